@@ -1,0 +1,852 @@
+"""The game state machine: deal, auction, widow, trump, discard, alone calls,
+play, scoring and the next deal, until a partnership reaches the target.
+
+``Game`` is the one mutable object of the engine. Everything a caller can do
+goes through ``legal_actions()`` and ``apply()``; an illegal action raises
+``IllegalActionError`` and leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+from .actions import (
+    ALONE,
+    BID,
+    BID_BIG,
+    BID_LITTLE,
+    DECLINE,
+    LITTLE,
+    PASS,
+    TRUMP,
+    Action,
+    IllegalActionError,
+    discards_for,
+    plays_for,
+)
+from .cards import (
+    CARDS,
+    EFFECTIVE_SUIT,
+    JOKER,
+    NUM_CARDS,
+    POWER,
+    SUIT_MASK,
+    SUITS,
+    Card,
+    cards_of,
+    parse_cards,
+    sort_hand,
+)
+from .rules import Rules, game_winner, hand_points, stake_multiplier, why_not_following
+
+PHASES: Final = ("bidding", "trump", "discard", "alone", "defend_alone", "play", "game_over")
+SEAT_NAMES: Final = ("South", "West", "North", "East")
+SAVE_FORMAT: Final = "hasenpfeffer-game"
+SAVE_VERSION: Final = 1
+MAX_SEED: Final = 2**53 - 1  # seeds stay exact as JavaScript numbers
+
+_CALLS_STANDARD: Final = tuple((PASS, *BID[high + 1 : 7]) for high in range(7))
+_PEPPER_BIDS: Final = (*BID[1:6], BID_LITTLE, BID_BIG)
+_CALLS_PEPPER: Final = tuple((PASS, *_PEPPER_BIDS[high:]) for high in range(8))
+_ALONE_CHOICES: Final = (ALONE, DECLINE)
+_NEXT: Final = (1, 2, 3, 0)
+
+
+def call_text(bid: Action) -> str:
+    """What a bid says: '1'..'6', 'little' or 'big'."""
+    return str(bid)[4:]
+
+
+def _shuffled_deck(seed: int, hand_number: int) -> tuple[int, list[int]]:
+    """A dealer draw and the shuffled deck for one hand of a seeded game. Our own
+    Fisher-Yates over ``random.random()`` keeps deals identical on every Python."""
+    rnd = random.Random(f"hasenpfeffer/{seed}/{hand_number}").random
+    dealer = int(rnd() * 4)
+    deck = list(range(NUM_CARDS))
+    for i in range(NUM_CARDS - 1, 0, -1):
+        j = int(rnd() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+    return dealer, deck
+
+
+def deal_hands(deck: Sequence[int], dealer: int) -> tuple[list[int], int]:
+    """Hands as bit sets from a deck in dealing order: two rounds of three cards
+    each, starting left of the dealer; the 25th card is the widow."""
+    hands = [0, 0, 0, 0]
+    pos = 0
+    for _ in range(2):
+        for k in range(1, 5):
+            seat = (dealer + k) % 4
+            for c in deck[pos : pos + 3]:
+                hands[seat] |= 1 << c
+            pos += 3
+    return hands, deck[24]
+
+
+Trick = tuple[int, tuple[int, ...], tuple[int, ...], int]
+"""A finished trick: (leader, cards, seats, winner), cards and seats in play order."""
+
+
+def plays_json(seats: Sequence[int], cards: Sequence[int]) -> list[dict[str, Any]]:
+    return [{"seat": s, "card": str(CARDS[c])} for s, c in zip(seats, cards, strict=True)]
+
+
+def tricks_json(tricks: Iterable[Trick]) -> list[dict[str, Any]]:
+    return [
+        {"leader": leader, "cards": plays_json(seats, cards), "winner": winner}
+        for leader, cards, seats, winner in tricks
+    ]
+
+
+class HandRecord:
+    """What happened in one finished (or thrown-in) hand. ``to_dict()`` gives the
+    full record; ``public_dict()`` only what every player saw."""
+
+    __slots__ = (
+        "alone",
+        "auction",
+        "bid",
+        "dealer",
+        "discard",
+        "forced",
+        "hands",
+        "lone_defender",
+        "maker",
+        "number",
+        "points",
+        "scores",
+        "tricks",
+        "tricks_won",
+        "trump",
+        "widow",
+    )
+
+    def __init__(
+        self,
+        number: int,
+        dealer: int,
+        hands: tuple[int, ...],
+        widow: int,
+        auction: tuple[tuple[int, Action], ...],
+        forced: bool,
+        maker: int | None,
+        bid: Action | None,
+        trump: int,
+        discard: int,
+        alone: bool,
+        lone_defender: int | None,
+        tricks: tuple[Trick, ...],
+        tricks_won: tuple[int, int],
+        points: tuple[int, int],
+        scores: tuple[int, int],
+    ) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.hands = hands
+        self.widow = widow
+        self.auction = auction
+        self.forced = forced
+        self.maker = maker
+        self.bid = bid
+        self.trump = trump
+        self.discard = discard
+        self.alone = alone
+        self.lone_defender = lone_defender
+        self.tricks = tricks
+        self.tricks_won = tricks_won
+        self.points = points
+        self.scores = scores
+
+    @property
+    def thrown_in(self) -> bool:
+        return self.maker is None
+
+    def public_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "number": self.number,
+            "dealer": self.dealer,
+            "auction": [{"seat": s, "call": str(a)} for s, a in self.auction],
+            "forced": self.forced,
+            "thrown_in": self.thrown_in,
+            "maker": self.maker,
+            "bid": min(self.bid.value, 6) if self.bid is not None else None,
+            "bid_call": call_text(self.bid) if self.bid is not None else None,
+            "trump": SUITS[self.trump] if self.trump >= 0 else None,
+            "alone": self.alone,
+            "lone_defender": self.lone_defender,
+            "tricks": tricks_json(self.tricks),
+            "tricks_won": list(self.tricks_won),
+            "points": list(self.points),
+            "scores": list(self.scores),
+        }
+        if self.thrown_in and self.widow == JOKER:
+            out["widow"] = "JK"  # everyone learns why the hand was thrown in
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        out = self.public_dict()
+        out["hands"] = [[str(c) for c in cards_of(h)] for h in self.hands]
+        out["widow"] = str(CARDS[self.widow])
+        out["discard"] = str(CARDS[self.discard]) if self.discard >= 0 else None
+        return out
+
+
+class Game:
+    """A game of Hasenpfeffer for four seats (0 South, 1 West, 2 North, 3 East;
+    teams 0 = seats 0 and 2, 1 = seats 1 and 3)."""
+
+    rules: Rules
+    seed: int
+    phase: str
+    dealer: int
+    hand_number: int
+    maker: int | None
+    bid: int | None
+    bid_action: Action | None
+    trump: str | None
+    scores: tuple[int, int]
+    alone: bool
+    lone_defender: int | None
+    winner: int | None
+    history: list[Action]
+    records: list[HandRecord]
+    # where the game started (with the seed and the actions, this defines it)
+    _origin_dealer: int
+    _origin_deal: tuple[tuple[int, ...], int] | None
+    _origin_scores: tuple[int, int]
+    # the hand in progress; card sets are bit sets, cards and suits are indices
+    _hands: list[int]
+    _dealt: tuple[int, ...]
+    _widow: int
+    _cur: int
+    _maker: int
+    _t: int
+    _auction: list[tuple[int, Action]]
+    _passed: int
+    _n_passed: int
+    _high: int
+    _high_action: Action
+    _high_bidder: int
+    _forced: bool
+    _discard: int
+    _next: tuple[int, ...]
+    _n_active: int
+    _trick: list[int]
+    _trick_seats: list[int]
+    _tricks: list[Trick]
+    _won: list[int]
+    _legal: tuple[Action, ...] | None
+
+    # ---- construction -------------------------------------------------------------
+
+    def __init__(self) -> None:
+        raise TypeError("create games with Game.new(), Game.from_deal() or Game.from_json()")
+
+    @classmethod
+    def _blank(cls, rules: Rules | None, seed: int | None, scores: Sequence[int]) -> Game:
+        if rules is None:
+            rules = Rules()
+        elif not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a Rules object; got {rules!r}")
+        if seed is None:
+            seed = random.getrandbits(52)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}; got {seed!r}")
+        if len(scores) != 2 or not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in scores
+        ):
+            raise ValueError(f"scores must be two whole numbers; got {scores!r}")
+        g = object.__new__(cls)
+        g.rules = rules
+        g.seed = seed
+        g.scores = (scores[0], scores[1])
+        g.hand_number = 0
+        g.winner = None
+        g.history = []
+        g.records = []
+        g._origin_scores = g.scores
+        g._origin_deal = None
+        g._legal = None
+        return g
+
+    @classmethod
+    def new(cls, rules: Rules | None = None, seed: int | None = None) -> Game:
+        """A new game; the same seed and the same actions always give the same game."""
+        g = cls._blank(rules, seed, (0, 0))
+        dealer, _ = _shuffled_deck(g.seed, 0)
+        g._origin_dealer = dealer
+        g._start_hand(dealer)
+        return g
+
+    @classmethod
+    def from_deal(
+        cls,
+        hands: Sequence[Iterable[Card | str] | str],
+        widow: Card | str,
+        dealer: int,
+        rules: Rules | None = None,
+        scores: Sequence[int] = (0, 0),
+        seed: int | None = None,
+    ) -> Game:
+        """A game whose first hand is this deal (four hands of six cards, seat 0
+        first, and the widow). Later hands are dealt from ``seed``."""
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
+            raise ValueError(f"dealer must be a seat from 0 to 3; got {dealer!r}")
+        if len(hands) != 4:
+            raise ValueError(f"a deal has four hands; got {len(hands)}")
+        masks = []
+        seen = 0
+        for seat, h in enumerate(hands):
+            cards = parse_cards(h)
+            if len(cards) != 6:
+                raise ValueError(f"hand {seat} must have 6 cards; got {len(cards)}")
+            for c in cards:
+                if seen >> c.index & 1:
+                    raise ValueError(f"{c} is dealt twice")
+                seen |= 1 << c.index
+            masks.append(sum(1 << c.index for c in cards))
+        w = widow if isinstance(widow, Card) else Card.parse(widow)
+        if seen >> w.index & 1:
+            raise ValueError(f"{w} is dealt twice")
+        g = cls._blank(rules, seed, scores)
+        g._origin_dealer = dealer
+        g._origin_deal = (tuple(masks), w.index)
+        g._start_hand(dealer, (masks, w.index))
+        return g
+
+    def _start_hand(self, dealer: int, deal: tuple[list[int], int] | None = None) -> None:
+        if deal is None:
+            _, deck = _shuffled_deck(self.seed, self.hand_number)
+            hands, widow = deal_hands(deck, dealer)
+        else:
+            hands, widow = list(deal[0]), deal[1]
+        self.dealer = dealer
+        self._hands = hands
+        self._dealt = tuple(hands)
+        self._widow = widow
+        self.phase = "bidding"
+        self._cur = (dealer + 1) % 4
+        self.maker = None
+        self._maker = -1
+        self.bid = None
+        self.bid_action = None
+        self.trump = None
+        self._t = -1
+        self.alone = False
+        self.lone_defender = None
+        self._auction = []
+        self._passed = 0
+        self._n_passed = 0
+        self._high = 0
+        self._high_action = PASS
+        self._high_bidder = -1
+        self._forced = False
+        self._discard = -1
+        self._next = _NEXT
+        self._n_active = 4
+        self._trick = []
+        self._trick_seats = []
+        self._tricks = []
+        self._won = [0, 0]
+        self._legal = None
+
+    # ---- reading the state --------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or None when the game is over."""
+        return None if self.phase == "game_over" else self._cur
+
+    @property
+    def bid_call(self) -> str | None:
+        """The standing bid as text: '1'..'6', 'little' or 'big'."""
+        return None if self.bid_action is None else call_text(self.bid_action)
+
+    @property
+    def sitting_out(self) -> tuple[int, ...]:
+        """Seats whose partner plays alone this hand."""
+        out = []
+        if self.alone and self.maker is not None:
+            out.append((self.maker + 2) % 4)
+        if self.lone_defender is not None:
+            out.append((self.lone_defender + 2) % 4)
+        return tuple(sorted(out))
+
+    @property
+    def multiplier(self) -> int:
+        """The stake multiplier of the current hand (rules.md §7)."""
+        return stake_multiplier(
+            self.bid_action is BID_BIG, self.alone, self.lone_defender is not None
+        )
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks won this hand by team 0 and team 1."""
+        return (self._won[0], self._won[1])
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "game_over"
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards a seat holds now, in deck order."""
+        return cards_of(self._hands[seat])
+
+    @property
+    def widow(self) -> Card:
+        """The widow card of the current hand (hidden information: not for bots)."""
+        return CARDS[self._widow]
+
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        """The current trick so far as (seat, card), leader first."""
+        return [(s, CARDS[c]) for s, c in zip(self._trick_seats, self._trick, strict=True)]
+
+    @property
+    def auction(self) -> list[tuple[int, Action]]:
+        return list(self._auction)
+
+    # ---- actions ------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the current player may take now, in a stable order."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        phase = self.phase
+        if phase == "play":
+            hand = self._hands[self._cur]
+            if self._trick:
+                t = self._t
+                follow = hand & SUIT_MASK[t][EFFECTIVE_SUIT[t][self._trick[0]]]
+                return plays_for(follow or hand)
+            return plays_for(hand)
+        if phase == "bidding":
+            if self.rules.bidding == "standard":
+                return _CALLS_STANDARD[self._high]
+            return _CALLS_PEPPER[self._high]
+        if phase == "trump":
+            return TRUMP
+        if phase == "discard":
+            return discards_for(self._hands[self._cur])
+        if phase in ("alone", "defend_alone"):
+            return _ALONE_CHOICES
+        return ()
+
+    def is_legal(self, action: Action | str) -> bool:
+        try:
+            a = Action.parse(action)
+        except IllegalActionError:
+            return False
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return a in legal
+
+    def apply(self, action: Action | str) -> None:
+        """Take ``action`` (an Action or its text) for the current player.
+        Raises IllegalActionError, saying why, and changes nothing if it is not legal."""
+        a = action if isinstance(action, Action) else Action.parse(action)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if a not in legal:
+            raise IllegalActionError(self._why_illegal(a))
+        self._legal = None
+        self.history.append(a)
+        phase = self.phase
+        if phase == "play":
+            self._play(a.value)
+        elif phase == "bidding":
+            self._call(a)
+        elif phase == "trump":
+            self._t = a.value
+            self.trump = SUITS[a.value]
+            self.phase = "discard"
+        elif phase == "discard":
+            self._hands[self._cur] ^= 1 << a.value
+            self._discard = a.value
+            if self.rules.going_alone:
+                self.phase = "alone"
+            else:
+                self._start_play()
+        elif phase == "alone":
+            if a is ALONE:
+                self.alone = True
+                if self.rules.lone_defender:
+                    self.phase = "defend_alone"
+                    self._cur = (self._cur + 1) % 4
+                    return
+            self._start_play()
+        else:  # defend_alone
+            if a is ALONE:
+                self.lone_defender = self._cur
+                self._start_play()
+            elif self._cur == _NEXT[self._maker]:
+                self._cur = (self._cur + 2) % 4
+            else:
+                self._start_play()
+
+    def _call(self, action: Action) -> None:
+        p = self._cur
+        value = action.value
+        self._auction.append((p, action))
+        if value == 0:
+            self._passed |= 1 << p
+            self._n_passed += 1
+            if self._n_passed == 4:
+                self._all_passed()
+                return
+            if self._n_passed == 3 and self._high:
+                self._end_auction(self._high_bidder, self._high_action)
+                return
+        else:
+            self._high = value
+            self._high_action = action
+            self._high_bidder = p
+            if action is BID[6] or action is BID_BIG or self._n_passed == 3:
+                self._end_auction(p, action)
+                return
+        nxt = (p + 1) % 4
+        while self._passed >> nxt & 1:
+            nxt = (nxt + 1) % 4
+        self._cur = nxt
+
+    def _all_passed(self) -> None:
+        rule = self.rules.all_pass
+        if rule == "dealer_forced":
+            holder = self.dealer
+        elif rule == "joker_forced":
+            holder = next((s for s in range(4) if self._hands[s] >> JOKER & 1), -1)
+        else:
+            holder = -1
+        if holder < 0:
+            self._finish_hand(thrown_in=True)
+            return
+        self._forced = True
+        self._end_auction(holder, BID[self.rules.forced_bid])
+
+    def _end_auction(self, maker: int, bid: Action) -> None:
+        self.maker = self._maker = maker
+        self.bid_action = bid
+        self.bid = min(bid.value, 6)
+        self._hands[maker] |= 1 << self._widow
+        self.phase = "trump"
+        self._cur = maker
+
+    def _start_play(self) -> None:
+        maker = self.maker
+        assert maker is not None
+        out = self.sitting_out
+        if out:
+            active = [s for s in range(4) if s not in out]
+            self._next = tuple(
+                active[(active.index(s) + 1) % len(active)] if s in active else -1 for s in range(4)
+            )
+            self._n_active = len(active)
+        if self.lone_defender is not None:
+            leader = self.lone_defender
+        elif self.rules.first_lead == "maker":
+            leader = maker
+        elif self.alone:
+            leader = (maker + 1) % 4
+        else:
+            leader = (self.dealer + 1) % 4
+        self.phase = "play"
+        self._cur = leader
+
+    def _play(self, card: int) -> None:
+        p = self._cur
+        self._hands[p] ^= 1 << card
+        trick = self._trick
+        trick.append(card)
+        self._trick_seats.append(p)
+        if len(trick) < self._n_active:
+            self._cur = self._next[p]
+            return
+        # the trick is complete: the highest trump, else the highest card of the led suit
+        t = self._t
+        power = POWER[t][EFFECTIVE_SUIT[t][trick[0]]]
+        best = 0
+        best_power = power[trick[0]]
+        for i in range(1, len(trick)):
+            if power[trick[i]] > best_power:
+                best, best_power = i, power[trick[i]]
+        seats = self._trick_seats
+        winner = seats[best]
+        self._won[winner & 1] += 1
+        self._tricks.append((seats[0], tuple(trick), tuple(seats), winner))
+        self._trick = []
+        self._trick_seats = []
+        self._cur = winner
+        if len(self._tricks) == 6:
+            self._finish_hand()
+
+    def _finish_hand(self, thrown_in: bool = False) -> None:
+        maker = self.maker
+        if thrown_in or maker is None:
+            points = (0, 0)
+        else:
+            team = maker & 1
+            mine, theirs = hand_points(self.rules, self.bid or 0, self._won[team], self.multiplier)
+            points = (mine, theirs) if team == 0 else (theirs, mine)
+        self.scores = (self.scores[0] + points[0], self.scores[1] + points[1])
+        self.records.append(
+            HandRecord(
+                self.hand_number,
+                self.dealer,
+                self._dealt,
+                self._widow,
+                tuple(self._auction),
+                self._forced,
+                maker,
+                self.bid_action,
+                self._t,
+                self._discard,
+                self.alone,
+                self.lone_defender,
+                tuple(self._tricks),
+                (self._won[0], self._won[1]),
+                points,
+                self.scores,
+            )
+        )
+        if not thrown_in:
+            self.winner = game_winner(self.rules, self.scores, None if maker is None else maker & 1)
+        if self.winner is not None:
+            self.phase = "game_over"
+            self._cur = -1
+            return
+        self.hand_number += 1
+        self._start_hand((self.dealer + 1) % 4)
+
+    # ---- explaining illegal actions ----------------------------------------------
+
+    def _why_illegal(self, action: Action) -> str:
+        phase = self.phase
+        legal = ", ".join(str(a) for a in self._legal or ())
+        if phase == "game_over":
+            return f"the game is over: {action} is not possible"
+        who = SEAT_NAMES[self._cur]
+        if action.kind not in _PHASE_KINDS[phase]:
+            expected = {
+                "bidding": "a bid or pass",
+                "trump": "the choice of trump",
+                "discard": "the maker's discard",
+                "alone": "whether the maker goes alone",
+                "defend_alone": "whether this defender defends alone",
+                "play": "a card to play",
+            }[phase]
+            return (
+                f"{action} is not possible now: waiting for {expected} from {who}; legal: {legal}"
+            )
+        if phase == "bidding":
+            if self.rules.bidding == "pepper" and action.value == 6 and action is BID[6]:
+                return "in pepper bidding there is no 'bid 6': bid little or bid big"
+            if self.rules.bidding == "standard" and action.value >= LITTLE:
+                return f"{action} belongs to pepper bidding; these rules use bids 1 to 6"
+            return (
+                f"{action} must be higher than the current bid of "
+                f"{call_text(self._high_action)}; legal: {legal}"
+            )
+        card = CARDS[action.value]
+        if not self._hands[self._cur] >> action.value & 1:
+            return f"{card} is not in {who}'s hand"
+        if phase == "play" and self._trick:
+            reason = why_not_following(
+                card, cards_of(self._hands[self._cur]), CARDS[self._trick[0]], SUITS[self._t]
+            )
+            if reason:
+                return reason
+        return f"{action} is not legal now; legal: {legal}"  # pragma: no cover
+
+    # ---- copies, equality, views ----------------------------------------------
+
+    def copy(self) -> Game:
+        """An independent copy (cheap: bots copy games in their inner loops)."""
+        g = object.__new__(Game)
+        d = g.__dict__
+        d.update(self.__dict__)
+        d["_hands"] = self._hands.copy()
+        d["_auction"] = self._auction.copy()
+        d["_trick"] = self._trick.copy()
+        d["_trick_seats"] = self._trick_seats.copy()
+        d["_tricks"] = self._tricks.copy()
+        d["_won"] = self._won.copy()
+        d["history"] = self.history.copy()
+        d["records"] = self.records.copy()
+        return g
+
+    __copy__ = copy
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            self.rules,
+            self.seed,
+            self._origin_dealer,
+            self._origin_deal,
+            tuple(self.history),
+            self.phase,
+            self._cur,
+            self.dealer,
+            self.hand_number,
+            tuple(self._hands),
+            self._widow,
+            self.scores,
+            self.maker,
+            self.bid_action,
+            self._t,
+            self.alone,
+            self.lone_defender,
+            tuple(self._trick),
+            tuple(self._tricks),
+            tuple(self._won),
+            self.winner,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self._snapshot() == other._snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game hand {self.hand_number + 1} {self.phase} scores {self.scores[0]}-"
+            f"{self.scores[1]} to act: {self.current_player}>"
+        )
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """A JSON-ready dict of exactly what ``seat`` may know now."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+            raise ValueError(f"seat must be 0 to 3; got {seat!r}")
+        maker = self.maker
+        is_maker = maker == seat and self.phase != "bidding"
+        hand_counts = [self._hands[s].bit_count() for s in range(4)]
+        view: dict[str, Any] = {
+            "version": SAVE_VERSION,
+            "seat": seat,
+            "rules": self.rules.to_dict(),
+            "phase": self.phase,
+            "current_player": self.current_player,
+            "dealer": self.dealer,
+            "hand_number": self.hand_number,
+            "scores": list(self.scores),
+            "winner": self.winner,
+            "hand": [str(c) for c in sort_hand(self.hand(seat), self.trump)],
+            "hand_sizes": hand_counts,
+            "auction": [{"seat": s, "call": str(a)} for s, a in self._auction],
+            "passed": [s for s in range(4) if self._passed >> s & 1],
+            "high_bid": call_text(self._high_action) if self._high else None,
+            "high_bidder": self._high_bidder if self._high else None,
+            "forced": self._forced,
+            "maker": maker,
+            "bid": self.bid,
+            "bid_call": self.bid_call,
+            "trump": self.trump,
+            "alone": self.alone,
+            "lone_defender": self.lone_defender,
+            "sitting_out": list(self.sitting_out),
+            "multiplier": self.multiplier if maker is not None else None,
+            "trick": plays_json(self._trick_seats, self._trick),
+            "tricks": tricks_json(self._tricks),
+            "tricks_won": list(self._won),
+            "legal_actions": [str(a) for a in self.legal_actions()] if seat == self._cur else [],
+            "last_hand": self.records[-1].public_dict() if self.records else None,
+        }
+        if is_maker:
+            view["widow"] = str(CARDS[self._widow])
+            view["discard"] = str(CARDS[self._discard]) if self._discard >= 0 else None
+        return view
+
+    # ---- saving and loading -------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The versioned save: rules, seed, the starting position and every action."""
+        start: dict[str, Any] = {"dealer": self._origin_dealer, "scores": list(self._origin_scores)}
+        if self._origin_deal is not None:
+            hands, widow = self._origin_deal
+            start["hands"] = [[str(c) for c in cards_of(h)] for h in hands]
+            start["widow"] = str(CARDS[widow])
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "start": start,
+            "actions": [str(a) for a in self.history],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: str | bytes | dict[str, Any]) -> Game:
+        """Load a save made by ``to_json()``. A corrupt, foreign or newer save raises
+        ValueError saying what is wrong."""
+        if isinstance(data, str | bytes):
+            try:
+                data = json.loads(data)
+            except (ValueError, UnicodeDecodeError) as err:
+                raise ValueError(f"not a saved game: the text is not JSON ({err})") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ValueError("not a saved Hasenpfeffer game")
+        version = data.get("version")
+        if version != SAVE_VERSION:
+            raise ValueError(
+                f"saved game version {version!r} is not supported (this engine reads version "
+                f"{SAVE_VERSION})"
+            )
+        try:
+            rules = Rules.from_dict(data["rules"])
+            start = data["start"]
+            actions = data["actions"]
+            if not isinstance(start, dict) or not isinstance(actions, list):
+                raise ValueError("start must be an object and actions a list")
+            scores = start.get("scores", [0, 0])
+            if "hands" in start:
+                game = cls.from_deal(
+                    start["hands"], start["widow"], start["dealer"], rules, scores, data["seed"]
+                )
+            else:
+                game = cls._blank(rules, data["seed"], scores)
+                dealer = start.get("dealer")
+                if isinstance(dealer, bool) or dealer not in (0, 1, 2, 3):
+                    raise ValueError(f"dealer must be a seat from 0 to 3; got {dealer!r}")
+                game._origin_dealer = dealer
+                game._start_hand(dealer)
+        except (KeyError, TypeError) as err:
+            raise ValueError(f"corrupt saved game: missing or wrong field {err}") from None
+        except ValueError as err:
+            raise ValueError(f"corrupt saved game: {err}") from None
+        for i, text in enumerate(actions):
+            try:
+                game.apply(text)
+            except IllegalActionError as err:
+                raise ValueError(f"corrupt saved game: action {i + 1} ({text!r}): {err}") from None
+        return game
+
+    def replayed(self, n_actions: int) -> Game:
+        """The same game as it was after its first ``n_actions`` actions (for undo)."""
+        if not 0 <= n_actions <= len(self.history):
+            raise ValueError(f"n_actions must be 0 to {len(self.history)}; got {n_actions}")
+        data = self.to_dict()
+        data["actions"] = data["actions"][:n_actions]
+        return Game.from_json(data)
+
+
+_PHASE_KINDS: Final = {
+    "bidding": ("bid", "pass"),
+    "trump": ("trump",),
+    "discard": ("discard",),
+    "alone": ("alone", "decline"),
+    "defend_alone": ("alone", "decline"),
+    "play": ("play",),
+}

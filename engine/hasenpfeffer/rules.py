@@ -1,0 +1,246 @@
+"""The rule options (presets and variants) and the pure rules of play and scoring.
+
+Each rule lives here once: which cards may be played, who wins a trick, what a
+hand scores. The game, the bots and the browser API all call these.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any, Final, Literal
+
+from .cards import (
+    CARDS,
+    EFFECTIVE_SUIT,
+    POWER,
+    SAME_COLOUR,
+    SUIT_MASK,
+    SUIT_NAMES,
+    SUIT_SINGULAR,
+    SUITS,
+    Card,
+    mask_of,
+    suit_index,
+)
+
+Bidding = Literal["standard", "pepper"]
+AllPass = Literal["joker_forced", "redeal", "dealer_forced"]
+FailPenalty = Literal["tricks_won", "bid", "six"]
+FirstLead = Literal["left_of_dealer", "maker"]
+
+_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "bidding": ("standard", "pepper"),
+    "all_pass": ("joker_forced", "redeal", "dealer_forced"),
+    "fail_penalty": ("tricks_won", "bid", "six"),
+    "first_lead": ("left_of_dealer", "maker"),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Rules:
+    """The rule set of a game. Defaults are the ``seed`` preset (rules.md §8)."""
+
+    bidding: Bidding = "standard"
+    all_pass: AllPass = "joker_forced"
+    forced_bid: int = 3
+    going_alone: bool = True
+    lone_defender: bool = True
+    fail_penalty: FailPenalty = "tricks_won"
+    defenders_score: bool = False
+    first_lead: FirstLead = "left_of_dealer"
+    target: int = 10
+
+    def __post_init__(self) -> None:
+        for name, allowed in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise ValueError(f"Rules.{name} must be one of {', '.join(allowed)}; got {value!r}")
+        for name in ("going_alone", "lone_defender", "defenders_score"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"Rules.{name} must be true or false; got {getattr(self, name)!r}")
+        for name, low, high in (("forced_bid", 1, 6), ("target", 1, 1000)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise ValueError(
+                    f"Rules.{name} must be a whole number from {low} to {high}; got {value!r}"
+                )
+        if self.lone_defender and not self.going_alone:
+            raise ValueError(
+                "Rules.lone_defender needs going_alone: only a defender facing a lone maker "
+                "may defend alone"
+            )
+
+    @staticmethod
+    def preset(name: str) -> Rules:
+        """One of ``seed``, ``seed-pepper``, ``traditional``, ``pepper``."""
+        try:
+            return PRESETS[name]
+        except KeyError:
+            raise ValueError(
+                f"Rules preset must be one of {', '.join(PRESETS)}; got {name!r}"
+            ) from None
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some fields changed (validated like a new Rules)."""
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise ValueError(f"Rules has no field {sorted(unknown)[0]!r}")
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @staticmethod
+    def from_dict(data: object) -> Rules:
+        """Rules from a dict of fields, or a preset name, or a dict with a
+        ``preset`` key plus overrides. Unknown fields raise ValueError."""
+        if isinstance(data, str):
+            return Rules.preset(data)
+        if not isinstance(data, dict):
+            raise ValueError(f"rules must be a preset name or an object of fields; got {data!r}")
+        fields = dict(data)
+        base = Rules.preset(fields.pop("preset")) if "preset" in fields else Rules()
+        return base.replace(**fields)
+
+    @property
+    def preset_name(self) -> str | None:
+        """The preset these rules equal, if any."""
+        for name, rules in PRESETS.items():
+            if rules == self:
+                return name
+        return None
+
+
+PRESETS: Final[dict[str, Rules]] = {
+    "seed": Rules(),
+    "seed-pepper": Rules(bidding="pepper"),
+    "traditional": Rules(
+        going_alone=False, lone_defender=False, fail_penalty="bid", defenders_score=True
+    ),
+    "pepper": Rules(
+        bidding="pepper",
+        all_pass="dealer_forced",
+        going_alone=False,
+        lone_defender=False,
+        fail_penalty="six",
+        defenders_score=True,
+        first_lead="maker",
+    ),
+}
+
+
+# --- playing cards: the bit-set forms used in inner loops -------------------------
+
+
+def legal_mask(hand: int, lead: int, trump: int) -> int:
+    """Cards of ``hand`` (bit set) that may be played to a trick whose first card
+    is ``lead`` (card index, or -1 for an empty trick) with ``trump`` (suit index)."""
+    if lead < 0:
+        return hand
+    follow = hand & SUIT_MASK[trump][EFFECTIVE_SUIT[trump][lead]]
+    return follow or hand
+
+
+def winning_position(trick: Sequence[int], trump: int) -> int:
+    """The position in ``trick`` (card indices, leader first) of the winning card."""
+    power = POWER[trump][EFFECTIVE_SUIT[trump][trick[0]]]
+    best = 0
+    best_power = power[trick[0]]
+    for i in range(1, len(trick)):
+        p = power[trick[i]]
+        if p > best_power:
+            best, best_power = i, p
+    return best
+
+
+# --- the same rules on Card objects ----------------------------------------------
+
+
+def legal_plays(hand: Sequence[Card], trick: Sequence[Card], trump: str) -> list[Card]:
+    """The cards of ``hand`` that may be played to ``trick`` (cards already played,
+    leader first; empty when leading) when ``trump`` is trump."""
+    t = suit_index(trump)
+    mask = legal_mask(mask_of(hand), trick[0].index if trick else -1, t)
+    return [c for c in hand if mask >> c.index & 1]
+
+
+def trick_winner(trick: Sequence[Card], trump: str) -> int:
+    """The index in ``trick`` (leader first) of the card that wins it."""
+    if not trick:
+        raise ValueError("an empty trick has no winner")
+    return winning_position([c.index for c in trick], suit_index(trump))
+
+
+def why_not_following(card: Card, hand: Sequence[Card], lead: Card, trump: str) -> str | None:
+    """None if ``card`` may be played; otherwise the reason in words, e.g.
+    "must follow hearts: JD counts as a heart when hearts are trump"."""
+    t = suit_index(trump)
+    mask = legal_mask(mask_of(hand), lead.index, t)
+    if mask >> card.index & 1:
+        return None
+    led = EFFECTIVE_SUIT[t][lead.index]
+    led_name = SUIT_NAMES[SUITS[led]]
+    trumps = SUIT_NAMES[SUITS[t]]
+    notes = []
+    for c in (lead, card):
+        if c.index == 24:
+            notes.append(f"the Joker counts as a {SUIT_SINGULAR[SUITS[t]]} when {trumps} are trump")
+        elif c.rank == "J" and suit_index(c.suit) == SAME_COLOUR[t]:
+            notes.append(f"{c} counts as a {SUIT_SINGULAR[SUITS[t]]} when {trumps} are trump")
+    if not notes:
+        followers = [str(c) for c in hand if mask >> c.index & 1]
+        notes.append(f"you hold {', '.join(followers)}")
+    return f"must follow {led_name}: " + "; ".join(dict.fromkeys(notes))
+
+
+# --- scoring ------------------------------------------------------------------------
+
+
+def stake_multiplier(big_pepper: bool, maker_alone: bool, defender_alone: bool) -> int:
+    """1, doubled for big pepper, for a lone maker and for a lone defender (stacking)."""
+    return (2 if big_pepper else 1) * (2 if maker_alone else 1) * (2 if defender_alone else 1)
+
+
+def hand_points(rules: Rules, bid: int, maker_tricks: int, multiplier: int) -> tuple[int, int]:
+    """(makers' points, defenders' points) for a hand: ``bid`` is the tricks bid
+    (6 for little and big pepper), ``maker_tricks`` what the makers won."""
+    defender_tricks = 6 - maker_tricks
+    if maker_tricks >= bid:
+        makers = maker_tricks * multiplier
+    elif rules.fail_penalty == "tricks_won":
+        makers = -maker_tricks * multiplier
+    elif rules.fail_penalty == "bid":
+        makers = -bid * multiplier
+    else:
+        makers = -6 * multiplier
+    defenders = defender_tricks * multiplier if rules.defenders_score else 0
+    return makers, defenders
+
+
+def game_winner(rules: Rules, scores: tuple[int, int], maker_team: int | None) -> int | None:
+    """The winning team once a hand's points are in, or None to play on. When both
+    reach the target in the same hand the makers win."""
+    reached = [scores[0] >= rules.target, scores[1] >= rules.target]
+    if reached[0] and reached[1]:
+        return maker_team if maker_team is not None else (0 if scores[0] >= scores[1] else 1)
+    if reached[0]:
+        return 0
+    if reached[1]:
+        return 1
+    return None
+
+
+__all__ = [
+    "CARDS",
+    "PRESETS",
+    "Rules",
+    "game_winner",
+    "hand_points",
+    "legal_mask",
+    "legal_plays",
+    "stake_multiplier",
+    "trick_winner",
+    "why_not_following",
+    "winning_position",
+]
