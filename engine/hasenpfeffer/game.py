@@ -8,6 +8,7 @@ goes through ``legal_actions()`` and ``apply()``; an illegal action raises
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from collections.abc import Iterable, Sequence
@@ -32,7 +33,6 @@ from .cards import (
     EFFECTIVE_SUIT,
     JOKER,
     NUM_CARDS,
-    POWER,
     SUIT_MASK,
     SUITS,
     Card,
@@ -40,7 +40,14 @@ from .cards import (
     parse_cards,
     sort_hand,
 )
-from .rules import Rules, game_winner, hand_points, stake_multiplier, why_not_following
+from .rules import (
+    Rules,
+    game_winner,
+    hand_points,
+    stake_multiplier,
+    why_not_following,
+    winning_position,
+)
 
 PHASES: Final = ("bidding", "trump", "discard", "alone", "defend_alone", "play", "game_over")
 SEAT_NAMES: Final = ("South", "West", "North", "East")
@@ -53,6 +60,7 @@ _PEPPER_BIDS: Final = (*BID[1:6], BID_LITTLE, BID_BIG)
 _CALLS_PEPPER: Final = tuple((PASS, *_PEPPER_BIDS[high:]) for high in range(8))
 _ALONE_CHOICES: Final = (ALONE, DECLINE)
 _NEXT: Final = (1, 2, 3, 0)
+_ORDERS: Final = tuple(tuple((s + k) % 4 for k in range(4)) for s in range(4))
 
 
 def call_text(bid: Action) -> str:
@@ -61,13 +69,16 @@ def call_text(bid: Action) -> str:
 
 
 def _shuffled_deck(seed: int, hand_number: int) -> tuple[int, list[int]]:
-    """A dealer draw and the shuffled deck for one hand of a seeded game. Our own
-    Fisher-Yates over ``random.random()`` keeps deals identical on every Python."""
-    rnd = random.Random(f"hasenpfeffer/{seed}/{hand_number}").random
-    dealer = int(rnd() * 4)
+    """A dealer draw and the shuffled deck for one hand of a seeded game: 128 bits
+    from BLAKE2b of the seed and the hand number drive a Fisher-Yates shuffle, so
+    deals are identical on every Python (CPython, Pyodide) and cheap to make."""
+    digest = hashlib.blake2b(b"%d/%d" % (seed, hand_number), digest_size=16).digest()
+    x = int.from_bytes(digest, "little")
+    dealer = x & 3
+    x >>= 2
     deck = list(range(NUM_CARDS))
     for i in range(NUM_CARDS - 1, 0, -1):
-        j = int(rnd() * (i + 1))
+        x, j = divmod(x, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return dealer, deck
 
@@ -76,13 +87,16 @@ def deal_hands(deck: Sequence[int], dealer: int) -> tuple[list[int], int]:
     """Hands as bit sets from a deck in dealing order: two rounds of three cards
     each, starting left of the dealer; the 25th card is the widow."""
     hands = [0, 0, 0, 0]
-    pos = 0
-    for _ in range(2):
-        for k in range(1, 5):
-            seat = (dealer + k) % 4
-            for c in deck[pos : pos + 3]:
-                hands[seat] |= 1 << c
-            pos += 3
+    for k in range(4):
+        i = 3 * k
+        hands[(dealer + k + 1) % 4] = (
+            1 << deck[i]
+            | 1 << deck[i + 1]
+            | 1 << deck[i + 2]
+            | 1 << deck[i + 12]
+            | 1 << deck[i + 13]
+            | 1 << deck[i + 14]
+        )
     return hands, deck[24]
 
 
@@ -235,7 +249,8 @@ class Game:
     _next: tuple[int, ...]
     _n_active: int
     _trick: list[int]
-    _trick_seats: list[int]
+    _orders: tuple[tuple[int, ...], ...]
+    _leader: int
     _tricks: list[Trick]
     _won: list[int]
     _legal: tuple[Action, ...] | None
@@ -346,9 +361,10 @@ class Game:
         self._forced = False
         self._discard = -1
         self._next = _NEXT
+        self._orders = _ORDERS
+        self._leader = -1
         self._n_active = 4
         self._trick = []
-        self._trick_seats = []
         self._tricks = []
         self._won = [0, 0]
         self._legal = None
@@ -403,7 +419,12 @@ class Game:
     @property
     def trick(self) -> list[tuple[int, Card]]:
         """The current trick so far as (seat, card), leader first."""
-        return [(s, CARDS[c]) for s, c in zip(self._trick_seats, self._trick, strict=True)]
+        return [(s, CARDS[c]) for s, c in zip(self._trick_seats, self._trick, strict=False)]
+
+    @property
+    def _trick_seats(self) -> tuple[int, ...]:
+        """Seats in playing order from the current trick's leader."""
+        return self._orders[self._leader] if self._leader >= 0 else ()
 
     @property
     def auction(self) -> list[tuple[int, Action]]:
@@ -546,10 +567,15 @@ class Game:
         out = self.sitting_out
         if out:
             active = [s for s in range(4) if s not in out]
+            n = len(active)
             self._next = tuple(
-                active[(active.index(s) + 1) % len(active)] if s in active else -1 for s in range(4)
+                active[(active.index(s) + 1) % n] if s in active else -1 for s in range(4)
             )
-            self._n_active = len(active)
+            self._orders = tuple(
+                tuple(active[(active.index(s) + k) % n] for k in range(n)) if s in active else ()
+                for s in range(4)
+            )
+            self._n_active = n
         if self.lone_defender is not None:
             leader = self.lone_defender
         elif self.rules.first_lead == "maker":
@@ -559,32 +585,22 @@ class Game:
         else:
             leader = (self.dealer + 1) % 4
         self.phase = "play"
-        self._cur = leader
+        self._cur = self._leader = leader
 
     def _play(self, card: int) -> None:
         p = self._cur
         self._hands[p] ^= 1 << card
         trick = self._trick
         trick.append(card)
-        self._trick_seats.append(p)
         if len(trick) < self._n_active:
             self._cur = self._next[p]
             return
-        # the trick is complete: the highest trump, else the highest card of the led suit
-        t = self._t
-        power = POWER[t][EFFECTIVE_SUIT[t][trick[0]]]
-        best = 0
-        best_power = power[trick[0]]
-        for i in range(1, len(trick)):
-            if power[trick[i]] > best_power:
-                best, best_power = i, power[trick[i]]
-        seats = self._trick_seats
-        winner = seats[best]
+        seats = self._orders[self._leader]
+        winner = seats[winning_position(trick, self._t)]
         self._won[winner & 1] += 1
-        self._tricks.append((seats[0], tuple(trick), tuple(seats), winner))
+        self._tricks.append((self._leader, tuple(trick), seats, winner))
         self._trick = []
-        self._trick_seats = []
-        self._cur = winner
+        self._cur = self._leader = winner
         if len(self._tricks) == 6:
             self._finish_hand()
 
@@ -676,7 +692,6 @@ class Game:
         d["_hands"] = self._hands.copy()
         d["_auction"] = self._auction.copy()
         d["_trick"] = self._trick.copy()
-        d["_trick_seats"] = self._trick_seats.copy()
         d["_tricks"] = self._tricks.copy()
         d["_won"] = self._won.copy()
         d["history"] = self.history.copy()
@@ -755,7 +770,7 @@ class Game:
             "lone_defender": self.lone_defender,
             "sitting_out": list(self.sitting_out),
             "multiplier": self.multiplier if maker is not None else None,
-            "trick": plays_json(self._trick_seats, self._trick),
+            "trick": plays_json(self._trick_seats[: len(self._trick)], self._trick),
             "tricks": tricks_json(self._tricks),
             "tricks_won": list(self._won),
             "legal_actions": [str(a) for a in self.legal_actions()] if seat == self._cur else [],
