@@ -15,6 +15,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from .actions import (
+    _PLAY_A,
+    _PLAY_B,
+    _PLAY_C,
     ALONE,
     BID,
     BID_BIG,
@@ -144,7 +147,7 @@ class HandRecord:
         dealer: int,
         hands: tuple[int, ...],
         widow: int,
-        auction: tuple[tuple[int, Action], ...],
+        auction: Sequence[tuple[int, Action]],
         forced: bool,
         maker: int | None,
         bid: Action | None,
@@ -152,7 +155,7 @@ class HandRecord:
         discard: int,
         alone: bool,
         lone_defender: int | None,
-        tricks: tuple[Trick, ...],
+        tricks: Sequence[Trick],
         tricks_won: tuple[int, int],
         points: tuple[int, int],
         scores: tuple[int, int],
@@ -161,7 +164,7 @@ class HandRecord:
         self.dealer = dealer
         self.hands = hands
         self.widow = widow
-        self.auction = auction
+        self.auction = tuple(auction)
         self.forced = forced
         self.maker = maker
         self.bid = bid
@@ -169,7 +172,7 @@ class HandRecord:
         self.discard = discard
         self.alone = alone
         self.lone_defender = lone_defender
-        self.tricks = tricks
+        self.tricks = tuple(tricks)
         self.tricks_won = tricks_won
         self.points = points
         self.scores = scores
@@ -226,7 +229,8 @@ class Game:
     lone_defender: int | None
     winner: int | None
     history: list[Action]
-    records: list[HandRecord]
+    _raw_records: list[tuple[Any, ...]]  # HandRecord arguments, made into objects on demand
+    _record_objs: list[HandRecord]
     # where the game started (with the seed and the actions, this defines it)
     _origin_dealer: int
     _origin_deal: tuple[tuple[int, ...], int] | None
@@ -249,6 +253,9 @@ class Game:
     _next: tuple[int, ...]
     _n_active: int
     _trick: list[int]
+    _follow: int  # cards of the led suit (0 when leading)
+    _eff: tuple[int, ...]  # EFFECTIVE_SUIT[trump]
+    _suit_masks: tuple[int, ...]  # SUIT_MASK[trump]
     _orders: tuple[tuple[int, ...], ...]
     _leader: int
     _tricks: list[Trick]
@@ -281,7 +288,8 @@ class Game:
         g.hand_number = 0
         g.winner = None
         g.history = []
-        g.records = []
+        g._raw_records = []
+        g._record_objs = []
         g._origin_scores = g.scores
         g._origin_deal = None
         g._legal = None
@@ -291,9 +299,9 @@ class Game:
     def new(cls, rules: Rules | None = None, seed: int | None = None) -> Game:
         """A new game; the same seed and the same actions always give the same game."""
         g = cls._blank(rules, seed, (0, 0))
-        dealer, _ = _shuffled_deck(g.seed, 0)
+        dealer, deck = _shuffled_deck(g.seed, 0)
         g._origin_dealer = dealer
-        g._start_hand(dealer)
+        g._start_hand(dealer, deal_hands(deck, dealer))
         return g
 
     @classmethod
@@ -365,6 +373,7 @@ class Game:
         self._leader = -1
         self._n_active = 4
         self._trick = []
+        self._follow = 0
         self._tricks = []
         self._won = [0, 0]
         self._legal = None
@@ -375,6 +384,15 @@ class Game:
     def current_player(self) -> int | None:
         """The seat to act, or None when the game is over."""
         return None if self.phase == "game_over" else self._cur
+
+    @property
+    def records(self) -> list[HandRecord]:
+        """A record of each finished or thrown-in hand, oldest first."""
+        objs = self._record_objs
+        raw = self._raw_records
+        if len(objs) < len(raw):
+            objs.extend(HandRecord(*r) for r in raw[len(objs) :])
+        return list(objs)
 
     @property
     def bid_call(self) -> str | None:
@@ -436,18 +454,21 @@ class Game:
         """The actions the current player may take now, in a stable order."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            if self.phase == "play":
+                # inlined plays_for(): this is the inner loop of every search bot
+                hand = self._hands[self._cur]
+                m = hand & self._follow or hand
+                legal = _PLAY_A[m & 0x1FF] + _PLAY_B[(m >> 9) & 0xFF] + _PLAY_C[m >> 17]
+            else:
+                legal = self._compute_legal()
+            self._legal = legal
         return list(legal)
 
     def _compute_legal(self) -> tuple[Action, ...]:
         phase = self.phase
         if phase == "play":
             hand = self._hands[self._cur]
-            if self._trick:
-                t = self._t
-                follow = hand & SUIT_MASK[t][EFFECTIVE_SUIT[t][self._trick[0]]]
-                return plays_for(follow or hand)
-            return plays_for(hand)
+            return plays_for(hand & self._follow or hand)
         if phase == "bidding":
             if self.rules.bidding == "standard":
                 return _CALLS_STANDARD[self._high]
@@ -482,12 +503,24 @@ class Game:
         self._legal = None
         self.history.append(a)
         phase = self.phase
-        if phase == "play":
-            self._play(a.value)
+        if phase == "play":  # inlined _play(): the hot path
+            p = self._cur
+            card = a.value
+            self._hands[p] ^= 1 << card
+            trick = self._trick
+            if not trick:
+                self._follow = self._suit_masks[self._eff[card]]
+            trick.append(card)
+            if len(trick) < self._n_active:
+                self._cur = self._next[p]
+            else:
+                self._end_trick()
         elif phase == "bidding":
             self._call(a)
         elif phase == "trump":
             self._t = a.value
+            self._eff = EFFECTIVE_SUIT[a.value]
+            self._suit_masks = SUIT_MASK[a.value]
             self.trump = SUITS[a.value]
             self.phase = "discard"
         elif phase == "discard":
@@ -587,19 +620,14 @@ class Game:
         self.phase = "play"
         self._cur = self._leader = leader
 
-    def _play(self, card: int) -> None:
-        p = self._cur
-        self._hands[p] ^= 1 << card
+    def _end_trick(self) -> None:
         trick = self._trick
-        trick.append(card)
-        if len(trick) < self._n_active:
-            self._cur = self._next[p]
-            return
         seats = self._orders[self._leader]
         winner = seats[winning_position(trick, self._t)]
         self._won[winner & 1] += 1
         self._tricks.append((self._leader, tuple(trick), seats, winner))
         self._trick = []
+        self._follow = 0
         self._cur = self._leader = winner
         if len(self._tricks) == 6:
             self._finish_hand()
@@ -613,13 +641,13 @@ class Game:
             mine, theirs = hand_points(self.rules, self.bid or 0, self._won[team], self.multiplier)
             points = (mine, theirs) if team == 0 else (theirs, mine)
         self.scores = (self.scores[0] + points[0], self.scores[1] + points[1])
-        self.records.append(
-            HandRecord(
+        self._raw_records.append(
+            (
                 self.hand_number,
                 self.dealer,
                 self._dealt,
                 self._widow,
-                tuple(self._auction),
+                self._auction,
                 self._forced,
                 maker,
                 self.bid_action,
@@ -627,7 +655,7 @@ class Game:
                 self._discard,
                 self.alone,
                 self.lone_defender,
-                tuple(self._tricks),
+                self._tricks,
                 (self._won[0], self._won[1]),
                 points,
                 self.scores,
@@ -695,7 +723,8 @@ class Game:
         d["_tricks"] = self._tricks.copy()
         d["_won"] = self._won.copy()
         d["history"] = self.history.copy()
-        d["records"] = self.records.copy()
+        d["_raw_records"] = self._raw_records.copy()
+        d["_record_objs"] = self._record_objs.copy()
         return g
 
     __copy__ = copy
@@ -774,7 +803,7 @@ class Game:
             "tricks": tricks_json(self._tricks),
             "tricks_won": list(self._won),
             "legal_actions": [str(a) for a in self.legal_actions()] if seat == self._cur else [],
-            "last_hand": self.records[-1].public_dict() if self.records else None,
+            "last_hand": self.records[-1].public_dict() if self._raw_records else None,
         }
         if is_maker:
             view["widow"] = str(CARDS[self._widow])
