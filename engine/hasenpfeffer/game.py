@@ -767,6 +767,40 @@ class Game:
             f"{self.scores[1]} to act: {self.current_player}>"
         )
 
+    def hand_actions(self, viewer: int | None = None) -> list[tuple[int, str]]:
+        """The actions of the hand in progress as (seat, text), in order. With a
+        ``viewer`` other than the maker, the maker's discard reads just "discard"."""
+        out: list[tuple[int, str]] = [(s, str(a)) for s, a in self._auction]
+        maker = self.maker
+        phase = self.phase
+        if maker is None or phase in ("bidding", "trump") or not self._auction:
+            return out
+        out.append((maker, f"trump {self.trump}"))
+        if self._discard < 0:
+            return out
+        shown = viewer is None or viewer == maker
+        out.append((maker, f"discard {CARDS[self._discard]}" if shown else "discard"))
+        if phase == "alone" or not self.rules.going_alone:
+            pass
+        else:
+            out.append((maker, "alone" if self.alone else "decline"))
+            if self.alone and self.rules.lone_defender:
+                first, second = (maker + 1) % 4, (maker + 3) % 4
+                if self.lone_defender == first:
+                    out.append((first, "alone"))
+                elif self.lone_defender == second or phase == "play" or self._cur == second:
+                    out.append((first, "decline"))
+                    if self.lone_defender == second:
+                        out.append((second, "alone"))
+                    elif phase == "play":
+                        out.append((second, "decline"))
+        for _, cards, seats, _ in self._tricks:
+            out.extend((s, f"play {CARDS[c]}") for s, c in zip(seats, cards, strict=False))
+        out.extend(
+            (s, f"play {CARDS[c]}") for s, c in zip(self._trick_seats, self._trick, strict=False)
+        )
+        return out
+
     def view(self, seat: int) -> dict[str, Any]:
         """A JSON-ready dict of exactly what ``seat`` may know now."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
@@ -803,6 +837,9 @@ class Game:
             "tricks": tricks_json(self._tricks),
             "tricks_won": list(self._won),
             "legal_actions": [str(a) for a in self.legal_actions()] if seat == self._cur else [],
+            "hand_actions": [
+                {"seat": s, "action": a} for s, a in self.hand_actions(None if is_maker else seat)
+            ],
             "last_hand": self.records[-1].public_dict() if self._raw_records else None,
         }
         if is_maker:
