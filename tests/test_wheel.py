@@ -1,0 +1,119 @@
+"""Checks on the built wheel: pure, dependency-free, small, and complete.
+
+The wheel is the one `make wheel` put in dist/. If dist/ holds none, or it is
+older than the sources, the tests build one themselves into a temporary
+directory with `pip wheel . --no-deps`.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+PACKAGE_DIR = ROOT / "engine" / "hasenpfeffer"
+MAX_WHEEL_BYTES = 150 * 1024
+
+_built: list[Path] = []
+
+
+def _newest_source_mtime() -> float:
+    sources = [ROOT / "pyproject.toml"]
+    sources += [
+        p
+        for p in PACKAGE_DIR.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+    ]
+    return max(p.stat().st_mtime for p in sources)
+
+
+def find_or_build_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Path of an up-to-date hasenpfeffer wheel (dist/ or freshly built)."""
+    if _built:
+        return _built[0]
+    wheels = sorted(DIST.glob("hasenpfeffer-*.whl"))
+    if len(wheels) > 1:
+        pytest.fail(f"more than one wheel in dist/: {[w.name for w in wheels]}; run `make wheel`")
+    if wheels and wheels[0].stat().st_mtime >= _newest_source_mtime():
+        wheel = wheels[0]
+    else:
+        out = tmp_path_factory.mktemp("wheel")
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(out)],
+            check=True,
+        )
+        (wheel,) = out.glob("hasenpfeffer-*.whl")
+    _built.append(wheel)
+    return wheel
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return find_or_build_wheel(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def names(wheel: Path) -> list[str]:
+    with zipfile.ZipFile(wheel) as zf:
+        return zf.namelist()
+
+
+def test_wheel_is_pure_python(wheel: Path) -> None:
+    assert wheel.name.startswith("hasenpfeffer-0.1.0-")
+    assert wheel.name.endswith("py3-none-any.whl")
+
+
+def test_wheel_tag_in_metadata(wheel: Path, names: list[str]) -> None:
+    (wheel_file,) = [n for n in names if n.endswith(".dist-info/WHEEL")]
+    with zipfile.ZipFile(wheel) as zf:
+        text = zf.read(wheel_file).decode()
+    assert "Root-Is-Purelib: true" in text
+    assert "Tag: py3-none-any" in text
+
+
+def test_no_runtime_dependencies(wheel: Path, names: list[str]) -> None:
+    (metadata,) = [n for n in names if n.endswith(".dist-info/METADATA")]
+    with zipfile.ZipFile(wheel) as zf:
+        lines = zf.read(metadata).decode().splitlines()
+    requires = [line for line in lines if line.startswith("Requires-Dist:")]
+    unconditional = [line for line in requires if "extra ==" not in line]
+    assert unconditional == [], f"runtime dependencies in the wheel: {unconditional}"
+
+
+def test_wheel_is_small(wheel: Path) -> None:
+    size = wheel.stat().st_size
+    assert size < MAX_WHEEL_BYTES, f"{wheel.name} is {size} bytes (limit {MAX_WHEEL_BYTES})"
+
+
+def test_wheel_contains_package_and_marker(names: list[str]) -> None:
+    assert "hasenpfeffer/__init__.py" in names
+    assert "hasenpfeffer/py.typed" in names
+
+
+def test_wheel_contains_only_the_package(names: list[str]) -> None:
+    top = {n.split("/", 1)[0] for n in names}
+    assert top == {"hasenpfeffer", "hasenpfeffer-0.1.0.dist-info"}, top
+
+
+def test_wheel_has_no_test_files(names: list[str]) -> None:
+    def is_test_file(name: str) -> bool:
+        parts = name.split("/")
+        base = parts[-1]
+        return (
+            any(p in {"tests", "test"} for p in parts[:-1])
+            or base == "conftest.py"
+            or (base.startswith("test_") and base.endswith(".py"))
+            or base.endswith("_test.py")
+        )
+
+    offenders = [n for n in names if is_test_file(n)]
+    assert offenders == [], f"test files in the wheel: {offenders}"
+
+
+def test_wheel_has_no_bytecode(names: list[str]) -> None:
+    assert [n for n in names if n.endswith((".pyc", ".pyo")) or "__pycache__" in n] == []
