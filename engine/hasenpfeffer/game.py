@@ -8,7 +8,6 @@ goes through ``legal_actions()`` and ``apply()``; an illegal action raises
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from collections.abc import Iterable, Sequence
@@ -71,12 +70,26 @@ def call_text(bid: Action) -> str:
     return str(bid)[4:]
 
 
+_MASK128: Final = (1 << 128) - 1
+
+
+def _mix(seed: int, hand_number: int) -> int:
+    """128 well-mixed bits from a seed and a hand number (multiply-xorshift)."""
+    x = (
+        seed * 0x9E3779B97F4A7C15F39CC0605CEDC835
+        + hand_number * 0xD1B54A32D192ED03AEF5F3C4B5E8F1A7
+        + 0x2545F4914F6CDD1D
+    ) & _MASK128
+    x = ((x ^ (x >> 67)) * 0xDB4F0B9175AE2165E4E3A5B0C1D2E3F7) & _MASK128
+    x = ((x ^ (x >> 59)) * 0x94D049BB133111EB2545F4914F6CDD1D) & _MASK128
+    return x ^ (x >> 64)
+
+
 def _shuffled_deck(seed: int, hand_number: int) -> tuple[int, list[int]]:
-    """A dealer draw and the shuffled deck for one hand of a seeded game: 128 bits
-    from BLAKE2b of the seed and the hand number drive a Fisher-Yates shuffle, so
-    deals are identical on every Python (CPython, Pyodide) and cheap to make."""
-    digest = hashlib.blake2b(b"%d/%d" % (seed, hand_number), digest_size=16).digest()
-    x = int.from_bytes(digest, "little")
+    """A dealer draw and the shuffled deck for one hand of a seeded game. Integer
+    arithmetic only (a Fisher-Yates shuffle driven by ``_mix``), so deals are the
+    same on every Python (CPython, Pyodide) and cheap to make."""
+    x = _mix(seed, hand_number)
     dealer = x & 3
     x >>= 2
     deck = list(range(NUM_CARDS))
