@@ -13,6 +13,7 @@ from typing import Any, Final, Literal
 from .cards import (
     CARDS,
     EFFECTIVE_SUIT,
+    JOKER,
     POWER,
     SAME_COLOUR,
     SUIT_MASK,
@@ -180,18 +181,20 @@ def why_not_following(card: Card, hand: Sequence[Card], lead: Card, trump: str) 
     if mask >> card.index & 1:
         return None
     led = EFFECTIVE_SUIT[t][lead.index]
-    led_name = SUIT_NAMES[SUITS[led]]
     trumps = SUIT_NAMES[SUITS[t]]
+    one_trump = SUIT_SINGULAR[SUITS[t]]
+
+    def counts_as_trump(c: Card) -> bool:
+        return c.index == JOKER or (c.rank == "J" and suit_index(c.suit) == SAME_COLOUR[t])
+
+    followers = [c for c in hand if mask >> c.index & 1]
     notes = []
-    for c in (lead, card):
-        if c.index == 24:
-            notes.append(f"the Joker counts as a {SUIT_SINGULAR[SUITS[t]]} when {trumps} are trump")
-        elif c.rank == "J" and suit_index(c.suit) == SAME_COLOUR[t]:
-            notes.append(f"{c} counts as a {SUIT_SINGULAR[SUITS[t]]} when {trumps} are trump")
-    if not notes:
-        followers = [str(c) for c in hand if mask >> c.index & 1]
-        notes.append(f"you hold {', '.join(followers)}")
-    return f"must follow {led_name}: " + "; ".join(dict.fromkeys(notes))
+    for c in dict.fromkeys((lead, card, *followers)):
+        if counts_as_trump(c):
+            name = "the Joker" if c.index == JOKER else str(c)
+            notes.append(f"{name} counts as a {one_trump} when {trumps} are trump")
+    notes.append(f"you hold {', '.join(str(c) for c in followers)}")
+    return f"must follow {SUIT_NAMES[SUITS[led]]}: " + "; ".join(notes)
 
 
 # --- scoring ------------------------------------------------------------------------
