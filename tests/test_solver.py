@@ -1,0 +1,332 @@
+"""The double-dummy solver against plain exhaustive minimax.
+
+Positions come from seeded games driven through the public API: a random
+auction, the maker (and a defender) going alone or not as the seating asks,
+then random cards to the depth wanted, so some positions start mid-trick.
+``solve`` must equal ``minimax`` and every value of ``solve_moves`` must equal
+``minimax`` of the position after that card. Minimax is exponential, so it only
+runs on positions with few tricks left, on full deals of the 2-seat game, and
+(through a memoised but otherwise exhaustive reference) on full 3-seat deals;
+full 4-seat deals are checked only with HASENPFEFFER_SLOW_TESTS=1.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from hasenpfeffer.cards import Card, suit_index
+from hasenpfeffer.game import Game
+from hasenpfeffer.rules import Rules, legal_mask, winning_position
+from hasenpfeffer.solver import Position, minimax, score_of, solve, solve_moves
+
+SEATINGS = {4: (False, False), 3: (True, False), 2: (True, True)}
+OPTION_SETS = (
+    {"table": False},
+    {"merge": False},
+    {"order": False},
+    {"quick": False},
+    {"table": False, "merge": False, "order": False, "quick": False},
+)
+
+
+def game_in_play(
+    seed: int, n_active: int, rules: Rules | None = None
+) -> tuple[Game, random.Random]:
+    """A seeded game at the first card of a hand with ``n_active`` seats playing."""
+    alone, defend = SEATINGS[n_active]
+    rng = random.Random(seed)
+    game = Game.new(rules, seed=seed)
+    while game.phase != "play":
+        actions = game.legal_actions()
+        if game.phase == "alone":
+            want = "alone" if alone else "decline"
+            game.apply(next(a for a in actions if str(a) == want))
+        elif game.phase == "defend_alone":
+            want = "alone" if defend else "decline"
+            game.apply(next(a for a in actions if str(a) == want))
+        else:
+            game.apply(rng.choice(actions))
+    assert 4 - len(game.sitting_out) == n_active
+    return game, rng
+
+
+def position(seed: int, n_active: int, tricks_left: int, mid_trick: bool = True) -> Position:
+    """A position with ``tricks_left`` tricks to finish, the one in progress
+    included; part of a trick already played when ``mid_trick`` draws so."""
+    game, rng = game_in_play(seed, n_active)
+    cards = (6 - tricks_left) * n_active + (rng.randrange(n_active) if mid_trick else 0)
+    for _ in range(cards):
+        game.apply(rng.choice(game.legal_actions()))
+    pos = Position.from_game(game)
+    pos.check()
+    assert pos.tricks_left == tricks_left
+    return pos
+
+
+def minimax_moves(pos: Position) -> dict[int, int]:
+    return {c: minimax(pos.play(c)) for c in pos.legal_moves()}
+
+
+def memo_minimax(pos: Position) -> int:
+    """Exhaustive minimax like ``minimax`` (no pruning, no merging, no ordering)
+    that remembers the exact value of each trick-boundary position it met."""
+    t = pos.trump
+    maker_team = pos.maker_team
+    order = pos.active
+    nxt = {s: order[(i + 1) % len(order)] for i, s in enumerate(order)}
+    hands = list(pos.hands)
+    memo: dict[tuple[tuple[int, ...], int], int] = {}
+
+    def rec(seat: int, cards: tuple[int, ...], seats: tuple[int, ...]) -> int:
+        if not cards:
+            if not hands[seat]:
+                return 0
+            key = (tuple(hands), seat)
+            if key in memo:
+                return memo[key]
+        moves = legal_mask(hands[seat], cards[0] if cards else -1, t)
+        values = []
+        for c in range(25):
+            if moves >> c & 1:
+                hands[seat] ^= 1 << c
+                trick, played = (*cards, c), (*seats, seat)
+                if len(trick) == len(order):
+                    w = played[winning_position(trick, t)]
+                    values.append((w & 1 == maker_team) + rec(w, (), ()))
+                else:
+                    values.append(rec(nxt[seat], trick, played))
+                hands[seat] ^= 1 << c
+        value = max(values) if seat & 1 == maker_team else min(values)
+        if not cards:
+            memo[(tuple(hands), seat)] = value
+        return value
+
+    return pos.won[maker_team] + rec(
+        pos.to_move, tuple(c for _, c in pos.trick), tuple(s for s, _ in pos.trick)
+    )
+
+
+def assert_matches_minimax(pos: Position, reference: dict[int, int] | None = None) -> None:
+    ref = minimax_moves(pos) if reference is None else reference
+    mover_is_maker = pos.to_move & 1 == pos.maker_team
+    expected = max(ref.values()) if mover_is_maker else min(ref.values())
+    assert solve(pos) == expected, pos
+    assert solve_moves(pos) == ref, pos
+
+
+# --- solve and solve_moves against minimax ----------------------------------------
+
+
+@pytest.mark.parametrize("n_active", [4, 3, 2])
+def test_few_tricks_left_match_minimax(n_active: int) -> None:
+    """1 to 3 tricks left, at trick boundaries and mid-trick: 150 positions per seating."""
+    for seed in range(150):
+        pos = position(1000 + seed, n_active, 1 + seed % 3)
+        assert solve(pos) == minimax(pos), pos
+        assert_matches_minimax(pos)
+
+
+@pytest.mark.parametrize("n_active", [4, 3, 2])
+def test_four_tricks_left_match_minimax(n_active: int) -> None:
+    for seed in range(60):
+        pos = position(5000 + seed, n_active, 4)
+        assert solve(pos) == minimax(pos), pos
+        assert_matches_minimax(pos)
+
+
+def test_five_tricks_left_two_seats_match_minimax() -> None:
+    for seed in range(20):
+        assert_matches_minimax(position(7000 + seed, 2, 5))
+
+
+def test_full_two_seat_deals_match_minimax() -> None:
+    for seed in range(12):
+        assert_matches_minimax(position(8000 + seed, 2, 6, mid_trick=False))
+
+
+def test_full_three_seat_deals_match_exhaustive_search() -> None:
+    for seed in range(10):
+        pos = position(9000 + seed, 3, 6, mid_trick=False)
+        assert solve(pos) == memo_minimax(pos), pos
+        ref = {c: memo_minimax(pos.play(c)) for c in pos.legal_moves()}
+        assert solve_moves(pos) == ref, pos
+
+
+@pytest.mark.skipif(
+    not os.environ.get("HASENPFEFFER_SLOW_TESTS"), reason="minutes: HASENPFEFFER_SLOW_TESTS=1"
+)
+def test_full_four_seat_deals_match_exhaustive_search() -> None:
+    for seed in range(4):
+        pos = position(9500 + seed, 4, 6, mid_trick=False)
+        assert solve(pos) == memo_minimax(pos), pos
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o))
+def test_each_technique_can_be_switched_off(options: dict[str, bool]) -> None:
+    for seed in range(60):
+        n_active = (4, 3, 2)[seed % 3]
+        pos = position(11000 + seed, n_active, 1 + seed % 4)
+        expected = solve_moves(pos)
+        assert solve_moves(pos, **options) == expected, pos
+        assert solve(pos, **options) == solve(pos), pos
+
+
+def test_full_deals_agree_with_options_off() -> None:
+    """Full 4-seat deals are beyond minimax; the unpruned-but-merged variants and
+    the default must still agree with each other."""
+    for seed in range(6):
+        pos = position(12000 + seed, 4, 6, mid_trick=False)
+        assert solve(pos, order=False, quick=False) == solve(pos) == solve(pos, table=False)
+
+
+# --- playing the solver's moves ----------------------------------------------------
+
+
+@pytest.mark.parametrize("n_active", [4, 3, 2])
+def test_best_play_keeps_the_value_and_scores_it(n_active: int) -> None:
+    """Each side playing a best card of ``solve_moves`` keeps the value; the game
+    then ends the hand with that many maker tricks and scores what
+    ``score_of`` says."""
+    for seed in range(4):
+        game, _ = game_in_play(13000 + seed, n_active)
+        start = Position.from_game(game)
+        value = solve(start)
+        hand_number = game.hand_number
+        while game.hand_number == hand_number and not game.is_over:
+            pos = Position.from_game(game)
+            moves = solve_moves(pos)
+            assert solve(pos) == value
+            best = max(moves.values()) if pos.to_move & 1 == pos.maker_team else min(moves.values())
+            assert best == value
+            card = min(c for c, v in moves.items() if v == best)
+            game.apply(f"play {Card.from_index(card)}")
+        record = game.records[-1]
+        assert record.tricks_won[start.maker_team] == value
+        assert tuple(record.points) == score_of(start, value, game.rules)
+
+
+def test_position_follows_the_game() -> None:
+    """``Position.play`` gives what ``Position.from_game`` reads after the same card,
+    and the legal moves are the game's."""
+    for seed in range(30):
+        game, rng = game_in_play(14000 + seed, (4, 3, 2)[seed % 3])
+        hand_number = game.hand_number
+        pos = Position.from_game(game)
+        while True:
+            assert pos.legal_moves() == sorted(a.value for a in game.legal_actions())
+            action = rng.choice(game.legal_actions())
+            nxt = pos.play(action.value)
+            game.apply(action)
+            if game.hand_number != hand_number or game.is_over:
+                assert sum(nxt.won) == 6 and nxt.tricks_left == 0
+                break
+            pos = Position.from_game(game)
+            pos.check()
+            assert nxt == pos
+
+
+def test_finished_position() -> None:
+    pos = Position(hands=(0, 0, 0, 0), trump=0, to_move=1, trick=(), won=(2, 4), maker=1)
+    assert solve(pos) == minimax(pos) == 4
+    assert solve_moves(pos) == {}
+
+
+# --- small worked positions ----------------------------------------------------------
+
+
+def _mask(text: str) -> int:
+    return sum(1 << Card.parse(c).index for c in text.split())
+
+
+def test_last_trick_examples_from_the_rules() -> None:
+    # clubs trump; AH KH JS 9C led by seat 0: JS (the left bower) wins for seat 2
+    pos = Position(
+        hands=(_mask("AH"), _mask("KH"), _mask("JS"), _mask("9C")),
+        trump=suit_index("C"),
+        to_move=0,
+        trick=(),
+        won=(2, 3),
+        maker=0,
+    )
+    assert solve(pos) == minimax(pos) == 3
+    # diamonds trump; QS AS JK KS led by seat 1: the Joker (seat 3) wins
+    pos = Position(
+        hands=(_mask("KS"), _mask("QS"), _mask("AS"), _mask("JK")),
+        trump=suit_index("D"),
+        to_move=1,
+        trick=(),
+        won=(0, 5),
+        maker=0,
+    )
+    assert solve(pos) == minimax(pos) == 0
+
+
+def test_left_bower_must_follow_trump_and_equivalent_cards() -> None:
+    # hearts trump; seat 0 (the lone maker) led JD, a heart; seat 1 holds AD 9D 9H
+    # and must play 9H
+    pos = Position(
+        hands=(_mask("QC KD"), _mask("AD 9D 9H"), 0, _mask("TC KC 9S")),
+        trump=suit_index("H"),
+        to_move=1,
+        trick=((0, Card.parse("JD").index),),
+        won=(2, 1),
+        maker=0,
+        active=(0, 1, 3),
+    )
+    pos.check()
+    assert pos.legal_moves() == [Card.parse("9H").index]
+    assert solve_moves(pos) == minimax_moves(pos)
+    with pytest.raises(ValueError):
+        pos._replace(hands=(_mask("QC KD"), _mask("AD 9D 9H"), 0, _mask("TC KC"))).check()
+    # AS KS QS in one hand with nothing between them: all worth the same
+    pos = Position(
+        hands=(_mask("AS KS QS"), _mask("9S TS JH"), _mask("9C TC QC"), _mask("AC KC QH")),
+        trump=suit_index("D"),
+        to_move=0,
+        trick=(),
+        won=(1, 2),
+        maker=2,
+    )
+    moves = solve_moves(pos)
+    assert moves == minimax_moves(pos)
+    assert len({moves[_mask(c).bit_length() - 1] for c in ("AS", "KS", "QS")}) == 1
+
+
+def test_check_rejects_inconsistent_positions() -> None:
+    good = position(15000, 4, 3, mid_trick=False)
+    good.check()
+    bad = [
+        good._replace(trump=4),
+        good._replace(active=(0, 2)),
+        good._replace(won=(good.won[0] + 1, good.won[1])),
+        good._replace(hands=(good.hands[1], *good.hands[1:])),
+        good._replace(trick=((good.to_move, good.hands[good.to_move].bit_length() - 1),)),
+    ]
+    for pos in bad:
+        with pytest.raises(ValueError):
+            pos.check()
+    with pytest.raises(ValueError):
+        good.play(next(c for c in range(25) if not good.hands[good.to_move] >> c & 1))
+
+
+def test_from_game_needs_the_play_phase() -> None:
+    with pytest.raises(ValueError):
+        Position.from_game(Game.new(seed=3))
+
+
+# --- scores ----------------------------------------------------------------------------
+
+
+def test_score_of() -> None:
+    pos = Position(
+        hands=(0, 0, 0, 0), trump=0, to_move=0, trick=(), won=(0, 0), maker=1, bid=4, multiplier=1
+    )
+    assert score_of(pos, 5) == (0, 5)
+    assert score_of(pos, 3) == (0, -3)
+    assert score_of(pos, 3, Rules(fail_penalty="bid", defenders_score=True)) == (3, -4)
+    doubled = pos._replace(maker=0, bid=6, multiplier=2)
+    assert score_of(doubled, 6) == (12, 0)
+    assert score_of(doubled, 5, Rules.preset("pepper")) == (-12, 2)
