@@ -310,7 +310,12 @@ HAND_HEAD = "HPN 1 hand rules=seed dealer=E\n" + DEAL
         ("HPN 1 game seed=1", "needs dealer=", None, None),
         ("HPN 1 game seed=1 dealer=X", "dealer must be a seat letter", 1, 19),
         ("HPN 1 game rules=euchre seed=1 dealer=S", "unknown rules preset 'euchre'", 1, 12),
-        ("HPN 1 game rules=seed going_alone=false seed=1 dealer=S", "lone_defender", 1, 12),
+        (
+            "HPN 1 game rules=seed going_alone=false lone_defender=true seed=1 dealer=S",
+            "lone_defender",
+            1,
+            12,
+        ),
         ("HPN 1 game rules=seed target=0 seed=1 dealer=S", "target", 1, 12),
         ("HPN 1 game seed=1 dealer=S scores=3", "NS:EW", 1, 28),
         (GAME_HEAD + "1. E:pass { open", "never closed", 2, 11),

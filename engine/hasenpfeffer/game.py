@@ -597,7 +597,9 @@ class Game:
             self._finish_hand(thrown_in=True)
             return
         self._forced = True
-        self._end_auction(holder, BID[self.rules.forced_bid])
+        forced = self.rules.forced_bid
+        pepper_six = forced == 6 and self.rules.bidding == "pepper"
+        self._end_auction(holder, BID_LITTLE if pepper_six else BID[forced])
 
     def _end_auction(self, maker: int, bid: Action) -> None:
         self.maker = self._maker = maker
@@ -801,11 +803,11 @@ class Game:
                 first, second = (maker + 1) % 4, (maker + 3) % 4
                 if self.lone_defender == first:
                     out.append((first, "alone"))
-                elif self.lone_defender == second or phase == "play" or self._cur == second:
+                elif self.lone_defender == second or phase != "defend_alone" or self._cur == second:
                     out.append((first, "decline"))
                     if self.lone_defender == second:
                         out.append((second, "alone"))
-                    elif phase == "play":
+                    elif phase != "defend_alone":  # play, or the game ended in this hand
                         out.append((second, "decline"))
         for _, cards, seats, _ in self._tricks:
             out.extend((s, f"play {CARDS[c]}") for s, c in zip(seats, cards, strict=False))

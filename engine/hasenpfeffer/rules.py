@@ -87,6 +87,8 @@ class Rules:
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
             raise ValueError(f"Rules has no field {sorted(unknown)[0]!r}")
+        if changes.get("going_alone") is False and "lone_defender" not in changes:
+            changes["lone_defender"] = False  # no lone maker, so no lone defender either
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
