@@ -134,8 +134,10 @@ def main(argv: list[str] | None = None) -> int:
     ours_med = statistics.median(ours)
     print(f"hasenpfeffer random hands/s ({args.rules}): {ours_med:,.0f}  ({_runs(ours)})")
     for label, rates in (
-        ("chance by choice(legal_actions())", uniform),
-        ("chance by choices(chance_outcomes())", weighted),
+        # OpenSpiel's usual loop samples a chance node by its outcome probabilities
+        ("canonical loop, chance sampled by probability", weighted),
+        # Euchre's chance outcomes are all equally likely: the fastest possible loop
+        ("uniform chance shortcut, choice(legal_actions())", uniform),
     ):
         if rates:
             med = statistics.median(rates)
