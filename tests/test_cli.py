@@ -30,8 +30,8 @@ from hasenpfeffer import (  # noqa: E402
     IllegalActionError,
     Rules,
     cli,
-    simple_bot,
 )
+from hasenpfeffer.players import make_player  # noqa: E402
 
 # ---- the terminal game, run as a program ----------------------------------------------
 
@@ -263,12 +263,14 @@ def test_bench_is_imported_only_when_asked_for(monkeypatch: pytest.MonkeyPatch) 
     assert received == [["--vs-openspiel", "-n", "3"]]
 
 
-# ---- the simple computer player -------------------------------------------------------
+# ---- the terminal game's computer players (the medium level) ------------------------
+
+BOT = make_player("medium", 0)
 
 
 def random_positions(preset: str, games: int) -> list[dict[str, Any]]:
     """Views of the player to act, from games where everyone plays at random
-    (half the time) or as the simple bot."""
+    (half the time) or as the medium bot."""
     views = []
     for seed in range(games):
         rnd = random.Random(f"{preset}/{seed}")
@@ -281,18 +283,18 @@ def random_positions(preset: str, games: int) -> list[dict[str, Any]]:
             view = game.view(seat)
             views.append(view)
             if rnd.random() < 0.5:
-                game.apply(simple_bot.choose(view))
+                game.apply(BOT.choose(view))
             else:
                 game.apply(rnd.choice(game.legal_actions()))
     return views
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
-def test_simple_bot_always_chooses_a_legal_action(preset: str) -> None:
+def test_the_bot_always_chooses_a_legal_action(preset: str) -> None:
     views = random_positions(preset, 25)
     phases = set()
     for view in views:
-        action = simple_bot.choose(view)
+        action = BOT.choose(view)
         assert action in view["legal_actions"], (action, view)
         phases.add(view["phase"])
     expected = {"bidding", "trump", "discard", "play"}
@@ -301,13 +303,13 @@ def test_simple_bot_always_chooses_a_legal_action(preset: str) -> None:
     assert phases == expected
 
 
-def test_simple_bot_decides_only_from_the_view() -> None:
+def test_the_bot_decides_only_from_the_view() -> None:
     for view in random_positions("seed-pepper", 6)[:600]:
         before = copy.deepcopy(view)
-        action = simple_bot.choose(view)
+        action = BOT.choose(view)
         assert view == before  # the view is not changed
-        assert simple_bot.choose(json.loads(json.dumps(view))) == action  # JSON is enough
-        assert simple_bot.choose(copy.deepcopy(view)) == action
+        assert BOT.choose(json.loads(json.dumps(view))) == action  # JSON is enough
+        assert BOT.choose(copy.deepcopy(view)) == action
     # two deals that differ only in cards South cannot see: the same decision
     south = "9H AC KC 9C TD 9D"
     hands_a = [south, "KH QH AS KS QS TS", "AH TH JC QC TC 9S", "JH JD AD KD QD JS"]
@@ -315,18 +317,18 @@ def test_simple_bot_decides_only_from_the_view() -> None:
     game_a = Game.from_deal(hands_a, "JK", dealer=3, seed=1)
     game_b = Game.from_deal(hands_b, "JK", dealer=3, seed=1)
     assert game_a.view(0) == game_b.view(0)
-    assert simple_bot.choose(game_a.view(0)) == simple_bot.choose(game_b.view(0))
+    assert BOT.choose(game_a.view(0)) == BOT.choose(game_b.view(0))
 
 
-def test_simple_bot_refuses_a_view_without_a_decision() -> None:
+def test_the_bot_refuses_a_view_without_a_decision() -> None:
     game = Game.new(seed=1)
     idle = (game.current_player or 0) + 1
     with pytest.raises(ValueError, match="nothing to decide"):
-        simple_bot.choose(game.view(idle % 4))
+        BOT.choose(game.view(idle % 4))
 
 
 def bot_team_wins(preset: str, seed: int, bot_team: int, max_hands: int = 30) -> bool:
-    """One game: the simple bots as ``bot_team`` against random-legal players.
+    """One game: the medium bots as ``bot_team`` against random-legal players.
     Stopped after ``max_hands`` hands (bad players can bid forever): then the
     higher score wins."""
     rnd = random.Random(seed)
@@ -335,7 +337,7 @@ def bot_team_wins(preset: str, seed: int, bot_team: int, max_hands: int = 30) ->
         seat = game.current_player
         assert seat is not None
         if seat % 2 == bot_team:
-            game.apply(simple_bot.choose(game.view(seat)))
+            game.apply(BOT.choose(game.view(seat)))
         else:
             game.apply(rnd.choice(game.legal_actions()))
     if game.winner is not None:
@@ -344,7 +346,7 @@ def bot_team_wins(preset: str, seed: int, bot_team: int, max_hands: int = 30) ->
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
-def test_simple_bots_beat_random_players(preset: str) -> None:
+def test_the_bots_beat_random_players(preset: str) -> None:
     games = 40
     wins = sum(bot_team_wins(preset, seed, bot_team=seed % 2) for seed in range(games))
     assert wins >= 0.7 * games, f"{wins} of {games}"

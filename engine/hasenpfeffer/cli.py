@@ -1,7 +1,9 @@
-"""The command-line interface: ``python -m hasenpfeffer play`` (and ``bench``).
+"""The command-line interface: ``python -m hasenpfeffer play`` (and ``bench``,
+``arena``).
 
 ``play`` is a whole game in the terminal: you are South (seat 0), your partner
-North and the opponents West and East are computer players (``simple_bot``).
+North and the opponents West and East are computer players (``players``, at
+the level chosen with ``--level``; medium by default).
 The table is drawn from ``Game.view(0)``, so the screen never shows more than
 South may know.
 """
@@ -17,10 +19,10 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, Final, TextIO
 
-from . import simple_bot
 from .actions import Action, IllegalActionError
 from .cards import SUIT_NAMES, SUITS, Card, effective_suit
 from .game import Game
+from .players import LEVELS, Player, make_player
 from .rules import PRESETS, Rules
 
 HUMAN: Final = 0
@@ -536,8 +538,11 @@ def report(
 # ---- the game loop ---------------------------------------------------------------
 
 
-def play_game(game: Game, con: Console) -> int:
+def play_game(game: Game, con: Console, level: str = "medium") -> int:
     """Play ``game`` to the end: South asks the console, the others are bots."""
+    bots: dict[int, Player] = {
+        seat: make_player(level, game.seed * 4 + seat) for seat in range(4) if seat != HUMAN
+    }
     view = game.view(HUMAN)
     con.say(announce_hand(view, con.style))
     while not game.is_over:
@@ -547,13 +552,13 @@ def play_game(game: Game, con: Console) -> int:
         if seat == HUMAN:
             action = human_turn(game, con)
         else:
-            action = Action.parse(simple_bot.choose(game.view(seat)))
+            action = Action.parse(bots[seat].choose(game.view(seat)))
             game.apply(action)
         report(seat, action, before, game.view(HUMAN), con)
     return 0
 
 
-def run_play(game: Game, stdin: TextIO, stdout: TextIO) -> int:
+def run_play(game: Game, stdin: TextIO, stdout: TextIO, level: str = "medium") -> int:
     """The ``play`` command on a new game; leaving early (quit, end of input,
     Ctrl-C) is a clean exit too."""
     style = Style.for_stream(stdout)
@@ -569,7 +574,7 @@ def run_play(game: Game, stdin: TextIO, stdout: TextIO) -> int:
         "Type 'help' for how to answer, 'quit' to leave."
     )
     try:
-        return play_game(game, con)
+        return play_game(game, con, level)
     except QuitGame:
         con.say("You leave the table. Goodbye.")
     except EOFError:
@@ -598,26 +603,44 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--seed", type=int, default=None, help="deal from this seed (default: a random one)"
     )
+    play.add_argument(
+        "--level",
+        choices=LEVELS,
+        default="medium",
+        help="the computer players' level (default: medium)",
+    )
     # --- bench: written separately (bench.py); it parses its own arguments ---
     commands.add_parser(
         "bench",
         add_help=False,
         help="measure the engine's speed (see: bench --help)",
     )
+    # --- arena (arena.py): likewise ---
+    commands.add_parser(
+        "arena",
+        add_help=False,
+        help="duplicate matches between computer player levels (see: arena --help)",
+    )
     return parser
+
+
+def run_module(name: str, argv: list[str]) -> int:
+    """Hand the arguments after ``bench``/``arena`` to that module's ``main(argv)``,
+    imported only now."""
+    try:
+        module = importlib.import_module(f".{name}", __package__)
+    except ModuleNotFoundError as err:
+        if err.name != f"{__package__}.{name}":
+            raise
+        print(f"{name} is not available in this installation", file=sys.stderr)
+        return 2
+    result = module.main(argv)
+    return result if isinstance(result, int) else 0
 
 
 def run_bench(argv: list[str]) -> int:
     """Hand the arguments after ``bench`` to ``bench.main(argv)``, imported only now."""
-    try:
-        bench = importlib.import_module(".bench", __package__)
-    except ModuleNotFoundError as err:
-        if err.name != f"{__package__}.bench":
-            raise
-        print("bench is not available in this installation", file=sys.stderr)
-        return 2
-    result = bench.main(argv)
-    return result if isinstance(result, int) else 0
+    return run_module("bench", argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -625,14 +648,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, extra = parser.parse_known_args(argv)
     if args.command == "bench":
         return run_bench(extra)
+    if args.command == "arena":
+        return run_module("arena", extra)
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         game = Game.new(Rules.preset(args.rules), seed=args.seed)
-    except ValueError as err:
+        make_player(args.level, 0)
+    except (ValueError, NotImplementedError) as err:
         parser.error(str(err))
     try:
-        return run_play(game, sys.stdin, sys.stdout)
+        return run_play(game, sys.stdin, sys.stdout, args.level)
     except BrokenPipeError:
         # the reader went away (e.g. `| head`): stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
