@@ -1,0 +1,125 @@
+"""The hard player, the oracle and hints: legal, fair, and explained."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hasenpfeffer import Game, Rules
+from hasenpfeffer.hard import HardPlayer
+from hasenpfeffer.hints import suggest
+from hasenpfeffer.medium import MediumPlayer
+from hasenpfeffer.oracle import OraclePlayer
+from hasenpfeffer.sampling import sample_game
+from hasenpfeffer.solver import Position, solve_moves
+
+PRESETS = ("seed", "seed-pepper", "traditional", "pepper")
+#: Small searches keep these tests quick; the decisions' logic is the same.
+FAST = {"play_samples": {n: 3 for n in range(1, 7)}, "call_samples": 3}
+
+
+def positions(count: int, seed: int) -> list[tuple[Game, int]]:
+    """Positions reached by medium players in seeded games, with the seat to act."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        rules = Rules.preset(PRESETS[i % 4])
+        game = Game.new(rules, seed=seed * 1000 + i)
+        players = [MediumPlayer(s) for s in range(4)]
+        for _ in range(rng.randrange(0, 40)):
+            if game.phase == "game_over":
+                break
+            seat = game.current_player
+            assert seat is not None
+            game.apply(players[seat].choose(game.view(seat)))
+        if game.phase != "game_over":
+            seat = game.current_player
+            assert seat is not None
+            out.append((game, seat))
+    return out
+
+
+def test_hard_chooses_a_legal_action_in_every_phase() -> None:
+    phases = set()
+    for game, seat in positions(60, seed=1):
+        view = game.view(seat)
+        action = HardPlayer(7, **FAST).choose(view)  # type: ignore[arg-type]
+        assert action in view["legal_actions"]
+        phases.add(game.phase)
+    assert {"bidding", "play"} <= phases
+
+
+def test_hard_decides_from_the_view_only() -> None:
+    # another deal that looks the same to this seat: the same decision
+    for game, seat in positions(30, seed=2):
+        view = game.view(seat)
+        other = sample_game(view, random.Random(5)).view(seat)
+        # a sampled game starts at hand 1 with no history: only those differ
+        other.update(last_hand=view["last_hand"], hand_number=view["hand_number"])
+        assert other == view
+        assert HardPlayer(3, **FAST).choose(view) == HardPlayer(3, **FAST).choose(other)  # type: ignore[arg-type]
+
+
+def test_hard_evaluation_ranks_every_legal_action() -> None:
+    for game, seat in positions(12, seed=3):
+        view = game.view(seat)
+        ranked = HardPlayer(1, **FAST).evaluate(view)  # type: ignore[arg-type]
+        assert sorted(a for a, _ in ranked) == sorted(view["legal_actions"])
+        values = [v for _, v in ranked]
+        assert values == sorted(values, reverse=True)
+
+
+def test_oracle_plays_a_double_dummy_best_card() -> None:
+    for game, seat in positions(40, seed=4):
+        if game.phase != "play" or len(game.legal_actions()) < 2:
+            continue
+        view = game.view(seat)
+        action = OraclePlayer(1).choose(view, game)
+        pos = Position.from_game(game)
+        values = solve_moves(pos)
+        team_is_maker = (seat & 1) == pos.maker_team
+        chosen = values[int(next(c.index for c in game.hand(seat) if str(c) == action[5:]))]
+        # the oracle maximises points; in tricks it is never worse than the best
+        # by more than the points objective allows (it may dump a failed contract)
+        assert action in view["legal_actions"]
+        assert chosen in values.values()
+        if team_is_maker and max(values.values()) >= pos.bid:
+            assert chosen >= pos.bid
+
+
+def test_oracle_needs_the_game_in_play() -> None:
+    for game, seat in positions(40, seed=5):
+        if game.phase == "play" and len(game.legal_actions()) > 1:
+            with pytest.raises(ValueError, match="full game"):
+                OraclePlayer(1).choose(game.view(seat))
+            return
+    pytest.fail("no play position found")
+
+
+def test_hints_rank_all_actions_with_reasons() -> None:
+    for game, seat in positions(10, seed=6):
+        view = game.view(seat)
+        hints = suggest(view, level="medium")
+        assert sorted(h["action"] for h in hints) == sorted(view["legal_actions"])
+        estimates = [h["estimate"] for h in hints]
+        assert estimates == sorted(estimates, reverse=True)
+        assert all(isinstance(h["reason"], str) and h["reason"] for h in hints)
+
+
+def test_hint_says_the_joker_wins_for_sure() -> None:
+    hands = ["JK AH KH 9C TC QS", "9H TH 9D TD JD QD", "QH JH JS KS AS 9S", "AC KC QC JC KD AD"]
+    game = Game.from_deal(hands, "TS", dealer=3)
+    for action in ("bid 3", "pass", "pass", "pass", "trump H", "discard 9C", "decline"):
+        game.apply(action)
+    assert game.current_player == 0
+    hints = {h["action"]: h["reason"] for h in suggest(game.view(0), level="medium")}
+    assert hints["play JK"] == "the Joker wins this trick for sure"
+
+
+def test_hint_levels_are_checked() -> None:
+    game = Game.new(seed=1)
+    seat = game.current_player
+    assert seat is not None
+    with pytest.raises(ValueError, match="hint level"):
+        suggest(game.view(seat), level="genius")
