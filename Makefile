@@ -1,7 +1,9 @@
 # Hasenpfeffer: developer and CI entry points.
-#   make play   - terminal game against computer players
-#   make test   - ruff, mypy --strict, wheel build, pytest (incl. the Pyodide check)
-#   make bench  - engine speed, compared with OpenSpiel's euchre (not part of test)
+#   make play           - the web app: build the site, serve it on http://127.0.0.1:8000
+#   make test           - ruff, mypy --strict, wheel build, pytest (engine, Pyodide check, browser e2e)
+#   make play-terminal  - terminal game against computer players
+#   make bench          - engine speed, compared with OpenSpiel's euchre (not part of test)
+#   make bench-web      - browser start-up and bot timings in headless Chromium (not part of test)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -10,6 +12,8 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
+PORT   ?= 8000
+CHROMIUM := /usr/bin/chromium
 
 # Stamps live inside the directories they describe, so deleting the directory
 # also forgets the stamp.
@@ -17,13 +21,16 @@ VENV_STAMP      := $(VENV)/.dev-installed.stamp
 OPENSPIEL_STAMP := $(VENV)/.openspiel-installed.stamp
 NODE_STAMP      := node_modules/.npm-ci.stamp
 
+# Our own Python outside the engine package (the engine is linted as a whole).
+WEB_PY := scripts/build_site.py scripts/serve_site.py scripts/bench_web.py
+
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PIP_NO_INPUT := 1
 export npm_config_fund := false
 export npm_config_audit := false
 export npm_config_update_notifier := false
 
-.PHONY: venv node_modules lint wheel test play bench clean
+.PHONY: venv node_modules chromium lint wheel site test play play-terminal bench bench-web clean
 
 venv: $(VENV_STAMP)
 
@@ -39,20 +46,39 @@ $(NODE_STAMP): package-lock.json package.json
 	npm ci
 	touch $@
 
+# Debian's Chromium for the browser tests (Playwright cannot download browsers here).
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		if [ "$$(id -u)" != 0 ]; then \
+			echo "make chromium: $(CHROMIUM) is missing; as root run: apt-get update && apt-get install -y chromium" >&2; \
+			exit 1; \
+		fi; \
+		echo "installing Debian's chromium (apt-get)"; \
+		apt-get update -qq; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	fi
+
 lint: venv
-	$(VENV)/bin/ruff check engine tests
-	$(VENV)/bin/ruff format --check engine tests
+	$(VENV)/bin/ruff check engine tests e2e $(WEB_PY)
+	$(VENV)/bin/ruff format --check engine tests e2e $(WEB_PY)
 	$(VENV)/bin/mypy
 
 wheel: venv
 	rm -rf dist build engine/*.egg-info
 	$(PY) -m build --wheel --outdir dist .
 
-test: venv node_modules wheel
+# The static web app (git-ignored): index.html, web/, pyodide/, engine/<wheel>.
+site: venv node_modules wheel
+	$(PY) scripts/build_site.py --out site
+
+test: venv node_modules wheel chromium
 	$(MAKE) --no-print-directory lint
 	$(PY) -m pytest
 
-play: venv
+play: site
+	$(PY) scripts/serve_site.py --dir site --port $(PORT)
+
+play-terminal: venv
 	$(PY) -m hasenpfeffer play
 
 $(OPENSPIEL_STAMP): $(VENV_STAMP)
@@ -62,7 +88,10 @@ $(OPENSPIEL_STAMP): $(VENV_STAMP)
 bench: venv $(OPENSPIEL_STAMP)
 	$(PY) -m hasenpfeffer bench --vs-openspiel
 
+bench-web: site chromium
+	$(PY) scripts/bench_web.py --site site
+
 clean:
 	rm -rf $(VENV) node_modules dist build engine/*.egg-info site \
 		.mypy_cache .ruff_cache .pytest_cache .hypothesis
-	find engine tests -name __pycache__ -type d -prune -exec rm -rf {} +
+	find engine tests e2e scripts -name __pycache__ -type d -prune -exec rm -rf {} +

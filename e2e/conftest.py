@@ -1,0 +1,141 @@
+"""Fixtures of the browser tests: the built site, a local server, Chromium.
+
+The site is built once per session into a temporary folder (from the wheel in
+dist/, or a fresh one when dist/ is missing or older than the sources) and
+served on a free localhost port. Chromium is Debian's /usr/bin/chromium
+(`make chromium` installs it); Playwright cannot download browsers here.
+
+Every page fixture aborts any request that leaves the site's origin and fails
+the test if one was attempted, or if the page logged a console error or threw.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    Route,
+    sync_playwright,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from serve_site import serve_in_thread  # noqa: E402
+
+CHROMIUM = os.environ.get("HASENPFEFFER_CHROMIUM", "/usr/bin/chromium")
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+LOAD_TIMEOUT_MS = 60_000
+
+
+def _newest_source_mtime() -> float:
+    package = ROOT / "engine" / "hasenpfeffer"
+    files = [ROOT / "pyproject.toml", *package.rglob("*.py")]
+    return max(p.stat().st_mtime for p in files)
+
+
+def _wheel(tmp: Path) -> Path:
+    wheels = sorted((ROOT / "dist").glob("hasenpfeffer-*.whl"))
+    if len(wheels) == 1 and wheels[0].stat().st_mtime >= _newest_source_mtime():
+        return wheels[0]
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(tmp)],
+        check=True,
+    )
+    (wheel,) = tmp.glob("hasenpfeffer-*.whl")
+    return wheel
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    wheel = _wheel(tmp_path_factory.mktemp("wheel"))
+    out = tmp_path_factory.mktemp("site") / "site"
+    build = ROOT / "scripts" / "build_site.py"
+    subprocess.run(
+        [sys.executable, str(build), "--out", str(out), "--wheel", str(wheel)], check=True
+    )
+    return out
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir: Path) -> Iterator[str]:
+    server, url = serve_in_thread(site_dir)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Playwright) -> Iterator[Browser]:
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(f"{CHROMIUM} is missing: run `make chromium` (apt-get install chromium)")
+    browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+    yield browser
+    browser.close()
+
+
+class PageProblems:
+    """What a page did wrong: requests leaving the origin, errors it logged."""
+
+    def __init__(self) -> None:
+        self.external: list[str] = []
+        self.errors: list[str] = []
+
+
+@pytest.fixture
+def problems() -> PageProblems:
+    return PageProblems()
+
+
+def open_page(
+    browser: Browser, base_url: str, problems: PageProblems, width: int = 1280, height: int = 800
+) -> Page:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(20_000)
+
+    def abort(route: Route) -> None:
+        problems.external.append(route.request.url)
+        route.abort()
+
+    context.route(lambda url: not url.startswith(base_url), abort)
+    page = context.new_page()
+
+    def console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            problems.errors.append(f"console {message.type}: {message.text}")
+
+    page.on("console", console)
+    page.on("pageerror", lambda e: problems.errors.append(f"page error: {e}"))
+    return page
+
+
+@pytest.fixture
+def page(browser: Browser, base_url: str, problems: PageProblems) -> Iterator[Page]:
+    page = open_page(browser, base_url, problems)
+    yield page
+    page.context.close()
+    assert problems.external == [], f"requests left the origin: {problems.external}"
+    assert problems.errors == [], f"the page reported errors: {problems.errors}"

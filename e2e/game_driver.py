@@ -1,0 +1,99 @@
+"""Playing the web app by clicking, as a person would, for the e2e tests.
+
+The app's stable hooks: the table root ``#table`` carries ``data-phase`` and
+``data-human="1"`` while the player may act; hand cards are buttons with
+``data-card``; bids ``data-bid``; trumps ``data-trump``; alone ``data-alone``;
+team scores ``data-score-team``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from playwright.sync_api import Page
+
+LOAD_TIMEOUT_MS = 60_000
+#: Something the player must react to: their turn, a dialog, or the end.
+WAITING = '#table[data-human="1"], dialog[open], #table[data-phase="game_over"]'
+
+
+def start(page: Page, base_url: str, query: str = "") -> None:
+    """Open the app and wait until the engine has loaded and a game is on."""
+    page.goto(base_url + query)
+    page.wait_for_selector("#loader[hidden]", state="attached", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_selector(WAITING, timeout=LOAD_TIMEOUT_MS)
+
+
+def phase(page: Page) -> str:
+    return page.get_attribute("#table", "data-phase") or ""
+
+
+def saved(page: Page) -> dict[str, Any] | None:
+    text = page.evaluate("localStorage.getItem('hasenpfeffer.game.v1')")
+    return None if text is None else json.loads(text)
+
+
+def hand(page: Page) -> list[str]:
+    cards: list[str] = page.eval_on_selector_all(
+        "#hand button.card", "els => els.map(e => e.dataset.card)"
+    )
+    return cards
+
+
+def step(page: Page, rng: random.Random, bid_choices: tuple[str, ...] = ()) -> str:
+    """Wait for something to do, then do it by clicking. Returns what was done."""
+    page.wait_for_selector(WAITING, timeout=30_000)
+    if page.is_visible("#summary-dialog[open]"):
+        page.click('#summary-dialog [data-action="next-hand"]')
+        return "next-hand"
+    if phase(page) == "game_over":
+        # the last trick is gathered first, then the game-over screen opens
+        page.wait_for_selector("#gameover-dialog[open]")
+        return "game-over"
+    current = phase(page)
+    if current == "bidding":
+        buttons = page.query_selector_all("#actions [data-bid]:not(:disabled)")
+        wanted = [b for b in buttons if b.get_attribute("data-bid") in bid_choices]
+        button = rng.choice(wanted or buttons)
+        label = "bid " + (button.get_attribute("data-bid") or "")
+        button.click()
+        return label
+    if current == "trump":
+        page.click("#actions [data-trump]:not(:disabled)")
+        return "trump"
+    if current in ("alone", "defend_alone"):
+        page.click('#actions [data-alone="decline"]')
+        return "decline"
+    cards = page.query_selector_all("#hand button.card:not(:disabled)")
+    assert cards, f"no enabled card in phase {current}"
+    card = rng.choice(cards)
+    label = f"{current} {card.get_attribute('data-card')}"
+    card.click()
+    return label
+
+
+def dismiss_dialogs(page: Page) -> None:
+    """Close a hand summary or game-over screen, as a player would before
+    reaching for the tools."""
+    if page.is_visible("#summary-dialog[open]"):
+        page.click('#summary-dialog [data-action="next-hand"]')
+    if page.is_visible("#gameover-dialog[open]"):
+        page.click('#gameover-dialog [data-action="close"]')
+
+
+def play_until(page: Page, done: Any, rng: random.Random, limit: int = 400) -> list[str]:
+    """Click on until ``done(page)`` is true; the list of what was done."""
+    log: list[str] = []
+    for _ in range(limit):
+        page.wait_for_selector(WAITING, timeout=30_000)
+        if done(page):
+            return log
+        what = step(page, rng)
+        log.append(what)
+        if what == "game-over":
+            break
+    if done(page):
+        return log
+    raise AssertionError(f"gave up after {len(log)} steps: {log[-12:]}")

@@ -1,0 +1,195 @@
+"""The web app end to end, in Debian's Chromium: play, reload, recover, refuse."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page
+
+from conftest import PageProblems, open_page
+from game_driver import WAITING, dismiss_dialogs, hand, phase, play_until, saved, start, step
+from serve_site import serve_in_thread
+
+# Quick games: computer players that decide at once, no animation, few points.
+QUICK = "?speed=instant&bots=easy&preset=traditional&target=5&seed=7"
+
+
+def test_a_full_game_played_to_the_end_by_clicking(page: Page, base_url: str) -> None:
+    start(page, base_url, QUICK)
+    rng = random.Random(1)
+    began = time.monotonic()
+    log = play_until(page, lambda p: p.is_visible("#gameover-dialog[open]"), rng, limit=600)
+    assert any(x.startswith("play") for x in log)
+    assert "next-hand" in log or len(log) > 5
+    title = page.inner_text("#gameover-title")
+    assert title in ("You win!", "West & East win")
+    scores = [int(page.inner_text(f'[data-score-team="{t}"]')) for t in (0, 1)]
+    assert max(scores) >= 5
+    assert phase(page) == "game_over"
+    # a new game from the game-over screen
+    page.click('#gameover-dialog [data-action="new-game"]')
+    page.wait_for_selector('#table[data-phase="bidding"]')
+    page.wait_for_selector(WAITING)
+    assert [page.inner_text(f'[data-score-team="{t}"]') for t in (0, 1)] == ["0", "0"]
+    assert time.monotonic() - began < 120
+
+
+def test_reload_mid_hand_resumes_the_same_state(page: Page, base_url: str) -> None:
+    start(page, base_url, "?speed=instant&bots=easy&seed=12")
+    rng = random.Random(2)
+
+    def two_tricks_in(p: Page) -> bool:
+        state = p.evaluate("window.hasenpfeffer.state.view")
+        return (
+            state["phase"] == "play"
+            and len(state["tricks"]) >= 2
+            and p.is_visible('#table[data-human="1"]')
+        )
+
+    play_until(page, two_tricks_in, rng)
+    before_save = saved(page)
+    before_hand = hand(page)
+    before_phase = phase(page)
+    before_trick = page.eval_on_selector_all(
+        ".slot hp-card", "els => els.map(e => e.getAttribute('code'))"
+    )
+    before_scores = [page.inner_text(f'[data-score-team="{t}"]') for t in (0, 1)]
+    assert before_save is not None
+    page.reload()
+    page.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
+    page.wait_for_selector(WAITING)
+    assert saved(page) == before_save
+    assert hand(page) == before_hand
+    assert phase(page) == before_phase
+    after_trick = page.eval_on_selector_all(
+        ".slot hp-card", "els => els.map(e => e.getAttribute('code'))"
+    )
+    assert after_trick == before_trick
+    assert [page.inner_text(f'[data-score-team="{t}"]') for t in (0, 1)] == before_scores
+    assert not page.is_visible("#notice")
+    # and the game goes on
+    step(page, rng)
+
+
+def test_a_corrupt_save_shows_a_notice_and_starts_a_new_game(page: Page, base_url: str) -> None:
+    # the seed in the address deals the new game: the player bids first
+    start(page, base_url, "?speed=instant&bots=random&seed=13")
+    page.evaluate("localStorage.setItem('hasenpfeffer.game.v1', '{corrupt')")
+    page.reload()
+    page.wait_for_selector("#notice:not([hidden])", timeout=60_000)
+    assert "could not be restored" in page.inner_text("#notice")
+    page.wait_for_selector(WAITING)
+    assert phase(page) == "bidding"
+    assert len(hand(page)) == 6
+    # a save the engine refuses (an old version) is also reported, never a blank page
+    record = saved(page)
+    assert record is not None
+    game = json.loads(record["save"])
+    game["version"] = 0
+    record["save"] = json.dumps(game)
+    page.evaluate("r => localStorage.setItem('hasenpfeffer.game.v1', r)", json.dumps(record))
+    page.reload()
+    page.wait_for_selector("#notice:not([hidden])", timeout=60_000)
+    assert "version" in page.inner_text("#notice")
+    page.wait_for_selector(WAITING)
+    assert len(hand(page)) == 6
+    step(page, random.Random(3))
+
+
+def test_an_illegal_card_cannot_be_played(page: Page, base_url: str) -> None:
+    start(page, base_url, "?speed=instant&bots=easy&seed=3")
+    rng = random.Random(4)
+
+    def illegal_card_shown(p: Page) -> bool:
+        return p.is_visible('#table[data-phase="play"][data-human="1"]') and bool(
+            p.query_selector("#hand button.card:disabled")
+        )
+
+    play_until(page, illegal_card_shown, rng, limit=800)
+    card = page.query_selector("#hand button.card:disabled")
+    assert card is not None
+    code = card.get_attribute("data-card")
+    reason = card.get_attribute("title") or ""
+    assert reason.startswith("must follow")
+    described = card.get_attribute("aria-describedby")
+    assert described and page.inner_text(f"#{described}") == reason
+    assert page.is_visible("#note") and "Must follow" in page.inner_text("#note")
+    before = saved(page)
+    card.click(force=True)  # a disabled button ignores the click
+    page.wait_for_timeout(300)
+    assert saved(page) == before
+    assert code in hand(page)
+    assert page.is_visible('#table[data-human="1"]')
+
+
+def test_every_rules_preset_can_be_chosen_and_plays(page: Page, base_url: str) -> None:
+    start(page, base_url, "?speed=instant&bots=random&seed=5")
+    rng = random.Random(6)
+    for preset, pepper in (
+        ("seed-pepper", True),
+        ("traditional", False),
+        ("pepper", True),
+        ("seed", False),
+    ):
+        # the deals after the first are random: a game may have ended meanwhile
+        dismiss_dialogs(page)
+        page.click('[data-tool="settings"]')
+        page.wait_for_selector("#settings-dialog[open] [data-preset]")
+        page.select_option("#settings-dialog [data-preset]", preset)
+        page.click('#settings-dialog [data-action="save"]')
+        page.wait_for_selector("#settings-dialog", state="hidden")
+        page.wait_for_function(f"window.hasenpfeffer.state.preset === {json.dumps(preset)}")
+        seen: list[list[str]] = []
+
+        def first_card_played(p: Page, seen: list[list[str]] = seen) -> bool:
+            if p.is_visible('#table[data-phase="bidding"][data-human="1"]'):
+                seen.append(
+                    p.eval_on_selector_all(
+                        "#actions [data-bid]", "els => els.map(e => e.dataset.bid)"
+                    )
+                )
+            view = p.evaluate("window.hasenpfeffer.state.view")
+            return bool(view["tricks"] or view["trick"]) and bool(seen)
+
+        play_until(page, first_card_played, rng, limit=300)
+        for bids in seen:
+            assert ("little" in bids and "big" in bids) == pepper, (preset, bids)
+            assert ("6" in bids) == (not pepper), (preset, bids)
+        rules = page.evaluate("window.hasenpfeffer.state.view.rules")
+        assert (rules["bidding"] == "pepper") == pepper
+
+
+def test_nothing_leaves_the_origin(browser: Browser, base_url: str, problems: PageProblems) -> None:
+    page = open_page(browser, base_url, problems)
+    requested: list[str] = []
+    page.context.on("request", lambda r: requested.append(r.url))
+    start(page, base_url, "?speed=instant")
+    names = {u.split("?")[0].rsplit("/", 1)[-1] for u in requested}
+    assert {"pyodide.asm.wasm", "python_stdlib.zip", "engine-worker.js"} <= names
+    assert any(n.endswith(".whl") for n in names)
+    assert all(u.startswith(base_url) for u in requested), requested
+    page.context.close()
+    assert problems.external == []
+    assert problems.errors == []
+
+
+def test_the_site_works_under_a_sub_path(
+    browser: Browser, site_dir: Path, tmp_path: Path, problems: PageProblems
+) -> None:
+    nested = tmp_path / "games" / "cards"
+    nested.mkdir(parents=True)
+    (nested / "hasenpfeffer").symlink_to(site_dir, target_is_directory=True)
+    server, root = serve_in_thread(tmp_path)
+    try:
+        base = root + "games/cards/hasenpfeffer/"
+        page = open_page(browser, base, problems)
+        start(page, base, "?speed=instant&bots=random")
+        assert page.is_visible('#table[data-human="1"]') or page.is_visible("dialog[open]")
+        page.context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert problems.external == [] and problems.errors == []

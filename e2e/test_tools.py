@@ -1,0 +1,128 @@
+"""Hint, undo, last trick, rules, settings, keyboard and a phone-sized screen."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from playwright.sync_api import Browser, Page
+
+from conftest import PageProblems, open_page
+from game_driver import WAITING, hand, play_until, saved, start
+
+HUMAN_BIDS = '#table[data-phase="bidding"][data-human="1"]'
+HUMAN_PLAYS = '#table[data-phase="play"][data-human="1"]'
+
+
+def test_hint_then_undo_back_to_the_same_decision(page: Page, base_url: str) -> None:
+    start(page, base_url, "?speed=instant&bots=easy&seed=21")
+    rng = random.Random(1)
+    play_until(page, lambda p: p.is_visible(HUMAN_PLAYS), rng)
+    before = saved(page)
+    page.click('[data-tool="hint"]')
+    page.wait_for_selector("#note.hint")
+    assert page.inner_text("#note").startswith("Hint:")
+    hinted = page.query_selector("#hand .card.hinted, #actions .btn.hinted")
+    assert hinted is not None and hinted.is_enabled()
+    hinted.click()
+    page.wait_for_selector(WAITING)
+    assert saved(page) != before
+    page.wait_for_selector('[data-tool="undo"]:not(:disabled)')
+    page.click('[data-tool="undo"]')
+    assert before is not None
+    page.wait_for_function(
+        "s => JSON.parse(localStorage.getItem('hasenpfeffer.game.v1')).save === s",
+        arg=before["save"],
+    )
+    page.wait_for_selector(HUMAN_PLAYS)
+    assert saved(page) == before
+    assert page.is_hidden("#note.hint")
+
+
+def test_last_trick_and_the_rules_with_the_current_ranking(page: Page, base_url: str) -> None:
+    start(page, base_url, "?speed=instant&bots=easy&seed=8")
+    rng = random.Random(2)
+    assert page.is_disabled('[data-tool="last-trick"]')
+    play_until(page, lambda p: p.evaluate("window.hasenpfeffer.state.view.tricks.length") > 0, rng)
+    page.click('[data-tool="last-trick"]')
+    page.wait_for_selector("#last-trick-dialog[open]")
+    last = page.evaluate("window.hasenpfeffer.state.view.tricks.at(-1)")
+    shown = page.eval_on_selector_all(
+        "#last-trick-body hp-card", "els => els.map(e => e.getAttribute('code'))"
+    )
+    assert shown == [c["card"] for c in last["cards"]]
+    assert page.is_visible("#last-trick-body figure.won")
+    page.keyboard.press("Escape")
+    trump = page.evaluate("window.hasenpfeffer.state.view.trump")
+    page.click('[data-tool="rules"]')
+    page.wait_for_selector("#rules-dialog[open] .ranking hp-card")
+    first = page.eval_on_selector_all(
+        "#rules-body .ranking.trumps hp-card", "els => els.map(e => e.getAttribute('code'))"
+    )
+    assert first[0] == "JK" and first[1] == f"J{trump}"
+    page.click('#rules-body [data-rank-trump="H"]')
+    page.wait_for_selector('#rules-body .ranking.trumps hp-card[code="JH"]')
+    first = page.eval_on_selector_all(
+        "#rules-body .ranking.trumps hp-card", "els => els.map(e => e.getAttribute('code'))"
+    )
+    assert first == ["JK", "JH", "JD", "AH", "KH", "QH", "TH", "9H"]
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#rules-dialog", state="hidden")
+
+
+def test_keyboard_play(page: Page, base_url: str) -> None:
+    start(page, base_url, "?speed=instant&bots=random&seed=4")
+    rng = random.Random(3)
+    play_until(page, lambda p: p.is_visible(HUMAN_PLAYS), rng)
+    cards_before = hand(page)
+    page.focus("#hand button.card:not(:disabled)")
+    page.keyboard.press("ArrowRight")
+    focused = page.evaluate("document.activeElement.dataset.card")
+    assert focused in cards_before
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"!document.querySelector('#hand [data-card=\"{focused}\"]')", timeout=10_000
+    )
+    page.wait_for_selector(WAITING)
+    page.keyboard.press("?")
+    page.wait_for_selector("#rules-dialog[open]")
+    page.keyboard.press("Escape")
+
+
+def test_settings_change_players_speed_and_colours(page: Page, base_url: str) -> None:
+    start(page, base_url, "?speed=instant&bots=random&seed=9")
+    page.click('[data-tool="settings"]')
+    page.wait_for_selector("#settings-dialog[open] [data-preset]")
+    page.select_option('[data-level-seat="1"]', "hard")
+    page.select_option("[data-speed-select]", "fast")
+    page.check("[data-four-colour]")
+    page.click('#settings-dialog [data-action="save"]')
+    page.wait_for_selector("#settings-dialog", state="hidden")
+    stored = json.loads(page.evaluate("localStorage.getItem('hasenpfeffer.settings.v1')"))
+    assert stored["levels"][1] == "hard" and stored["speed"] == "fast" and stored["fourColour"]
+    page.wait_for_function("window.hasenpfeffer.state.levels[1] === 'hard'")
+    page.wait_for_selector("#hand hp-card[four-colour]")
+    # a rule variant that the engine refuses is reported in the dialog, nothing changes
+    page.click('[data-tool="settings"]')
+    page.wait_for_selector("#settings-dialog[open] [data-preset]")
+    page.uncheck('[data-rule="going_alone"]')
+    page.check('[data-rule="lone_defender"]')
+    page.click('#settings-dialog [data-action="save"]')
+    page.wait_for_selector("#settings-error:not(:empty)")
+    assert "lone_defender" in page.inner_text("#settings-error")
+    page.click('#settings-dialog [data-action="cancel"]')
+
+
+def test_a_phone_sized_screen(browser: Browser, base_url: str, problems: PageProblems) -> None:
+    page = open_page(browser, base_url, problems, width=360, height=740)
+    start(page, base_url, "?speed=instant&bots=easy&seed=30")
+    rng = random.Random(5)
+    play_until(page, lambda p: p.is_visible(HUMAN_BIDS) or p.is_visible(HUMAN_PLAYS), rng)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    for selector in ("#hand button.card", "#actions button", ".tools button", "[data-score-team]"):
+        for el in page.query_selector_all(selector):
+            box = el.bounding_box()
+            assert box is not None
+            assert box["x"] >= -1 and box["x"] + box["width"] <= 361, (selector, box)
+    page.context.close()
+    assert problems.external == [] and problems.errors == []

@@ -1,0 +1,535 @@
+"""The versioned JSON API the browser calls (through a Web Worker running Pyodide).
+
+One request is a JSON object ``{"op": ..., ...}``; one answer is a JSON-ready
+dict, ``{"ok": true, "v": 1, "op": ..., ...}`` on success or
+``{"ok": false, "v": 1, "op": ..., "error": {"code": ..., "message": ...}}``.
+``handle(request)`` never raises: a bad request, an illegal action, a corrupt
+save and even a bug come back as an error answer. ``handle_json(text)`` is the
+same with JSON text in and out (what the worker calls).
+
+The module holds one game (a worker runs one game at a time). Seats have a
+*level*: ``"human"`` (decisions come in through ``act``) or a computer
+player's level (``random``, ``easy``, ``medium``, ``hard``; decisions are made
+by ``bot_step``). Operations, see ``docs/api.md`` for the full reference:
+
+``api_version``  the API and engine versions and the operations;
+``new_game``     ``{rules, seed?, levels?}``: start a game;
+``load``         ``{save, levels?}``: resume a game from ``Game.to_json()``;
+``state``        ``{seat?}``: what the (human) seat sees, the save and who acts;
+``act``          ``{action}``: the human's decision (illegal: error, game unchanged);
+``bot_step``     the computer player whose turn it is decides and acts;
+``hint``         ``{level?}``: the human's legal actions ranked, with reasons;
+``undo``         back to the human's previous decision;
+``set_levels``   ``{levels}``: change who plays which seat;
+``rules_info``   ``{trump?}``: presets, rule fields, and the card ranking.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from . import __version__
+from .actions import Action, IllegalActionError
+from .cards import SUIT_NAMES, SUITS, rank_order, trump_order
+from .game import SEAT_NAMES, Game
+from .rules import PRESETS, Rules
+
+#: The API's version: a request may carry ``"v"``; another major version is refused.
+API_VERSION: Final = 1
+HUMAN: Final = "human"
+BOT_LEVELS: Final = ("random", "easy", "medium", "hard")
+DEFAULT_LEVELS: Final = (HUMAN, "medium", "medium", "medium")
+HINT_LEVELS: Final = ("medium", "hard")
+
+_STANDARD_CALLS: Final = ("pass", *(f"bid {n}" for n in range(1, 7)))
+_PEPPER_CALLS: Final = ("pass", *(f"bid {n}" for n in range(1, 6)), "bid little", "bid big")
+
+#: Words for the rule fields (the settings dialog shows them; choices come from ``Rules``).
+_FIELD_TEXT: Final = {
+    "bidding": ("Bidding", "Standard: bids 1 to 6. Pepper: 1 to 5, little pepper, big pepper."),
+    "all_pass": ("When everyone passes", "Who must play the hand if nobody bids."),
+    "forced_bid": ("Forced bid", "The bid of a player forced to play the hand."),
+    "going_alone": ("Going alone", "The maker may play without a partner for a double stake."),
+    "lone_defender": (
+        "Lone defender",
+        "Facing a lone maker, a defender may also play alone (stake doubled again).",
+    ),
+    "fail_penalty": ("Failed bid costs", "What the makers lose when they take fewer tricks."),
+    "defenders_score": ("Defenders score", "Defenders score a point for each trick they take."),
+    "first_lead": ("First lead", "Who leads the first trick of a hand."),
+    "target": ("Points to win", "The first partnership to reach this score wins."),
+}
+_CHOICE_TEXT: Final = {
+    "standard": "standard (1 to 6)",
+    "pepper": "pepper (1 to 5, little, big)",
+    "joker_forced": "the Joker's holder bids",
+    "redeal": "throw the hand in",
+    "dealer_forced": "the dealer bids",
+    "tricks_won": "the tricks they won",
+    "bid": "the amount bid",
+    "six": "six points",
+    "left_of_dealer": "the player left of the dealer",
+    "maker": "the maker",
+}
+_PRESET_TEXT: Final = {
+    "seed": "Hasenpfeffer (standard bidding, going alone)",
+    "seed-pepper": "Hasenpfeffer with pepper bidding",
+    "traditional": "Traditional (fail costs the bid, defenders score)",
+    "pepper": "Pepper (dealer forced, fail costs six)",
+}
+
+
+class ApiError(Exception):
+    """An error answer: a stable ``code`` and a message a person can read."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class _Session:
+    game: Game
+    levels: tuple[str, ...]
+    #: The seat that acted for each action of ``game.history``.
+    actors: list[int]
+    players: dict[int, Any] = field(default_factory=dict)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(s for s in range(4) if self.levels[s] == HUMAN)
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view the browser shows: the first human (or South)."""
+        humans = self.humans
+        return humans[0] if humans else 0
+
+    def player(self, seat: int) -> Any:
+        player = self.players.get(seat)
+        if player is None or player.level != self.levels[seat]:
+            from .players import make_player
+
+            # seeded per game and seat: replaying a game replays its bots' choices
+            seed = (self.game.seed * 4 + seat) & 0xFFFFFFFF
+            player = self.players[seat] = make_player(self.levels[seat], seed)
+        return player
+
+
+_session: _Session | None = None
+
+
+# ---- the entry points -------------------------------------------------------------
+
+
+def handle(request: object) -> dict[str, Any]:
+    """Answer one request (see the module docstring). Never raises."""
+    op: object = None
+    try:
+        if not isinstance(request, dict):
+            raise ApiError("bad_request", 'a request is a JSON object such as {"op": "state"}')
+        op = request.get("op")
+        version = request.get("v", API_VERSION)
+        if version != API_VERSION:
+            raise ApiError(
+                "unsupported_version",
+                f"this engine speaks API version {API_VERSION}, not {version!r}",
+            )
+        if not isinstance(op, str) or op not in _OPS:
+            raise ApiError("unknown_op", f"unknown op {op!r}; ops: {', '.join(_OPS)}")
+        answer = _OPS[op](request)
+        out: dict[str, Any] = {"ok": True, "v": API_VERSION, "op": op}
+        out.update(answer)
+    except ApiError as err:
+        out = _error(op, err.code, err.message)
+    except Exception as err:  # a bug: report it rather than break the page
+        out = _error(op, "internal", f"internal error: {type(err).__name__}: {err}")
+    if isinstance(request, dict) and "id" in request:
+        out["id"] = request["id"]
+    return out
+
+
+def handle_json(text: str) -> str:
+    """``handle`` with JSON text in and out."""
+    try:
+        request = json.loads(text)
+    except (TypeError, ValueError) as err:
+        return json.dumps(_error(None, "bad_json", f"the request is not JSON: {err}"))
+    return json.dumps(handle(request), separators=(",", ":"))
+
+
+def reset() -> None:
+    """Forget the current game (tests)."""
+    global _session
+    _session = None
+
+
+def _error(op: object, code: str, message: str) -> dict[str, Any]:
+    return {
+        "ok": False,
+        "v": API_VERSION,
+        "op": op if isinstance(op, str) else None,
+        "error": {"code": code, "message": message},
+    }
+
+
+# ---- helpers ------------------------------------------------------------------------
+
+
+def _need_session() -> _Session:
+    if _session is None:
+        raise ApiError("no_game", "there is no game yet: start one with new_game or load")
+    return _session
+
+
+def _levels(value: object) -> tuple[str, ...]:
+    if value is None:
+        return DEFAULT_LEVELS
+    if not isinstance(value, list | tuple) or len(value) != 4:
+        raise ApiError("bad_request", f"levels must be a list of four levels; got {value!r}")
+    allowed = (HUMAN, *BOT_LEVELS)
+    for seat, level in enumerate(value):
+        if level not in allowed:
+            raise ApiError(
+                "bad_request",
+                f"levels[{seat}] must be one of {', '.join(allowed)}; got {level!r}",
+            )
+    return tuple(value)
+
+
+def _actors(game: Game) -> list[int]:
+    """Who took each action of ``game.history`` (by replaying the game)."""
+    replay = game.replayed(0)
+    out = []
+    for action in game.history:
+        seat = replay.current_player
+        assert seat is not None
+        out.append(seat)
+        replay.apply(action)
+    return out
+
+
+def _apply(session: _Session, action: Action | str) -> dict[str, Any]:
+    """Apply an action for the seat to act; the event that describes it."""
+    game = session.game
+    seat = game.current_player
+    assert seat is not None
+    hands_before = len(game.records)
+    tricks_before = sum(game.tricks_won)
+    game.apply(action)  # raises IllegalActionError, changing nothing
+    session.actors.append(seat)
+    event: dict[str, Any] = {
+        "seat": seat,
+        "action": str(game.history[-1]),
+        "trick": None,
+        "hand": None,
+    }
+    records = game.records
+    if len(records) > hands_before:
+        record = _with_made(records[-1].public_dict())
+        event["hand"] = record
+        if record["tricks"]:
+            event["trick"] = record["tricks"][-1]
+    elif sum(game.tricks_won) > tricks_before:
+        event["trick"] = game.view(seat)["tricks"][-1]
+    return event
+
+
+def _with_made(record: dict[str, Any]) -> dict[str, Any]:
+    """A hand record with ``made``: whether the makers took their bid (None if thrown in)."""
+    maker = record["maker"]
+    record["made"] = None if maker is None else record["tricks_won"][maker & 1] >= record["bid"]
+    return record
+
+
+def _illegal_reason(game: Game, action: str) -> str:
+    """The engine's reason why ``action`` is not legal now (by trying it on a copy)."""
+    try:
+        game.copy().apply(action)
+    except IllegalActionError as err:
+        return str(err)
+    return ""
+
+
+def _options(game: Game, seat: int) -> list[dict[str, Any]]:
+    """Every decision the seat could think of in this phase, legal or not, with
+    the engine's reason for each illegal one (empty unless the seat is to act)."""
+    if game.current_player != seat:
+        return []
+    phase = game.phase
+    legal = {str(a) for a in game.legal_actions()}
+    if phase == "bidding":
+        texts: tuple[str, ...] = (
+            _PEPPER_CALLS if game.rules.bidding == "pepper" else _STANDARD_CALLS
+        )
+    elif phase == "trump":
+        texts = tuple(f"trump {s}" for s in SUITS)
+    elif phase in ("alone", "defend_alone"):
+        texts = ("alone", "decline")
+    else:
+        verb = "discard" if phase == "discard" else "play"
+        texts = tuple(f"{verb} {c}" for c in game.view(seat)["hand"])
+    return [
+        {
+            "action": text,
+            "legal": text in legal,
+            "reason": "" if text in legal else _illegal_reason(game, text),
+        }
+        for text in texts
+    ]
+
+
+_WAITING: Final = {
+    "bidding": "The bidding is on: cards are played once trump is named.",
+    "trump": "The maker is naming trump.",
+    "alone": "The maker is deciding whether to go alone.",
+    "defend_alone": "A defender is deciding whether to defend alone.",
+}
+
+
+def _cards(game: Game, seat: int, options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each card of the seat's hand: the action it stands for now (play or
+    discard), whether that is legal, and why not."""
+    hand: list[str] = game.view(seat)["hand"]
+    by_card = {
+        o["action"].split()[1]: o for o in options if o["action"].startswith(("play", "dis"))
+    }
+    out = []
+    for card in hand:
+        option = by_card.get(card)
+        if option is not None:
+            out.append({"card": card, **option})
+            continue
+        cur = game.current_player
+        if game.is_over:
+            reason = "The game is over."
+        elif seat in game.sitting_out:
+            reason = "Your partner plays alone: you sit this hand out."
+        elif cur != seat:
+            reason = f"It is {SEAT_NAMES[cur]}'s turn." if cur is not None else ""
+            if game.phase in ("bidding", "trump", "alone", "defend_alone"):
+                reason = _WAITING[game.phase]
+            elif game.phase == "discard":
+                reason = "The maker is discarding."
+        else:
+            reason = _WAITING.get(game.phase, "")
+        out.append({"card": card, "action": None, "legal": False, "reason": reason})
+    return out
+
+
+def _state(session: _Session, seat: int | None = None) -> dict[str, Any]:
+    game = session.game
+    seat = session.seat if seat is None else seat
+    cur = game.current_player
+    options = _options(game, seat) if seat in session.humans else []
+    view = game.view(seat)
+    if view["last_hand"] is not None:
+        _with_made(view["last_hand"])
+    return {
+        "seat": seat,
+        "levels": list(session.levels),
+        "view": view,
+        "save": game.to_json(),
+        "to_act": cur,
+        "bot_to_move": cur is not None and session.levels[cur] != HUMAN,
+        "human_to_move": cur is not None and session.levels[cur] == HUMAN,
+        "options": options,
+        "cards": _cards(game, seat, options),
+        "actions": len(game.history),
+        "can_undo": any(session.levels[s] == HUMAN for s in session.actors),
+        "preset": game.rules.preset_name,
+    }
+
+
+def _seat_arg(request: Mapping[str, Any]) -> int | None:
+    seat = request.get("seat")
+    if seat is None:
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise ApiError("bad_request", f"seat must be 0 to 3; got {seat!r}")
+    return seat
+
+
+# ---- the operations -------------------------------------------------------------
+
+
+def _op_api_version(request: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "api_version": API_VERSION,
+        "engine_version": __version__,
+        "ops": list(_OPS),
+        "levels": [HUMAN, *BOT_LEVELS],
+    }
+
+
+def _op_new_game(request: Mapping[str, Any]) -> dict[str, Any]:
+    global _session
+    try:
+        rules = Rules.from_dict(request.get("rules", "seed"))
+    except ValueError as err:
+        raise ApiError("bad_rules", str(err)) from None
+    levels = _levels(request.get("levels"))
+    try:
+        game = Game.new(rules, seed=request.get("seed"))
+    except ValueError as err:
+        raise ApiError("bad_request", str(err)) from None
+    _session = _Session(game, levels, [])
+    return _state(_session)
+
+
+def _op_load(request: Mapping[str, Any]) -> dict[str, Any]:
+    global _session
+    save = request.get("save")
+    if not isinstance(save, str | dict):
+        raise ApiError("bad_save", "save must be the text of a saved game")
+    levels = _levels(request.get("levels"))
+    try:
+        game = Game.from_json(save)
+    except ValueError as err:
+        raise ApiError("bad_save", str(err)) from None
+    _session = _Session(game, levels, _actors(game))
+    return _state(_session)
+
+
+def _op_state(request: Mapping[str, Any]) -> dict[str, Any]:
+    return _state(_need_session(), _seat_arg(request))
+
+
+def _op_act(request: Mapping[str, Any]) -> dict[str, Any]:
+    session = _need_session()
+    game = session.game
+    action = request.get("action")
+    if not isinstance(action, str):
+        raise ApiError("bad_request", f"action must be text such as 'play JD'; got {action!r}")
+    cur = game.current_player
+    if cur is None:
+        raise ApiError("game_over", "the game is over")
+    if session.levels[cur] != HUMAN:
+        raise ApiError("not_your_turn", f"it is {SEAT_NAMES[cur]}'s turn (a computer player)")
+    try:
+        event = _apply(session, action)
+    except IllegalActionError as err:
+        raise ApiError("illegal_action", str(err)) from None
+    return {"event": event, "state": _state(session)}
+
+
+def _op_bot_step(request: Mapping[str, Any]) -> dict[str, Any]:
+    session = _need_session()
+    game = session.game
+    cur = game.current_player
+    if cur is None:
+        raise ApiError("game_over", "the game is over")
+    if session.levels[cur] == HUMAN:
+        raise ApiError("not_bot_turn", f"it is {SEAT_NAMES[cur]}'s turn, a human player")
+    start = time.perf_counter()
+    action = session.player(cur).choose(game.view(cur))
+    think_ms = (time.perf_counter() - start) * 1000
+    event = _apply(session, action)
+    return {"event": event, "think_ms": round(think_ms, 2), "state": _state(session)}
+
+
+def _op_hint(request: Mapping[str, Any]) -> dict[str, Any]:
+    session = _need_session()
+    game = session.game
+    level = request.get("level", "hard")
+    if level not in HINT_LEVELS:
+        raise ApiError("bad_request", f"hint level must be one of {', '.join(HINT_LEVELS)}")
+    cur = game.current_player
+    if cur is None or session.levels[cur] != HUMAN:
+        raise ApiError("not_your_turn", "a hint is for your own decision: it is not your turn")
+    from .hints import suggest
+
+    start = time.perf_counter()
+    ranked = suggest(game.view(cur), level=level, seed=len(game.history))
+    return {
+        "suggestions": ranked,
+        "best": ranked[0],
+        "think_ms": round((time.perf_counter() - start) * 1000, 2),
+    }
+
+
+def _op_undo(request: Mapping[str, Any]) -> dict[str, Any]:
+    session = _need_session()
+    humans = session.humans
+    for n in range(len(session.actors) - 1, -1, -1):
+        if session.actors[n] in humans:
+            break
+    else:
+        raise ApiError("nothing_to_undo", "you have made no decision to take back yet")
+    undone = session.game.history[n:]
+    session.game = session.game.replayed(n)
+    del session.actors[n:]
+    return {"undone": [str(a) for a in undone], "state": _state(session)}
+
+
+def _op_set_levels(request: Mapping[str, Any]) -> dict[str, Any]:
+    session = _need_session()
+    session.levels = _levels(request.get("levels"))
+    return _state(session)
+
+
+def _rule_fields() -> list[dict[str, Any]]:
+    hints = typing.get_type_hints(Rules)
+    out = []
+    for name, (label, help_text) in _FIELD_TEXT.items():
+        kind = hints[name]
+        entry: dict[str, Any] = {"name": name, "label": label, "help": help_text}
+        if kind is bool:
+            entry["type"] = "bool"
+        elif kind is int:
+            entry["type"] = "int"
+            entry["min"], entry["max"] = (1, 6) if name == "forced_bid" else (1, 1000)
+        else:
+            entry["type"] = "choice"
+            entry["choices"] = [
+                {"value": v, "label": _CHOICE_TEXT.get(v, v)} for v in typing.get_args(kind)
+            ]
+        out.append(entry)
+    return out
+
+
+def _op_rules_info(request: Mapping[str, Any]) -> dict[str, Any]:
+    trump = request.get("trump")
+    if trump is None and _session is not None:
+        trump = _session.game.trump
+    if trump is not None and trump not in SUITS:
+        raise ApiError("bad_request", f"trump must be one of C, D, H, S; got {trump!r}")
+    shown = trump or "H"
+    current = _session.game.rules if _session is not None else Rules()
+    return {
+        "presets": [
+            {"name": name, "label": _PRESET_TEXT.get(name, name), "rules": rules.to_dict()}
+            for name, rules in PRESETS.items()
+        ],
+        "fields": _rule_fields(),
+        "rules": current.to_dict(),
+        "preset": current.preset_name,
+        "levels": list(BOT_LEVELS),
+        "suits": dict(SUIT_NAMES),
+        "trump": shown,
+        "trump_is_current": trump is not None,
+        "trump_order": [str(c) for c in trump_order(shown)],
+        "rank_order": [str(c) for c in rank_order(shown)],
+    }
+
+
+_OPS: Final[dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]]] = {
+    "api_version": _op_api_version,
+    "new_game": _op_new_game,
+    "load": _op_load,
+    "state": _op_state,
+    "act": _op_act,
+    "bot_step": _op_bot_step,
+    "hint": _op_hint,
+    "undo": _op_undo,
+    "set_levels": _op_set_levels,
+    "rules_info": _op_rules_info,
+}
+
+__all__ = ["API_VERSION", "BOT_LEVELS", "DEFAULT_LEVELS", "HUMAN", "handle", "handle_json", "reset"]

@@ -1,0 +1,247 @@
+"""Browser figures of the web app, in headless Chromium (``make bench-web``).
+
+    python scripts/bench_web.py [--site site] [--runs 5] [--decisions 60]
+
+Measured side by side in one run, from one local server, each page load in a
+fresh browser context (cold cache):
+
+- time to playable: from navigation to the first legal card or bid enabled
+  (the app's ``hp-playable`` mark; animation speed instant, so computer
+  players before you do not wait on purpose), against a bare page that only
+  imports the same ``pyodide.mjs`` and runs ``loadPyodide`` plus one line of
+  Python. The ratio is median app / median bare;
+- first paint and first contentful paint of the table;
+- bot decision time inside the worker at the hard level: ``bot_step`` answers
+  of a game of four hard players (the engine's own ``think_ms`` and the round
+  trip seen by the page), median and 95th percentile;
+- the longest main-thread task while hard players move on the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from serve_site import QuietHandler  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+BARE = """<!doctype html><meta charset="utf-8"><title>bare loadPyodide</title>
+<script type="module">
+const { loadPyodide } = await import("../pyodide/pyodide.mjs");
+const py = await loadPyodide({ indexURL: new URL("../pyodide/", location.href).href });
+py.runPython("1 + 1");
+window.__ready = performance.now();
+</script>"""
+
+BOTS = """<!doctype html><meta charset="utf-8"><title>bot timing</title>
+<script type="module">
+import { EngineClient } from "../web/client.js";
+const engine = new EngineClient();
+await engine.ready;
+window.__run = async (n, level) => {
+  await engine.call("new_game", { seed: 2024, levels: [level, level, level, level] });
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    let r = await engine.call("bot_step");
+    const trip = performance.now() - t;
+    out.push({ think: r.think_ms, trip, phase: r.event.action.split(" ")[0] });
+    if (r.state.view.phase === "game_over")
+      await engine.call("new_game", { seed: 2025 + i, levels: [level, level, level, level] });
+  }
+  return out;
+};
+window.__ready = true;
+</script>"""
+
+LONGTASKS = """
+window.__longtasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
+}).observe({ type: "longtask", buffered: true });
+"""
+
+
+class BenchHandler(QuietHandler):
+    pages = {"/__bench/bare.html": BARE, "/__bench/bots.html": BOTS}  # noqa: RUF012
+
+    def do_GET(self) -> None:
+        page = self.pages.get(self.path.split("?")[0])
+        if page is None:
+            super().do_GET()
+            return
+        body = page.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(q * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def load_time(browser: Browser, url: str, script: str) -> dict[str, float]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function(script, timeout=120_000)
+    out: dict[str, float] = page.evaluate(
+        """() => {
+          const m = performance.getEntriesByName("hp-playable")[0];
+          const paint = Object.fromEntries(
+            performance.getEntriesByType("paint").map((e) => [e.name, e.startTime]));
+          return { ready: window.__ready ?? (m ? m.startTime : -1),
+                   fp: paint["first-paint"] ?? -1, fcp: paint["first-contentful-paint"] ?? -1 };
+        }"""
+    )
+    context.close()
+    return out
+
+
+def longest_task_during_bot_play(browser: Browser, base: str, seconds: float) -> dict[str, Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(LONGTASKS)
+    page = context.new_page()
+    page.goto(base + "?bots=hard&speed=fast&seed=99")
+    page.wait_for_selector("#loader[hidden]", state="attached", timeout=120_000)
+    start = page.evaluate("performance.now()")
+    end = time.monotonic() + seconds
+    turns = 0
+    while time.monotonic() < end:
+        page.wait_for_selector(
+            '#table[data-human="1"], dialog[open], #table[data-phase="game_over"]', timeout=60_000
+        )
+        if page.is_visible("#summary-dialog[open]"):
+            page.click('#summary-dialog [data-action="next-hand"]')
+            continue
+        if page.get_attribute("#table", "data-phase") == "game_over":
+            page.wait_for_selector("#gameover-dialog[open]")
+            page.click('#gameover-dialog [data-action="new-game"]')
+            page.wait_for_selector('#table[data-phase="bidding"]')
+            continue
+        # the player passes or plays the first legal card: the bots do the rest
+        button = page.query_selector(
+            '#actions [data-bid="pass"]:not(:disabled), #actions [data-alone="decline"], '
+            "#actions [data-trump], #hand button.card:not(:disabled)"
+        )
+        if button is None:
+            break
+        button.click()
+        turns += 1
+    tasks: list[list[float]] = page.evaluate("window.__longtasks")
+    context.close()
+    during = [d for s, d in tasks if s >= start]
+    return {"turns": turns, "longest_ms": max(during, default=0.0), "over_50ms": len(during)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Browser figures of the Hasenpfeffer web app.")
+    parser.add_argument("--site", type=Path, default=ROOT / "site")
+    parser.add_argument("--runs", type=int, default=5, help="cold loads of each page (default 5)")
+    parser.add_argument("--decisions", type=int, default=60, help="hard bot decisions timed")
+    parser.add_argument("--play-seconds", type=float, default=20, help="bot play watched for jank")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    args = parser.parse_args(argv)
+    if not (args.site / "index.html").is_file():
+        print(f"bench_web: {args.site}/index.html is missing: run `make site`", file=sys.stderr)
+        return 1
+    handler = functools.partial(BenchHandler, directory=str(args.site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    results: dict[str, Any] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        bare: list[float] = []
+        app: list[dict[str, float]] = []
+        for i in range(args.runs):
+            # alternate the order so that neither page always goes first
+            pair = [("bare", base + "__bench/bare.html"), ("app", base + "?speed=instant")]
+            for name, url in pair if i % 2 == 0 else pair[::-1]:
+                if name == "bare":
+                    bare.append(load_time(browser, url, "window.__ready !== undefined")["ready"])
+                else:
+                    app.append(
+                        load_time(
+                            browser, url, "performance.getEntriesByName('hp-playable').length > 0"
+                        )
+                    )
+            print(
+                f"  run {i + 1}: bare {bare[-1]:.0f} ms, app {app[-1]['ready']:.0f} ms", flush=True
+            )
+        bare_med = statistics.median(bare)
+        app_med = statistics.median([a["ready"] for a in app])
+        results["bare_loadPyodide_ms"] = bare
+        results["app_playable_ms"] = [a["ready"] for a in app]
+        results["ratio"] = app_med / bare_med
+        results["first_paint_ms"] = statistics.median([a["fp"] for a in app])
+        results["first_contentful_paint_ms"] = statistics.median([a["fcp"] for a in app])
+
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(base + "__bench/bots.html")
+        page.wait_for_function("window.__ready === true", timeout=120_000)
+        steps: list[dict[str, Any]] = page.evaluate(f"window.__run({args.decisions}, 'hard')")
+        context.close()
+        think = [s["think"] for s in steps]
+        trip = [s["trip"] for s in steps]
+        results["hard_think_ms"] = {"median": statistics.median(think), "p95": pct(think, 0.95)}
+        results["hard_round_trip_ms"] = {"median": statistics.median(trip), "p95": pct(trip, 0.95)}
+        results["hard_max_ms"] = max(trip)
+        results["jank"] = longest_task_during_bot_play(browser, base, args.play_seconds)
+        browser.close()
+    server.shutdown()
+
+    print()
+    print(f"time to playable, cold, {args.runs} runs each (median):")
+    print(f"  bare loadPyodide page   {bare_med:7.0f} ms   {[round(x) for x in bare]}")
+    print(f"  the app (first legal)   {app_med:7.0f} ms   {[round(a['ready']) for a in app]}")
+    print(f"  ratio app / bare        {results['ratio']:7.2f}    (goal <= 1.25)")
+    print(f"first paint               {results['first_paint_ms']:7.0f} ms   (goal < 500)")
+    print(f"first contentful paint    {results['first_contentful_paint_ms']:7.0f} ms")
+    t, r = results["hard_think_ms"], results["hard_round_trip_ms"]
+    print(f"hard bot in the worker, {args.decisions} decisions:")
+    print(f"  engine think time       median {t['median']:6.1f} ms, p95 {t['p95']:6.1f} ms")
+    print(
+        f"  round trip from page    median {r['median']:6.1f} ms, p95 {r['p95']:6.1f} ms"
+        " (goal p95 <= 500)"
+    )
+    jank = results["jank"]
+    print(
+        f"main thread while hard bots play ({jank['turns']} of your turns): longest task "
+        f"{jank['longest_ms']:.0f} ms, tasks over 50 ms: {jank['over_50ms']}"
+    )
+    if args.json:
+        print(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
