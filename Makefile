@@ -22,7 +22,7 @@ OPENSPIEL_STAMP := $(VENV)/.openspiel-installed.stamp
 NODE_STAMP      := node_modules/.npm-ci.stamp
 
 # Our own Python outside the engine package (the engine is linted as a whole).
-WEB_PY := scripts/build_site.py scripts/serve_site.py scripts/bench_web.py
+WEB_PY := scripts/build_site.py scripts/serve_site.py scripts/bench_web.py scripts/browser.py
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PIP_NO_INPUT := 1

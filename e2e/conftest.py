@@ -11,7 +11,6 @@ the test if one was attempted, or if the page logged a console error or threw.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -30,18 +29,9 @@ from playwright.sync_api import (
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from browser import CHROMIUM, LAUNCH_ARGS  # noqa: E402
 from serve_site import serve_in_thread  # noqa: E402
 
-CHROMIUM = os.environ.get("HASENPFEFFER_CHROMIUM", "/usr/bin/chromium")
-LAUNCH_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 LOAD_TIMEOUT_MS = 60_000
 
 

@@ -35,18 +35,8 @@ from playwright.sync_api import Browser, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from browser import CHROMIUM, LAUNCH_ARGS  # noqa: E402
 from serve_site import QuietHandler  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 BARE = """<!doctype html><meta charset="utf-8"><title>bare loadPyodide</title>
 <script type="module">
@@ -178,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     results: dict[str, Any] = {}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         bare: list[float] = []
         app: list[dict[str, float]] = []
         for i in range(args.runs):

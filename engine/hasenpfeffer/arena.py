@@ -233,28 +233,20 @@ class _Task:
 
 def _play_pair(task: _Task) -> tuple[GameResult, GameResult]:
     seed = task.seed + task.pair
-    return (
+    first, second = (
         play_game(
             task.level_a,
             task.level_b,
             seed,
             task.rules,
-            0,
+            swap,
             task.max_hands,
             task.pair,
             task.keep_times,
-        ),
-        play_game(
-            task.level_a,
-            task.level_b,
-            seed,
-            task.rules,
-            1,
-            task.max_hands,
-            task.pair,
-            task.keep_times,
-        ),
+        )
+        for swap in (0, 1)
     )
+    return first, second
 
 
 def run_match(
