@@ -1,6 +1,7 @@
 # Hasenpfeffer: developer and CI entry points.
 #   make play           - the web app: build the site, serve it on http://127.0.0.1:8000
-#   make test           - ruff, mypy --strict, wheel build, pytest (engine, Pyodide check, browser e2e)
+#   make test           - ruff, mypy --strict, wheel build, pytest (engine, engine tests inside
+#                         Pyodide, browser e2e)
 #   make play-terminal  - terminal game against computer players
 #   make bench          - engine speed, compared with OpenSpiel's euchre (not part of test)
 #   make bench-web      - browser start-up and bot timings in headless Chromium (not part of test)
@@ -20,6 +21,8 @@ CHROMIUM := /usr/bin/chromium
 VENV_STAMP      := $(VENV)/.dev-installed.stamp
 OPENSPIEL_STAMP := $(VENV)/.openspiel-installed.stamp
 NODE_STAMP      := node_modules/.npm-ci.stamp
+PYODIDE_WHEELS  := .cache/pyodide-wheels
+PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.downloaded.stamp
 
 # Our own Python outside the engine package (the engine is linted as a whole).
 WEB_PY := scripts/build_site.py scripts/serve_site.py scripts/bench_web.py scripts/browser.py
@@ -30,7 +33,7 @@ export npm_config_fund := false
 export npm_config_audit := false
 export npm_config_update_notifier := false
 
-.PHONY: venv node_modules chromium lint wheel site test play play-terminal bench bench-web clean
+.PHONY: venv node_modules pyodide-wheels chromium lint wheel site test play play-terminal bench bench-web clean
 
 venv: $(VENV_STAMP)
 
@@ -44,6 +47,21 @@ node_modules: $(NODE_STAMP)
 
 $(NODE_STAMP): package-lock.json package.json
 	npm ci
+	touch $@
+
+# pytest, hypothesis and their dependencies for running the engine's tests inside
+# Pyodide 314 (tests/pyodide_pytest.mjs), pinned to the versions the venv uses.
+# hypothesis has no pure wheel: take its build for Pyodide's ABI (pyemscripten_2026_0).
+pyodide-wheels: $(PYODIDE_WHEELS_STAMP)
+
+$(PYODIDE_WHEELS_STAMP): $(VENV_STAMP) Makefile
+	rm -rf $(PYODIDE_WHEELS)
+	$(PY) -m pip download --only-binary=:all: --python-version 3.14 --platform any --no-deps \
+		-d $(PYODIDE_WHEELS) pytest==9.2.0 pluggy==1.7.0 iniconfig==2.3.1 packaging==26.4 \
+		pygments==2.21.0 sortedcontainers==2.4.0
+	$(PY) -m pip download --only-binary=:all: --python-version 3.14 --implementation cp \
+		--abi cp314 --platform pyemscripten_2026_0_wasm32 --no-deps \
+		-d $(PYODIDE_WHEELS) hypothesis==6.170.17
 	touch $@
 
 # Debian's Chromium for the browser tests (Playwright cannot download browsers here).
@@ -71,7 +89,7 @@ wheel: venv
 site: venv node_modules wheel
 	$(PY) scripts/build_site.py --out site
 
-test: venv node_modules wheel chromium
+test: venv node_modules pyodide-wheels wheel chromium
 	$(MAKE) --no-print-directory lint
 	$(PY) -m pytest
 
@@ -92,6 +110,6 @@ bench-web: site chromium
 	$(PY) scripts/bench_web.py --site site
 
 clean:
-	rm -rf $(VENV) node_modules dist build engine/*.egg-info site \
+	rm -rf $(VENV) node_modules .cache dist build engine/*.egg-info site \
 		.mypy_cache .ruff_cache .pytest_cache .hypothesis
 	find engine tests e2e scripts -name __pycache__ -type d -prune -exec rm -rf {} +
