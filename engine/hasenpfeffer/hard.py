@@ -6,12 +6,16 @@ solve each exactly with all cards visible (``solver``), and pick the card with
 the best average score margin for the seat's team (points, not tricks: under
 the seed rules a failing maker wants fewer tricks).
 
-Bidding, trump, discard and the alone calls are decided by simulation: for
-each candidate the sampled deals are played out double-dummy and the trick
-counts are corrected by ``DD_OPTIMISM`` (a solver with every card visible
-takes more tricks than a player can; calibrated with
-``python -m hasenpfeffer.hard --calibrate``), then turned into expected points
-under the rules in force.
+The calls before play (bids, trump, discard, alone) are by default the
+medium player's, whose trick estimates are a model fitted on simulated deals
+(``medium``): in duplicate matches they beat the per-decision simulation
+below (see docs/benchmarks.md). With ``search_calls=True`` each candidate
+call is instead valued by simulation: the sampled deals are played out
+double-dummy, the trick counts corrected by ``DD_OPTIMISM`` (a solver that
+sees every card takes more tricks than a player can; calibrated with
+``python -m hasenpfeffer.hard --calibrate``) and turned into expected points
+under the rules in force. Hints use that simulation to put a number on every
+call.
 
 Everything is a function of the seed and the view: no hidden card is read.
 """
@@ -26,7 +30,7 @@ from typing import Any, Final
 
 from .cards import CARDS, EFFECTIVE_SUIT, POWER, SUITS, Card
 from .game import Game
-from .medium import best_discard, bidding_estimates, decision_key
+from .medium import MediumPlayer, best_discard, bidding_estimates, decision_key
 from .rules import Rules, hand_points
 from .sampling import Knowledge, sample_game
 from .solver import Position, solve, solve_moves
@@ -55,8 +59,11 @@ class HardPlayer:
         play_samples: Mapping[int, int] | None = None,
         call_samples: int = CALL_SAMPLES,
         optimism: float = DD_OPTIMISM,
+        search_calls: bool = False,
     ) -> None:
         self.seed = seed
+        self.search_calls = search_calls
+        self._calls = MediumPlayer(seed)
         self.play_samples = dict(play_samples or PLAY_SAMPLES)
         self.call_samples = call_samples
         self.optimism = optimism
@@ -69,6 +76,8 @@ class HardPlayer:
             raise ValueError("this seat has nothing to decide now (no legal actions in the view)")
         if len(legal) == 1:
             return legal[0]
+        if view["phase"] != "play" and not self.search_calls:
+            return self._calls.choose(view)
         return self.evaluate(view)[0][0]
 
     def evaluate(self, view: Mapping[str, Any]) -> list[tuple[str, float]]:
