@@ -99,8 +99,9 @@ class HardPlayer:
     def _deals(self, view: Mapping[str, Any], rng: random.Random, n: int) -> list[Game]:
         """``n`` deals consistent with the view, chosen among ``OVERSAMPLE * n``
         candidates with probability following how well each fits the auction."""
-        k = Knowledge(dict(view))
-        candidates = [sample_game(dict(view), rng, k) for _ in range(n * OVERSAMPLE)]
+        data = dict(view)  # one copy: the samples share the knowledge drawn from it
+        k = Knowledge(data)
+        candidates = [sample_game(data, rng, k) for _ in range(n * OVERSAMPLE)]
         calls = _auction_calls(view)
         if not calls:
             return candidates[:n]
