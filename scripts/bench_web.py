@@ -67,12 +67,34 @@ window.__run = async (n, level) => {
 window.__ready = true;
 </script>"""
 
+# Long tasks, and the Long Animation Frames that contain them: their script
+# attribution (invoker, source, forced style/layout) says what a slow task was.
 LONGTASKS = """
 window.__longtasks = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
 }).observe({ type: "longtask", buffered: true });
+window.__frames = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (e.blockingDuration <= 0) continue;
+    const scripts = e.scripts.map((s) => ({
+      ms: Math.round(s.duration), layout_ms: Math.round(s.forcedStyleAndLayoutDuration),
+      what: `${s.invoker} ${(s.sourceURL || "").split("/").pop()}`.trim() }));
+    window.__frames.push({ start: e.startTime, ms: Math.round(e.duration),
+      render_ms: Math.round(e.startTime + e.duration - e.renderStart), scripts });
+  }
+}).observe({ type: "long-animation-frame", buffered: true });
 """
+
+
+def attribution(frames: list[dict[str, Any]], start: float, end: float) -> str:
+    """What the long animation frame around [start, end] spent its time on."""
+    for f in frames:
+        if f["start"] <= start + 1 and f["start"] + f["ms"] >= end - 1:
+            parts = [f"{s['what']} {s['ms']} ms (layout {s['layout_ms']})" for s in f["scripts"]]
+            return "; ".join([*parts, f"rendering {f['render_ms']} ms"])
+    return "no frame attribution"
 
 
 class BenchHandler(QuietHandler):
@@ -146,9 +168,19 @@ def longest_task_during_bot_play(browser: Browser, base: str, seconds: float) ->
         button.click()
         turns += 1
     tasks: list[list[float]] = page.evaluate("window.__longtasks")
+    frames: list[dict[str, Any]] = page.evaluate("window.__frames")
     context.close()
-    during = [d for s, d in tasks if s >= start]
-    return {"turns": turns, "longest_ms": max(during, default=0.0), "over_50ms": len(during)}
+    during = [(s, d) for s, d in tasks if s >= start]
+    slow = [
+        {"ms": round(d), "what": attribution(frames, s, s + d)}
+        for s, d in sorted(during, key=lambda t: -t[1])
+    ]
+    return {
+        "turns": turns,
+        "longest_ms": max((d for _, d in during), default=0.0),
+        "over_50ms": len(during),
+        "slow_tasks": slow,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -228,6 +260,8 @@ def main(argv: list[str] | None = None) -> int:
         f"main thread while hard bots play ({jank['turns']} of your turns): longest task "
         f"{jank['longest_ms']:.0f} ms, tasks over 50 ms: {jank['over_50ms']}"
     )
+    for task in jank["slow_tasks"][:5]:
+        print(f"  {task['ms']:4d} ms: {task['what']}")
     if args.json:
         print(json.dumps(results, indent=2))
     return 0

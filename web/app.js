@@ -137,9 +137,7 @@ function renderScores(view) {
     const text = String(view.scores[team]);
     if (el.textContent !== text) {
       el.textContent = text;
-      el.classList.remove("bump");
-      void el.offsetWidth;
-      el.classList.add("bump");
+      replayAnimation(el, "bump");
     }
     $(`[data-tricks-team="${team}"]`).textContent = String(view.tricks_won[team]);
   }
@@ -375,11 +373,12 @@ function flyIn(slot, seat) {
   const card = slot.firstElementChild;
   if (!card || factor() === 0) return Promise.resolve();
   const [dx, dy] = FROM[seat];
-  const d = 1.4 * card.getBoundingClientRect().width;
+  // Distances in % of the card's own size: no layout has to be read (a forced
+  // synchronous layout here was the page's longest main-thread task).
   return card
     .animate(
       [
-        { transform: `translate(${dx * d}px, ${dy * d}px) scale(0.9)`, opacity: 0.3 },
+        { transform: `translate(${dx * 140}%, ${dy * 140}%) scale(0.9)`, opacity: 0.3 },
         { transform: "translate(0, 0) scale(1)", opacity: 1 },
       ],
       { duration: DELAY.play * factor(), easing: "cubic-bezier(.2,.8,.3,1)" },
@@ -390,13 +389,11 @@ function flyIn(slot, seat) {
 function gather(winner) {
   if (factor() === 0) return Promise.resolve();
   const [dx, dy] = FROM[winner];
-  const trickBox = $("#trick").getBoundingClientRect();
-  const d = 0.75 * Math.max(trickBox.width, trickBox.height);
   const anims = $$(".slot hp-card").map((card) =>
     card.animate(
       [
         { transform: "translate(0,0) scale(1)", opacity: 1 },
-        { transform: `translate(${dx * d}px, ${dy * d}px) scale(0.5)`, opacity: 0 },
+        { transform: `translate(${dx * 220}%, ${dy * 160}%) scale(0.5)`, opacity: 0 },
       ],
       { duration: DELAY.gather * factor(), easing: "ease-in", fill: "forwards" },
     ).finished.catch(() => {}),
@@ -404,11 +401,22 @@ function gather(winner) {
   return Promise.all(anims);
 }
 
+/** Restart a CSS animation class without reading layout (no `void el.offsetWidth`). */
+function replayAnimation(el, cls) {
+  if (el.classList.contains(cls)) {
+    for (const a of el.getAnimations()) {
+      a.cancel();
+      a.play();
+    }
+    return;
+  }
+  el.addEventListener("animationend", () => el.classList.remove(cls), { once: true });
+  el.classList.add(cls);
+}
+
 function popBubble(seat) {
   const bubble = $(`.seat[data-seat="${seat}"] .bubble`);
-  bubble.classList.remove("pop");
-  void bubble.offsetWidth;
-  bubble.classList.add("pop");
+  replayAnimation(bubble, "pop");
 }
 
 function describe(event) {
