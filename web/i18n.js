@@ -15,11 +15,13 @@
 
 /** The one list to extend. `numbers`: the locale whose digits and separators
  * numbers use when the browser names no region for this language (see
- * numberLocale()). */
+ * numberLocale()). `intl`: a locale whose Intl data (numbers, lists) stands in
+ * when the browser has none for this language (Chromium ships no Frisian
+ * number or list data; Frisian writes both as Dutch does: 1.234,5 and "a, b en c"). */
 export const LANGUAGES = Object.freeze([
   { code: "en", name: "English", dir: "ltr", numbers: "en" },
   { code: "it", name: "Italiano", dir: "ltr", numbers: "it" },
-  { code: "fy", name: "Frysk", dir: "ltr", numbers: "fy" },
+  { code: "fy", name: "Frysk", dir: "ltr", numbers: "fy", intl: "nl" },
   { code: "ar", name: "العربية", dir: "rtl", numbers: "ar" },
   { code: "hi", name: "हिन्दी", dir: "ltr", numbers: "hi" },
 ]);
@@ -103,12 +105,19 @@ export function detectLanguage({
   return DEFAULT_LANGUAGE;
 }
 
-function supported(tag) {
+function supported(tag, kind = Intl.NumberFormat) {
   try {
-    return Intl.NumberFormat.supportedLocalesOf([tag]).length > 0;
+    return kind.supportedLocalesOf([tag]).length > 0;
   } catch {
     return false;
   }
+}
+
+/** `code` if the browser has `kind` data for it, else the language's stand-in, else English. */
+function intlLocale(code, kind) {
+  if (supported(code, kind)) return code;
+  const standIn = byCode.get(code)?.intl;
+  return standIn && supported(standIn, kind) ? standIn : "en";
 }
 
 /**
@@ -116,7 +125,7 @@ function supported(tag) {
  * of the same language that names a region (an "ar-EG" reader gets Arabic-
  * Indic digits, "ar-MA" Latin ones, as CLDR says for each), else the
  * language's own default (`numbers` in LANGUAGES). A locale the browser has
- * no data for falls back to Dutch conventions for Frisian, else English.
+ * no data for falls back to the language's `intl` stand-in, else English.
  */
 export function numberLocale(code, browser = globalThis.navigator?.languages ?? []) {
   const lang = byCode.get(code) ?? byCode.get(DEFAULT_LANGUAGE);
@@ -125,14 +134,15 @@ export function numberLocale(code, browser = globalThis.navigator?.languages ?? 
       return tag;
     }
   }
-  if (supported(lang.numbers)) return lang.numbers;
-  if (lang.code === "fy" && supported("nl")) return "nl"; // Frisian writes numbers like Dutch
-  return "en";
+  return supported(lang.numbers) ? lang.numbers : intlLocale(lang.code, Intl.NumberFormat);
 }
 
 async function loadCatalogue(code) {
   if (!catalogues.has(code)) {
-    const module = await import(new URL(`./locales/${code}.js`, import.meta.url).href);
+    // same cache-busting version (?v=) as this module was loaded with
+    const url = new URL(`./locales/${code}.js`, import.meta.url);
+    url.search = new URL(import.meta.url).search;
+    const module = await import(url.href);
     catalogues.set(code, module.default);
   }
   return catalogues.get(code);
@@ -232,7 +242,8 @@ export function formatSigned(n, options = {}) {
 /** "a, b and c" in the current language. */
 export function formatList(items, type = "conjunction") {
   try {
-    return new Intl.ListFormat(current, { style: "long", type }).format(items.map(String));
+    const tag = intlLocale(current, Intl.ListFormat);
+    return new Intl.ListFormat(tag, { style: "long", type }).format(items.map(String));
   } catch {
     return items.join(", ");
   }
