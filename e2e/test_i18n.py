@@ -11,6 +11,17 @@ from playwright.sync_api import Page
 
 SCRIPT = """async (base) => {
   const i18n = await import(base + "web/i18n.js");
+  const terms = await import(base + "web/i18n-terms.js");
+  const follow = {
+    reason: "must follow hearts: JD counts as a heart when hearts are trump; you hold 9H",
+    reason_code: "must_follow",
+    reason_params: { suit: "H", trump: "H", trump_cards: ["JD"], cards: ["9H", "AH"] },
+  };
+  const hint = {
+    reason: "x",
+    reason_code: "bid",
+    reason_params: { tricks: 3.4, suit: "S", value: -0.5, call: "bid 3" },
+  };
   const out = {};
   for (const { code } of i18n.LANGUAGES) {
     await i18n.setLanguage(code, { browser: [] });
@@ -23,6 +34,10 @@ SCRIPT = """async (base) => {
       number: i18n.formatNumber(1234.5),
       list: i18n.formatList(["A", "B", "C"]),
       title: i18n.t("rules.title"),
+      follow: terms.reasonText(follow),
+      hint: terms.hintText(hint),
+      card: terms.cardName("QD"),
+      error: terms.errorText({ code: "not_your_turn", message: "it is West's turn" }),
     };
   }
   await i18n.setLanguage("ar", { browser: ["ar-EG"] });
@@ -54,3 +69,20 @@ def test_every_catalogue_loads_and_formats_in_chromium(page: Page, base_url: str
     arabic_indic = "\u0661\u066c\u0662\u0663\u0664"  # 1,234 in Arabic-Indic digits
     assert out["ar_eg"] == {"number": arabic_indic, "cards": "\u0665 أوراق"}
     assert len({out[c]["title"] for c in ("en", "it", "fy", "ar", "hi")}) == 5
+    # the engine's reasons and hints, from their codes
+    assert out["en"]["follow"] == (
+        "You must follow hearts: you hold 9♥ and A♥. J♦ counts as a trump (hearts)."
+    )
+    assert (
+        out["it"]["follow"]
+        == "Devi rispondere a cuori: hai 9♥ e A♥. J♦ conta come briscola (cuori)."
+    )
+    assert out["en"]["hint"] == (
+        "your hand is worth about 3.4 tricks (best trump spades); bidding 3: expected -0.5 points"
+    )
+    assert "3,4" in out["it"]["hint"] and "-0,5" in out["it"]["hint"]
+    assert out["fy"]["card"] == "rûtenfrou" and out["hi"]["card"] == "ईंट की बेगम"
+    assert out["ar"]["card"] == "بنت ديناري" and out["it"]["card"] == "la donna di quadri"
+    assert out["hi"]["error"] == "अभी आपकी बारी नहीं है।"
+    for code in ("it", "fy", "ar", "hi"):
+        assert out[code]["follow"] != out["en"]["follow"] and out[code]["hint"] != "x"

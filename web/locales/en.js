@@ -160,7 +160,7 @@ export default {
   "hint.lead_below_best": "{card} as the lead: expected {value} points, {gap} below the best",
   "hint.lead": "{card} as the lead: expected {value} points",
   "hint.bid_pass": "your hand is worth about {tricks} tricks (best trump {suit}); passing: expected {value} points",
-  "hint.bid": "your hand is worth about {tricks} tricks (best trump {suit}); {call}: expected {value} points",
+  "hint.bid": "your hand is worth about {tricks} tricks (best trump {suit}); bidding {call}: expected {value} points",
   "hint.trump": "{suit} as trump: expected {value} points this hand",
   "hint.discard_trump": "{card} is a trump: discarding it is rarely right",
   "hint.discard_void": "discarding {card} leaves you void in {suit}, so you can trump them: expected {value} points",

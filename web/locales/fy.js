@@ -160,7 +160,7 @@ export default {
   "hint.lead_below_best": "útkomme mei {card}: ferwachte punten {value}, {gap} minder as it bêste",
   "hint.lead": "útkomme mei {card}: ferwachte punten {value}",
   "hint.bid_pass": "jo hân is sa'n {tricks} slaggen wurdich (bêste troef {suit}); passe: ferwachte punten {value}",
-  "hint.bid": "jo hân is sa'n {tricks} slaggen wurdich (bêste troef {suit}); {call}: ferwachte punten {value}",
+  "hint.bid": "jo hân is sa'n {tricks} slaggen wurdich (bêste troef {suit}); {call} biede: ferwachte punten {value}",
   "hint.trump": "{suit} troef: ferwachte punten dizze rûnte {value}",
   "hint.discard_trump": "{card} is in troef: dy fuortsmite is hast nea goed",
   "hint.discard_void": "as jo {card} fuortsmite, hawwe jo gjin {suit} mear en kinne jo dêr op troefje: ferwachte punten {value}",

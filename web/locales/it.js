@@ -160,7 +160,7 @@ export default {
   "hint.lead_below_best": "aprire con {card}: punteggio atteso {value}, {gap} sotto la scelta migliore",
   "hint.lead": "aprire con {card}: punteggio atteso {value}",
   "hint.bid_pass": "la tua mano vale circa {tricks} prese (briscola migliore: {suit}); passando, punteggio atteso {value}",
-  "hint.bid": "la tua mano vale circa {tricks} prese (briscola migliore: {suit}); con {call}, punteggio atteso {value}",
+  "hint.bid": "la tua mano vale circa {tricks} prese (briscola migliore: {suit}); dichiarando {call}, punteggio atteso {value}",
   "hint.trump": "briscola {suit}: punteggio atteso in questa mano {value}",
   "hint.discard_trump": "{card} è una briscola: scartarla è quasi sempre un errore",
   "hint.discard_void": "scartando {card} resti senza carte di {suit} e potrai tagliare con la briscola: punteggio atteso {value}",
