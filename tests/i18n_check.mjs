@@ -49,6 +49,15 @@ report.fallback = {
   unknown_language: (await i18n.setLanguage("xx")).code,
 };
 
+// a second language beside the page's, for an embed
+await i18n.setLanguage("it", { browser: [] });
+const ar = await i18n.translator("ar", { browser: ["ar-EG"] });
+report.translator = {
+  dir: ar.dir,
+  cards: ar.t("seat.cards", { count: 3 }),
+  page: i18n.t("seat.cards", { count: 3 }),
+};
+
 const el = { attrs: {}, setAttribute(k, v) { this.attrs[k] = v; } };
 i18n.applyDocumentLanguage(el, "ar");
 report.dir.ar = { ...el.attrs };

@@ -231,3 +231,10 @@ def test_i18n_js_fallback_and_direction(node_report: dict[str, Any]) -> None:
     assert f["unknown_language"] == "en"
     assert node_report["dir"]["ar"] == {"lang": "ar", "dir": "rtl"}
     assert node_report["dir"]["hi"] == {"lang": "hi", "dir": "ltr"}
+
+
+def test_i18n_js_translator_for_an_embed(node_report: dict[str, Any]) -> None:
+    tr = node_report["translator"]
+    assert tr["dir"] == "rtl"
+    assert tr["cards"] == "\u0663 أوراق"  # 3 in Arabic-Indic digits (an ar-EG reader)
+    assert tr["page"] == "3 carte"  # the page's own language is untouched

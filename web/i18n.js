@@ -189,29 +189,26 @@ export function hasKey(key) {
   return key in (catalogues.get(current) ?? {}) || key in (catalogues.get(DEFAULT_LANGUAGE) ?? {});
 }
 
-function lookup(key) {
-  const messages = catalogues.get(current);
-  if (messages && key in messages) return messages[key];
-  missing.add(`${current}:${key}`);
-  const english = catalogues.get(DEFAULT_LANGUAGE);
-  if (DEV) console.warn(`i18n: no "${key}" in ${current}${english && key in english ? "; using English" : ""}`);
-  if (english && key in english) return english[key];
-  return null;
-}
-
-function pluralForm(value, count, code) {
-  const n = Number(count);
-  // an exact "zero"/"one"... form wins (e.g. {"0": "no cards"}) before the category
-  if (Object.hasOwn(value, String(n))) return value[String(n)];
-  const category = code === current ? plural.select(n) : new Intl.PluralRules(code).select(n);
-  return value[category] ?? value.other;
-}
-
-function fill(text, params) {
-  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+function translate(code, rules, numbers, key, params) {
+  const messages = catalogues.get(code);
+  let value = messages?.[key];
+  if (value === undefined || !Object.hasOwn(messages, key)) {
+    missing.add(`${code}:${key}`);
+    const english = catalogues.get(DEFAULT_LANGUAGE);
+    const has = Boolean(english && Object.hasOwn(english, key));
+    if (DEV) console.warn(`i18n: no "${key}" in ${code}${has ? "; using English" : ""}`);
+    if (!has) return key;
+    value = english[key];
+  }
+  if (typeof value === "object") {
+    const n = Number(params.count ?? 0);
+    // an exact form ({"0": "no cards"}) wins over the plural category
+    value = Object.hasOwn(value, String(n)) ? value[String(n)] : (value[rules.select(n)] ?? value.other);
+  }
+  return String(value).replace(/\{(\w+)\}/g, (whole, name) => {
     if (!Object.hasOwn(params, name)) return whole;
     const v = params[name];
-    return typeof v === "number" ? formatNumber(v) : String(v);
+    return typeof v === "number" ? numbers.format(v) : String(v);
   });
 }
 
@@ -223,10 +220,25 @@ function fill(text, params) {
  * key itself, so a test sees it.
  */
 export function t(key, params = {}) {
-  let value = lookup(key);
-  if (value == null) return key;
-  if (typeof value === "object") value = pluralForm(value, params.count ?? 0, current);
-  return fill(String(value), params);
+  return translate(current, plural, numberFormat, key, params);
+}
+
+/**
+ * A `t` for one language that leaves the page's language alone: for an
+ * embed whose `lang` differs from the page's (two embeds, two languages).
+ * Resolves with {code, dir, t, formatNumber}.
+ */
+export async function translator(code, { browser } = {}) {
+  const chosen = byCode.has(code) ? code : DEFAULT_LANGUAGE;
+  await Promise.all([loadCatalogue(DEFAULT_LANGUAGE), loadCatalogue(chosen)]);
+  const rules = new Intl.PluralRules(chosen);
+  const numbers = new Intl.NumberFormat(numberLocale(chosen, browser));
+  return {
+    code: chosen,
+    dir: direction(chosen),
+    t: (key, params = {}) => translate(chosen, rules, numbers, key, params),
+    formatNumber: (n) => numbers.format(n),
+  };
 }
 
 /** A number in the current language's digits and separators. */
@@ -234,7 +246,7 @@ export function formatNumber(n, options) {
   return options ? new Intl.NumberFormat(numberTag, options).format(n) : numberFormat.format(n);
 }
 
-/** A score change with its sign: +3, −2 (a real minus sign), 0. */
+/** A score change with its sign, as the locale writes it: +3, -2, 0. */
 export function formatSigned(n, options = {}) {
   return new Intl.NumberFormat(numberTag, { signDisplay: "exceptZero", ...options }).format(n);
 }
