@@ -40,6 +40,13 @@ SCRIPT = """async (base) => {
       error: terms.errorText({ code: "not_your_turn", message: "it is West's turn" }),
     };
   }
+  const box = document.createElement("div");
+  box.innerHTML = '<h2 data-i18n="rules.title">How to play</h2>' +
+    '<button data-i18n-attr="aria-label: notice.dismiss; title:tool.hint.title">x</button>';
+  await i18n.setLanguage("hi", { browser: [] });
+  i18n.localizeTree(box);
+  const button = box.querySelector("button");
+  out.tree = [box.querySelector("h2").textContent, button.getAttribute("aria-label"), button.title];
   await i18n.setLanguage("ar", { browser: ["ar-EG"] });
   out.ar_eg = { number: i18n.formatNumber(1234), cards: i18n.t("seat.cards", { count: 5 }) };
   out.missing = i18n.missingKeys();
@@ -84,5 +91,6 @@ def test_every_catalogue_loads_and_formats_in_chromium(page: Page, base_url: str
     assert out["fy"]["card"] == "rûtenfrou" and out["hi"]["card"] == "ईंट की बेगम"
     assert out["ar"]["card"] == "بنت ديناري" and out["it"]["card"] == "la donna di quadri"
     assert out["hi"]["error"] == "अभी आपकी बारी नहीं है।"
+    assert out["tree"] == ["हासनफ़ेफ़र कैसे खेलें", "सूचना बंद करें", "चाल का सुझाव दें (H)"]
     for code in ("it", "fy", "ar", "hi"):
         assert out[code]["follow"] != out["en"]["follow"] and out[code]["hint"] != "x"

@@ -261,6 +261,24 @@ export function formatList(items, type = "conjunction") {
   }
 }
 
+/**
+ * Translate static markup in place: `data-i18n="key"` sets an element's text,
+ * `data-i18n-attr="aria-label:key; title:key"` sets attributes. The English
+ * text in the HTML stays as what paints before any script runs.
+ */
+export function localizeTree(root = globalThis.document, translate = t) {
+  if (!root?.querySelectorAll) return;
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    el.textContent = translate(el.dataset.i18n);
+  }
+  for (const el of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of el.dataset.i18nAttr.split(";")) {
+      const [attr, key] = pair.split(":").map((x) => x.trim());
+      if (attr && key) el.setAttribute(attr, translate(key));
+    }
+  }
+}
+
 /** Set `lang` and `dir` on `root` (the <html> element by default, or an embed's host). */
 export function applyDocumentLanguage(root = globalThis.document?.documentElement, code = current) {
   if (!root) return;
