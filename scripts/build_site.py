@@ -7,6 +7,7 @@ works from any static host and under any sub-path:
 
     index.html                  the page (from web/index.html)
     web/                        ES modules, styles, icons (from web/)
+    web/locales/                the message catalogues, one per language (from web/locales/)
     web/build-info.js           generated: versions, file names and sizes
     pyodide/                    the runtime, copied from node_modules/pyodide
     engine/<wheel>              the engine wheel (imported in place via zipimport)
@@ -79,6 +80,12 @@ def build(out: Path, wheel: Path) -> dict[str, object]:
             check_local(p)
     for p in web_files:
         shutil.copy2(p, out / "web" / p.name)
+    # the message catalogues (web/i18n.js imports web/locales/<code>.js)
+    locale_files = sorted((WEB / "locales").glob("*.js"))
+    (out / "web" / "locales").mkdir()
+    for p in locale_files:
+        check_local(p)
+        shutil.copy2(p, out / "web" / "locales" / p.name)
 
     sizes: dict[str, int] = {}
     for name in PYODIDE_FILES:
@@ -90,7 +97,7 @@ def build(out: Path, wheel: Path) -> dict[str, object]:
 
     pyodide_version = json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
     engine_version = wheel.name.split("-")[1]
-    version = short_hash(wheel, *web_files, WEB / "index.html")
+    version = short_hash(wheel, *web_files, *locale_files, WEB / "index.html")
     info = {
         "appVersion": version,
         "engineVersion": engine_version,

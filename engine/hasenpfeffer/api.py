@@ -87,10 +87,14 @@ _PRESET_TEXT: Final = {
 class ApiError(Exception):
     """An error answer: a stable ``code`` and a message a person can read."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(
+        self, code: str, message: str, reason: tuple[str, dict[str, Any]] | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        #: for an illegal action: the engine's reason as a code and parameters
+        self.reason = reason
 
 
 @dataclass
@@ -147,7 +151,7 @@ def handle(request: object) -> dict[str, Any]:
         out: dict[str, Any] = {"ok": True, "v": API_VERSION, "op": op}
         out.update(answer)
     except ApiError as err:
-        out = _error(op, err.code, err.message)
+        out = _error(op, err.code, err.message, err.reason)
     except Exception as err:  # a bug: report it rather than break the page
         out = _error(op, "internal", f"internal error: {type(err).__name__}: {err}")
     if isinstance(request, dict) and "id" in request:
@@ -170,12 +174,17 @@ def reset() -> None:
     _session = None
 
 
-def _error(op: object, code: str, message: str) -> dict[str, Any]:
+def _error(
+    op: object, code: str, message: str, reason: tuple[str, dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    error: dict[str, Any] = {"code": code, "message": message}
+    if reason is not None:
+        error["reason_code"], error["reason_params"] = reason
     return {
         "ok": False,
         "v": API_VERSION,
         "op": op if isinstance(op, str) else None,
-        "error": {"code": code, "message": message},
+        "error": error,
     }
 
 
@@ -275,14 +284,20 @@ def _options(game: Game, seat: int) -> list[dict[str, Any]]:
     else:
         verb = "discard" if phase == "discard" else "play"
         texts = tuple(f"{verb} {c}" for c in game.view(seat)["hand"])
-    return [
-        {
-            "action": text,
-            "legal": text in legal,
-            "reason": "" if text in legal else _illegal_reason(game, text),
-        }
-        for text in texts
-    ]
+    out = []
+    for text in texts:
+        ok = text in legal
+        code, params = ("", {}) if ok else game.reason_code(text)
+        out.append(
+            {
+                "action": text,
+                "legal": ok,
+                "reason": "" if ok else _illegal_reason(game, text),
+                "reason_code": code,
+                "reason_params": params,
+            }
+        )
+    return out
 
 
 _WAITING: Final = {
@@ -307,19 +322,31 @@ def _cards(game: Game, seat: int, options: list[dict[str, Any]]) -> list[dict[st
             out.append({"card": card, **option})
             continue
         cur = game.current_player
+        params: dict[str, Any] = {}
         if game.is_over:
-            reason = "The game is over."
+            reason, code = "The game is over.", "game_over"
         elif seat in game.sitting_out:
-            reason = "Your partner plays alone: you sit this hand out."
-        elif cur != seat:
-            reason = f"It is {SEAT_NAMES[cur]}'s turn." if cur is not None else ""
-            if game.phase in ("bidding", "trump", "alone", "defend_alone"):
-                reason = _WAITING[game.phase]
+            reason, code = "Your partner plays alone: you sit this hand out.", "sitting_out"
+        elif cur is not None and cur != seat:
+            reason, code = f"It is {SEAT_NAMES[cur]}'s turn.", "turn_of"
+            params = {"seat": cur}
+            if game.phase in _WAITING:
+                reason, code = _WAITING[game.phase], f"waiting_{game.phase}"
             elif game.phase == "discard":
-                reason = "The maker is discarding."
+                reason, code = "The maker is discarding.", "waiting_discard"
         else:
             reason = _WAITING.get(game.phase, "")
-        out.append({"card": card, "action": None, "legal": False, "reason": reason})
+            code = f"waiting_{game.phase}" if reason else ""
+        out.append(
+            {
+                "card": card,
+                "action": None,
+                "legal": False,
+                "reason": reason,
+                "reason_code": code,
+                "reason_params": params,
+            }
+        )
     return out
 
 
@@ -415,7 +442,7 @@ def _op_act(request: Mapping[str, Any]) -> dict[str, Any]:
     try:
         event = _apply(session, action)
     except IllegalActionError as err:
-        raise ApiError("illegal_action", str(err)) from None
+        raise ApiError("illegal_action", str(err), game.reason_code(action)) from None
     return {"event": event, "state": _state(session)}
 
 

@@ -44,6 +44,7 @@ from .cards import (
 )
 from .rules import (
     Rules,
+    follow_violation,
     game_winner,
     hand_points,
     stake_multiplier,
@@ -686,6 +687,43 @@ class Game:
         self._start_hand((self.dealer + 1) % 4)
 
     # ---- explaining illegal actions ----------------------------------------------
+
+    def reason_code(self, action: Action | str) -> tuple[str, dict[str, Any]]:
+        """Why ``action`` is not legal now, as a stable code and its parameters
+        (for a message in the player's language; ``_why_illegal`` says the same
+        in English). ``("", {})`` when it is legal. Codes: ``not_an_action``,
+        ``game_over``, ``not_now`` (wrong kind of decision for the phase:
+        ``phase``, ``seat``), ``pepper_no_six``, ``pepper_only`` (``call``),
+        ``bid_too_low`` (``call``: the bid to beat), ``not_in_hand`` (``card``,
+        ``seat``), ``must_follow`` (see ``rules.follow_violation``)."""
+        try:
+            a = Action.parse(action)
+        except IllegalActionError:
+            return "not_an_action", {"action": str(action)}
+        if a in self.legal_actions():
+            return "", {}
+        phase = self.phase
+        if phase == "game_over":
+            return "game_over", {"action": str(a)}
+        seat = self._cur
+        if a.kind not in _PHASE_KINDS[phase]:
+            return "not_now", {"action": str(a), "phase": phase, "seat": seat}
+        if phase == "bidding":
+            if self.rules.bidding == "pepper" and a is BID[6]:
+                return "pepper_no_six", {}
+            if self.rules.bidding == "standard" and a.value >= LITTLE:
+                return "pepper_only", {"call": call_text(a)}
+            return "bid_too_low", {"call": call_text(self._high_action)}
+        card = CARDS[a.value]
+        if not self._hands[seat] >> a.value & 1:
+            return "not_in_hand", {"card": str(card), "seat": seat}
+        if phase == "play" and self._trick:
+            facts = follow_violation(
+                card, cards_of(self._hands[seat]), CARDS[self._trick[0]], SUITS[self._t]
+            )
+            if facts is not None:
+                return "must_follow", facts
+        return "not_legal", {"action": str(a)}  # pragma: no cover
 
     def _why_illegal(self, action: Action) -> str:
         phase = self.phase

@@ -8,9 +8,9 @@ a short sentence the UI can show. Like the bots, hints read only the view.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
-from .cards import EFFECTIVE_SUIT, JOKER, POWER, SUIT_NAMES, SUITS, Card
+from .cards import EFFECTIVE_SUIT, POWER, SUIT_NAMES, SUITS, Card
 from .hard import HardPlayer
 from .medium import bidding_estimates
 from .sampling import Knowledge
@@ -23,8 +23,10 @@ LEVELS = {
 
 
 def suggest(view: Mapping[str, Any], level: str = "hard", seed: int = 0) -> list[dict[str, Any]]:
-    """The legal actions of ``view``, best first, each as
-    ``{"action", "estimate", "reason"}`` (estimate: expected points margin)."""
+    """The legal actions of ``view``, best first, each as ``{"action",
+    "estimate", "reason", "reason_code", "reason_params"}`` (estimate: expected
+    points margin; the reason in English, and as a code with parameters for a
+    message in another language: see ``REASONS``)."""
     if level not in LEVELS:
         raise ValueError(f"hint level must be one of {', '.join(LEVELS)}; got {level!r}")
     legal: list[str] = view["legal_actions"]
@@ -34,67 +36,125 @@ def suggest(view: Mapping[str, Any], level: str = "hard", seed: int = 0) -> list
     player = HardPlayer(seed, play_samples=play_samples, call_samples=call_samples)
     ranked = [(legal[0], 0.0)] if len(legal) == 1 else player.evaluate(view)
     best = ranked[0][1]
-    return [
-        {
-            "action": action,
-            "estimate": round(value, 2),
-            "reason": reason(view, action, value, best),
-        }
-        for action, value in ranked
-    ]
+    out = []
+    for action, value in ranked:
+        code, params = reason_code(view, action, value, best)
+        out.append(
+            {
+                "action": action,
+                "estimate": round(value, 2),
+                "reason": reason_text(code, params),
+                "reason_code": code,
+                "reason_params": params,
+            }
+        )
+    return out
+
+
+#: The English sentence of each reason code. Parameters: ``card`` (card text,
+#: e.g. ``JD``, ``JK``), ``suit`` (suit letter), ``call`` (an action text such
+#: as ``bid 3`` or ``pass``), ``value`` (expected points, a number), ``gap``
+#: (points below the best choice), ``tricks`` (the hand's estimated tricks).
+REASONS: Final = {
+    "partner_winning": "your partner is winning this trick: {card} saves your stronger cards",
+    "sure_winner": "{card} wins this trick for sure",
+    "takes_lead": "{card} takes the lead in this trick, but a later player may beat it",
+    "cannot_follow": "you cannot follow: {card} is the cheapest card to let go",
+    "cannot_win": "{card} cannot win this trick: keep your stronger cards",
+    "lead_trump": "leading trump ({card}) draws the opponents' trumps",
+    "lead_below_best": "{card} as the lead: expected {value} points, {gap} below the best",
+    "lead": "{card} as the lead: expected {value} points",
+    "bid_pass": "your hand is worth about {tricks} tricks (best trump {suit}); "
+    "passing: expected {value} points",
+    "bid": "your hand is worth about {tricks} tricks (best trump {suit}); "
+    "{call}: expected {value} points",
+    "trump": "{suit} as trump: expected {value} points this hand",
+    "discard_trump": "{card} is a trump: discarding it is rarely right",
+    "discard_void": "discarding {card} leaves you void in {suit}, so you can trump them: "
+    "expected {value} points",
+    "discard_ace": "{card} is a side ace, a likely trick: expected {value} points",
+    "discard_weak": "{card} is a weak side card: expected {value} points",
+    "alone": "playing alone doubles the stake: expected {value} points",
+    "decline": "playing with your partner: expected {value} points",
+}
+
+
+def reason_text(code: str, params: Mapping[str, Any]) -> str:
+    """The English sentence for a reason code (empty for the empty code)."""
+    if not code:
+        return ""
+    words = dict(params)
+    if "card" in words:
+        words["card"] = "the Joker" if words["card"] == "JK" else words["card"]
+    if "suit" in words:
+        words["suit"] = SUIT_NAMES[words["suit"]]
+    for key in ("value",):
+        if key in words:
+            words[key] = _signed(words[key])
+    for key in ("gap", "tricks"):
+        if key in words:
+            words[key] = f"{words[key]:.1f}"
+    return REASONS[code].format(**words)
 
 
 def reason(view: Mapping[str, Any], action: str, value: float, best: float) -> str:
     """A short explanation of ``action`` in words."""
+    return reason_text(*reason_code(view, action, value, best))
+
+
+def reason_code(
+    view: Mapping[str, Any], action: str, value: float, best: float
+) -> tuple[str, dict[str, Any]]:
+    """Why ``action`` is suggested as it is: a code of ``REASONS`` and its parameters."""
     phase = view["phase"]
+    v = round(value, 1)
     if phase == "play":
         return _play_reason(view, Card.parse(action[5:]), value, best)
     if phase == "bidding":
         return _bid_reason(view, action, value)
     if phase == "trump":
-        suit = action[6:]
-        return f"{SUIT_NAMES[suit]} as trump: expected {_signed(value)} points this hand"
+        return "trump", {"suit": action[6:], "value": v}
     if phase == "discard":
         return _discard_reason(view, Card.parse(action[8:]), value)
     if phase in ("alone", "defend_alone"):
-        if action == "alone":
-            return f"playing alone doubles the stake: expected {_signed(value)} points"
-        return f"playing with your partner: expected {_signed(value)} points"
-    return ""
+        return ("alone" if action == "alone" else "decline"), {"value": v}
+    return "", {}
 
 
 def _signed(value: float) -> str:
     return f"{value:+.1f}"
 
 
-def _play_reason(view: Mapping[str, Any], card: Card, value: float, best: float) -> str:
+def _play_reason(
+    view: Mapping[str, Any], card: Card, value: float, best: float
+) -> tuple[str, dict[str, Any]]:
     t = SUITS.index(view["trump"])
     seat: int = view["seat"]
     trick = [(e["seat"], Card.parse(e["card"]).index) for e in view["trick"]]
     c = card.index
-    name = "the Joker" if c == JOKER else str(card)
+    name = {"card": str(card)}
     if trick:
         led = EFFECTIVE_SUIT[t][trick[0][1]]
         power = POWER[t][led]
         winning_seat, winning = max(trick, key=lambda sc: power[sc[1]])
         beats = power[c] > power[winning]
         if (winning_seat - seat) % 2 == 0 and not beats:
-            return f"your partner is winning this trick: {name} saves your stronger cards"
+            return "partner_winning", name
         if beats and _sure_winner(view, c, led):
-            return f"{name} wins this trick for sure"
+            return "sure_winner", name
         if beats:
-            return f"{name} takes the lead in this trick, but a later player may beat it"
+            return "takes_lead", name
         if not (view["hand"] and _follows(view, t, led)):
-            return f"you cannot follow: {name} is the cheapest card to let go"
-        return f"{name} cannot win this trick: keep your stronger cards"
+            return "cannot_follow", name
+        return "cannot_win", name
     if _sure_winner(view, c, EFFECTIVE_SUIT[t][c]):
-        return f"{name} wins this trick for sure"
+        return "sure_winner", name
     if EFFECTIVE_SUIT[t][c] == t:
-        return f"leading trump ({name}) draws the opponents' trumps"
+        return "lead_trump", name
     gap = best - value
     if gap > 0.05:
-        return f"{name} as the lead: expected {_signed(value)} points, {gap:.1f} below the best"
-    return f"{name} as the lead: expected {_signed(value)} points"
+        return "lead_below_best", {**name, "value": round(value, 1), "gap": round(gap, 1)}
+    return "lead", {**name, "value": round(value, 1)}
 
 
 def _follows(view: Mapping[str, Any], t: int, led: int) -> bool:
@@ -117,34 +177,37 @@ def _sure_winner(view: Mapping[str, Any], card: int, led: int) -> bool:
     return True
 
 
-def _bid_reason(view: Mapping[str, Any], action: str, value: float) -> str:
+def _bid_reason(view: Mapping[str, Any], action: str, value: float) -> tuple[str, dict[str, Any]]:
     hand = 0
     for text in view["hand"]:
         hand |= 1 << Card.parse(text).index
     estimates = bidding_estimates(hand)
     t = max(range(4), key=lambda s: estimates[s])
-    best_suit = SUIT_NAMES[SUITS[t]]
-    worth = f"your hand is worth about {estimates[4]:.1f} tricks (best trump {best_suit})"
+    params: dict[str, Any] = {
+        "tricks": round(estimates[4], 1),
+        "suit": SUITS[t],
+        "value": round(value, 1),
+    }
     if action == "pass":
-        return f"{worth}; passing: expected {_signed(value)} points"
-    return f"{worth}; {action}: expected {_signed(value)} points"
+        return "bid_pass", params
+    return "bid", {**params, "call": action}
 
 
-def _discard_reason(view: Mapping[str, Any], card: Card, value: float) -> str:
+def _discard_reason(
+    view: Mapping[str, Any], card: Card, value: float
+) -> tuple[str, dict[str, Any]]:
     t = SUITS.index(view["trump"])
     c = card.index
     suit = EFFECTIVE_SUIT[t][c]
     same = [x for x in view["hand"] if EFFECTIVE_SUIT[t][Card.parse(x).index] == suit]
+    params: dict[str, Any] = {"card": str(card), "value": round(value, 1)}
     if suit == t:
-        return f"{card} is a trump: discarding it is rarely right"
+        return "discard_trump", {"card": str(card)}
     if len(same) == 1:
-        return (
-            f"discarding {card} leaves you void in {SUIT_NAMES[SUITS[suit]]}, "
-            f"so you can trump them: expected {_signed(value)} points"
-        )
+        return "discard_void", {**params, "suit": SUITS[suit]}
     if c % 6 == 5:
-        return f"{card} is a side ace, a likely trick: expected {_signed(value)} points"
-    return f"{card} is a weak side card: expected {_signed(value)} points"
+        return "discard_ace", params
+    return "discard_weak", params
 
 
-__all__ = ["LEVELS", "reason", "suggest"]
+__all__ = ["LEVELS", "REASONS", "reason", "reason_code", "reason_text", "suggest"]

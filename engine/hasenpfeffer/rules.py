@@ -175,28 +175,47 @@ def trick_winner(trick: Sequence[Card], trump: str) -> int:
     return winning_position([c.index for c in trick], suit_index(trump))
 
 
-def why_not_following(card: Card, hand: Sequence[Card], lead: Card, trump: str) -> str | None:
-    """None if ``card`` may be played; otherwise the reason in words, e.g.
-    "must follow hearts: JD counts as a heart when hearts are trump"."""
+def follow_violation(
+    card: Card, hand: Sequence[Card], lead: Card, trump: str
+) -> dict[str, Any] | None:
+    """None if ``card`` may be played to a trick led by ``lead``; otherwise the
+    facts of the reason, for a translated message: ``suit`` (the suit to
+    follow), ``trump``, ``trump_cards`` (the lead, this card or the cards to
+    follow with that belong to trump although another suit is printed on
+    them: the Joker, the left bower) and ``cards`` (the cards that follow)."""
     t = suit_index(trump)
     mask = legal_mask(mask_of(hand), lead.index, t)
     if mask >> card.index & 1:
         return None
-    led = EFFECTIVE_SUIT[t][lead.index]
-    trumps = SUIT_NAMES[SUITS[t]]
-    one_trump = SUIT_SINGULAR[SUITS[t]]
 
     def counts_as_trump(c: Card) -> bool:
         return c.index == JOKER or (c.rank == "J" and suit_index(c.suit) == SAME_COLOUR[t])
 
     followers = [c for c in hand if mask >> c.index & 1]
-    notes = []
-    for c in dict.fromkeys((lead, card, *followers)):
-        if counts_as_trump(c):
-            name = "the Joker" if c.index == JOKER else str(c)
-            notes.append(f"{name} counts as a {one_trump} when {trumps} are trump")
-    notes.append(f"you hold {', '.join(str(c) for c in followers)}")
-    return f"must follow {SUIT_NAMES[SUITS[led]]}: " + "; ".join(notes)
+    return {
+        "suit": SUITS[EFFECTIVE_SUIT[t][lead.index]],
+        "trump": SUITS[t],
+        "trump_cards": [
+            str(c) for c in dict.fromkeys((lead, card, *followers)) if counts_as_trump(c)
+        ],
+        "cards": [str(c) for c in followers],
+    }
+
+
+def why_not_following(card: Card, hand: Sequence[Card], lead: Card, trump: str) -> str | None:
+    """None if ``card`` may be played; otherwise the reason in words, e.g.
+    "must follow hearts: JD counts as a heart when hearts are trump"."""
+    facts = follow_violation(card, hand, lead, trump)
+    if facts is None:
+        return None
+    trumps = SUIT_NAMES[trump]
+    one_trump = SUIT_SINGULAR[trump]
+    notes = [
+        f"{'the Joker' if c == 'JK' else c} counts as a {one_trump} when {trumps} are trump"
+        for c in facts["trump_cards"]
+    ]
+    notes.append(f"you hold {', '.join(facts['cards'])}")
+    return f"must follow {SUIT_NAMES[facts['suit']]}: " + "; ".join(notes)
 
 
 # --- scoring ------------------------------------------------------------------------
@@ -240,6 +259,7 @@ __all__ = [
     "CARDS",
     "PRESETS",
     "Rules",
+    "follow_violation",
     "game_winner",
     "hand_points",
     "legal_mask",

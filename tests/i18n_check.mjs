@@ -1,0 +1,67 @@
+// Runs web/i18n.js under Node (same ICU data family as Chromium) and prints a
+// JSON report that tests/test_locales.py checks: every catalogue loads, plural
+// and number formatting per language, the order of language detection, the
+// English fallback for a missing key, and lang/dir on an element.
+//   node --experimental-detect-module tests/i18n_check.mjs
+import * as i18n from "../web/i18n.js";
+
+const report = { languages: {}, detect: {}, fallback: {}, numbers: {}, dir: {} };
+
+for (const lang of i18n.LANGUAGES) {
+  const entry = await i18n.setLanguage(lang.code, { browser: [] });
+  report.languages[lang.code] = {
+    entry,
+    current: i18n.language(),
+    cards: [0, 1, 2, 3, 5, 11, 100].map((count) => i18n.t("seat.cards", { count })),
+    number: i18n.formatNumber(1234.5),
+    signed: [i18n.formatSigned(3), i18n.formatSigned(-2), i18n.formatSigned(0)],
+    card: i18n.t("card.J", { suit: i18n.t("suit.H") }),
+    categories: new Intl.PluralRules(lang.code).resolvedOptions().pluralCategories,
+  };
+}
+
+report.detect = {
+  attr: i18n.detectLanguage({ explicit: "ar", search: "?lang=it", stored: "fy", browser: ["hi"] }),
+  url: i18n.detectLanguage({ search: "?lang=it", stored: "fy", browser: ["hi"] }),
+  bad_url: i18n.detectLanguage({ search: "?lang=xx", stored: "fy", browser: ["hi"] }),
+  stored: i18n.detectLanguage({ search: "", stored: "fy", browser: ["hi"] }),
+  browser: i18n.detectLanguage({ search: "", stored: null, browser: ["de-DE", "hi-IN", "it"] }),
+  frisian_tag: i18n.detectLanguage({ search: "", stored: null, browser: ["fy-NL"] }),
+  none: i18n.detectLanguage({ search: "", stored: null, browser: ["de", "fr"] }),
+};
+
+report.numbers = {
+  ar: i18n.numberLocale("ar", []),
+  ar_eg: i18n.numberLocale("ar", ["ar-EG", "en"]),
+  ar_ma: i18n.numberLocale("ar", ["ar-MA"]),
+  hi_in: i18n.numberLocale("hi", ["hi-IN"]),
+  it_for_en_browser: i18n.numberLocale("it", ["en-GB"]),
+};
+await i18n.setLanguage("ar", { browser: ["ar-EG"] });
+report.numbers.ar_eg_formatted = i18n.formatNumber(1234);
+report.numbers.ar_eg_plural = i18n.t("seat.cards", { count: 5 });
+
+// a key that only English has: English text, and recorded as missing
+await i18n.setLanguage("it", { browser: [] });
+report.fallback = {
+  unknown: i18n.t("no.such.key"),
+  missing: i18n.missingKeys(),
+  unknown_language: (await i18n.setLanguage("xx")).code,
+};
+
+// a second language beside the page's, for an embed
+await i18n.setLanguage("it", { browser: [] });
+const ar = await i18n.translator("ar", { browser: ["ar-EG"] });
+report.translator = {
+  dir: ar.dir,
+  cards: ar.t("seat.cards", { count: 3 }),
+  page: i18n.t("seat.cards", { count: 3 }),
+};
+
+const el = { attrs: {}, setAttribute(k, v) { this.attrs[k] = v; } };
+i18n.applyDocumentLanguage(el, "ar");
+report.dir.ar = { ...el.attrs };
+i18n.applyDocumentLanguage(el, "hi");
+report.dir.hi = { ...el.attrs };
+
+console.log(JSON.stringify(report));

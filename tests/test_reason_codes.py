@@ -1,0 +1,187 @@
+"""The engine's reasons as stable codes with parameters (for translated messages).
+
+The English text of a reason stays; every reason also comes as ``reason_code``
+and ``reason_params`` so the web app can say it in the player's language.
+These tests hold the codes to the facts they describe, and the web catalogue
+(web/locales/en.js) to having a message for every code the engine can send.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hasenpfeffer import api
+from hasenpfeffer.api import handle
+from hasenpfeffer.cards import EFFECTIVE_SUIT, SUITS, Card, suit_index
+from hasenpfeffer.hints import REASONS, reason_text
+from hasenpfeffer.rules import follow_violation, why_not_following
+
+ROOT = Path(__file__).resolve().parent.parent
+ALL_BOTS = ["human", "random", "random", "random"]
+#: Every code ``Game.reason_code`` and the API's card reasons can give.
+OPTION_CODES = {
+    "not_an_action",
+    "game_over",
+    "not_now",
+    "pepper_no_six",
+    "pepper_only",
+    "bid_too_low",
+    "not_in_hand",
+    "must_follow",
+    "not_legal",
+    "sitting_out",
+    "turn_of",
+    "waiting_bidding",
+    "waiting_trump",
+    "waiting_discard",
+    "waiting_alone",
+    "waiting_defend_alone",
+}
+
+
+@pytest.fixture(autouse=True)
+def fresh() -> Iterator[None]:
+    api.reset()
+    yield
+    api.reset()
+
+
+def ok(request: dict[str, Any]) -> dict[str, Any]:
+    answer = handle(request)
+    assert answer["ok"], answer
+    return answer
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(c) for c in text.split()]
+
+
+def test_spec_example_1_as_facts() -> None:
+    # hearts trump, JD led: JD is a heart; holding AD 9D 9H, only 9H follows
+    hand = cards("AD 9D 9H")
+    facts = follow_violation(Card.parse("AD"), hand, Card.parse("JD"), "H")
+    assert facts == {"suit": "H", "trump": "H", "trump_cards": ["JD"], "cards": ["9H"]}
+    assert follow_violation(Card.parse("9H"), hand, Card.parse("JD"), "H") is None
+    # the English reason says the same as before
+    assert why_not_following(Card.parse("AD"), hand, Card.parse("JD"), "H") == (
+        "must follow hearts: JD counts as a heart when hearts are trump; you hold 9H"
+    )
+
+
+def test_joker_among_the_followers_is_named_as_a_trump() -> None:
+    hand = cards("JK AC 9S")
+    facts = follow_violation(Card.parse("AC"), hand, Card.parse("KS"), "S")
+    assert facts is not None
+    assert facts["suit"] == "S" and set(facts["cards"]) == {"JK", "9S"}
+    assert facts["trump_cards"] == ["JK"]
+
+
+def _walk(seed: int, rules: str, steps: int) -> Iterator[dict[str, Any]]:
+    """States where the human is to act, over a game played by random choices."""
+    rng = random.Random(seed)
+    state = ok({"op": "new_game", "seed": seed, "rules": rules, "levels": ALL_BOTS})
+    for _ in range(steps):
+        while state["bot_to_move"]:
+            yield state
+            state = ok({"op": "bot_step"})["state"]
+        if state["view"]["phase"] == "game_over":
+            yield state
+            return
+        yield state
+        state = ok({"op": "act", "action": rng.choice(state["view"]["legal_actions"])})["state"]
+
+
+@pytest.mark.parametrize(("seed", "rules"), [(11, "seed"), (12, "seed-pepper"), (13, "pepper")])
+def test_every_illegal_option_and_card_has_a_code_true_to_the_facts(seed: int, rules: str) -> None:
+    seen: set[str] = set()
+    for state in _walk(seed, rules, 150):
+        view = state["view"]
+        for entry in [*state["options"], *state["cards"]]:
+            assert entry["legal"] == (entry["reason_code"] == ""), entry
+            if entry["legal"]:
+                assert entry["reason_params"] == {}
+                continue
+            code, params = entry["reason_code"], entry["reason_params"]
+            assert code in OPTION_CODES, entry
+            assert bool(entry["reason"]) == bool(code)
+            seen.add(code)
+            json.dumps(params)  # plain data
+            if code == "must_follow":
+                t = SUITS.index(view["trump"])
+                led = Card.parse(view["trick"][0]["card"]).index
+                assert params["suit"] == SUITS[EFFECTIVE_SUIT[t][led]]
+                card = entry["action"].split()[1]
+                assert card not in params["cards"] and params["cards"]
+                for c in params["cards"]:
+                    assert c in view["hand"]
+                    assert EFFECTIVE_SUIT[t][Card.parse(c).index] == suit_index(params["suit"])
+            elif code == "bid_too_low":
+                assert params["call"] == view["high_bid"]
+            elif code == "turn_of":
+                assert params["seat"] == state["to_act"] != state["seat"]
+            elif code.startswith("waiting_"):
+                assert code == f"waiting_{view['phase']}"
+    assert "must_follow" in seen and "bid_too_low" in seen and "waiting_bidding" in seen
+
+
+def test_illegal_act_error_carries_the_code() -> None:
+    for state in _walk(5, "seed", 400):
+        illegal = [c for c in state["cards"] if c["reason_code"] == "must_follow"]
+        if illegal and state["human_to_move"]:
+            answer = handle({"op": "act", "action": illegal[0]["action"]})
+            assert answer["ok"] is False
+            error = answer["error"]
+            assert error["code"] == "illegal_action"
+            assert error["reason_code"] == "must_follow"
+            assert error["reason_params"] == illegal[0]["reason_params"]
+            return
+    raise AssertionError("no illegal card met")
+
+
+def test_pepper_bid_codes() -> None:
+    ok({"op": "new_game", "seed": 3, "rules": "seed-pepper", "levels": ALL_BOTS})
+    game = api._session.game  # type: ignore[union-attr]
+    assert game.reason_code("bid 6") == ("pepper_no_six", {})
+    ok({"op": "new_game", "seed": 3, "rules": "seed", "levels": ALL_BOTS})
+    game = api._session.game  # type: ignore[union-attr]
+    assert game.reason_code("bid big") == ("pepper_only", {"call": "big"})
+    assert game.reason_code("dance")[0] == "not_an_action"
+
+
+def test_hint_reasons_have_codes_and_english_from_them() -> None:
+    codes: set[str] = set()
+    for i, state in enumerate(_walk(6, "seed", 60)):
+        if not state["human_to_move"] or i % 3:
+            continue
+        answer = ok({"op": "hint", "level": "medium"})
+        for s in answer["suggestions"]:
+            assert s["reason_code"] in REASONS
+            assert s["reason"] == reason_text(s["reason_code"], s["reason_params"])
+            json.dumps(s["reason_params"])
+            codes.add(s["reason_code"])
+    assert len(codes) >= 4, codes
+
+
+def _catalogue_keys() -> set[str]:
+    text = (ROOT / "web" / "locales" / "en.js").read_text(encoding="utf-8")
+    body = re.fullmatch(r"(?s)\s*(?://[^\n]*\n\s*)*export default (\{.*\});\s*", text)
+    assert body, "en.js must be `export default {...};` around strict JSON"
+    return set(json.loads(body.group(1)))
+
+
+def test_the_catalogue_has_a_message_for_every_code() -> None:
+    keys = _catalogue_keys()
+    assert {f"reason.{c}" for c in OPTION_CODES} <= keys
+    assert {f"hint.{c}" for c in REASONS} <= keys
+    api_errors = set(
+        re.findall(r'ApiError\(\s*"(\w+)"', (ROOT / "engine/hasenpfeffer/api.py").read_text())
+    )
+    api_errors |= {"bad_json", "internal"}
+    assert {f"error.{c}" for c in api_errors} <= keys
