@@ -14,7 +14,8 @@
 // (the embeds' iframes) then shares one Pyodide. A shared client has its own
 // session id, sent with every request, so each keeps its own game in the API.
 // Without the option, a page whose address has ?embed (the game in an embed)
-// is shared, any other page (the game itself) has its own worker.
+// is shared, any other page (the game itself) has its own worker. Where the
+// browser has no SharedWorker, a shared client falls back to its own Worker.
 
 export const API_VERSION = 1;
 
@@ -35,8 +36,10 @@ export class EngineClient {
   constructor({ onProgress = () => {}, workerURL, shared, session } = {}) {
     this.nextId = 1;
     this.pending = new Map();
-    this.shared = shared ?? new URLSearchParams(globalThis.location?.search ?? "").has("embed");
-    this.session = this.shared ? (session ?? newSession()) : session;
+    const wanted = shared ?? new URLSearchParams(globalThis.location?.search ?? "").has("embed");
+    // no SharedWorker (e.g. Chrome on Android): a worker of its own, same protocol
+    this.shared = wanted && typeof SharedWorker !== "undefined";
+    this.session = wanted ? (session ?? newSession()) : session;
     this.workerInfo = null;
     const url = workerURL ?? new URL("./engine-worker.js", import.meta.url);
     const options = { type: "module", name: "hasenpfeffer-engine" };

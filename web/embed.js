@@ -150,6 +150,7 @@ export class HasenpfefferEmbed extends HTMLElement {
       this.dataset.state = msg.type;
       this.dispatchEvent(
         new CustomEvent(`hasenpfeffer-${msg.type}`, {
+          bubbles: true,
           detail: { message: typeof msg.message === "string" ? msg.message : undefined },
         }),
       );
