@@ -9,7 +9,9 @@ headless Chromium (cold cache, no other pages), alternating the two pages.
 
 - time until interactive: from the host page's navigation to the last
   widget's ``hasenpfeffer-ready`` event (a lesson widget has drawn the
-  engine's answer; the game is playable, its ``hp-playable`` mark);
+  engine's answer; the game is playable, its ``hp-playable`` mark; as in
+  bench_web.py the game's speed is instant, so computer players who bid
+  before you do not pause on purpose);
 - memory: the proportional set size (PSS, from ``/proc/<pid>/smaps_rollup``)
   summed over the browser process and all its children (renderers, the
   shared worker's process, GPU and utility processes), one second after the
@@ -57,13 +59,17 @@ WIDGETS = {
         '<hasenpfeffer-embed mode="ranking" trump="H">',
         TRICK,
         f'<hasenpfeffer-embed mode="hand" hpn="{HPN}">',
-        '<hasenpfeffer-embed mode="game" rules="traditional" seed="7">',
+        '<hasenpfeffer-embed mode="game" rules="traditional" seed="7" speed="instant">',
     ],
 }
 # the host's script: when each widget became ready (external: the host's CSP is strict)
 HOST_JS = """
 window.__ready = [];
-document.addEventListener("hasenpfeffer-ready", () => window.__ready.push(performance.now()), true);
+window.__modes = {};
+document.addEventListener("hasenpfeffer-ready", (e) => {
+  window.__ready.push(performance.now());
+  window.__modes[e.target.getAttribute("mode")] = Math.round(performance.now());
+}, true);
 document.addEventListener("hasenpfeffer-error", (e) => window.__error = e.detail.message, true);
 """
 
@@ -154,7 +160,7 @@ def browser_pss_mb(marker: str) -> float:
     return sum(_pss_kb(pid) for pid in seen) / 1024
 
 
-def measure(p: Any, url: str, count: int) -> dict[str, float]:
+def measure(p: Any, url: str, count: int) -> dict[str, Any]:
     marker = f"--bench-embed-{uuid.uuid4().hex}"
     browser = p.chromium.launch(executable_path=CHROMIUM, args=[*LAUNCH_ARGS, marker])
     try:
@@ -167,11 +173,12 @@ def measure(p: Any, url: str, count: int) -> dict[str, float]:
         if error:
             raise SystemExit(f"bench_embed: a widget failed: {error}")
         ready_ms = page.evaluate("Math.max(...window.__ready)")
+        modes = page.evaluate("window.__modes")
         time.sleep(1.0)
         memory = browser_pss_mb(marker)
     finally:
         browser.close()
-    return {"ready_ms": ready_ms, "pss_mb": memory}
+    return {"ready_ms": ready_ms, "pss_mb": memory, "modes": modes}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -188,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, widgets in WIDGETS.items():
         HostHandler.pages[f"/{name}.html"] = host_page(game, widgets)
     host_server, host = serve(functools.partial(HostHandler, directory=str(args.site)))
-    results: dict[str, list[dict[str, float]]] = {name: [] for name in WIDGETS}
+    results: dict[str, list[dict[str, Any]]] = {name: [] for name in WIDGETS}
     with sync_playwright() as p:
         for i in range(args.runs):
             order = list(WIDGETS) if i % 2 == 0 else list(WIDGETS)[::-1]
@@ -197,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
                 results[name].append(figures)
                 print(
                     f"  run {i + 1} {name:>4}: all ready {figures['ready_ms']:.0f} ms, "
-                    f"PSS {figures['pss_mb']:.0f} MB",
+                    f"PSS {figures['pss_mb']:.0f} MB {figures['modes']}",
                     flush=True,
                 )
     site_server.shutdown()

@@ -54,7 +54,7 @@ function nextId() {
 }
 
 export class HasenpfefferEmbed extends HTMLElement {
-  static observedAttributes = ["mode", "height", ...ATTRS];
+  static observedAttributes = ["mode", "height", "speed", ...ATTRS];
 
   constructor() {
     super();
@@ -105,6 +105,8 @@ export class HasenpfefferEmbed extends HTMLElement {
       if (seed) q.set("seed", seed);
       const lang = this.getAttribute("lang");
       if (lang) q.set("lang", lang);
+      const speed = this.getAttribute("speed");
+      if (speed) q.set("speed", speed);
       this.frame.style.height = `${Number(this.getAttribute("height")) || GAME_HEIGHT}px`;
     } else {
       url = new URL(FRAME_URL);
