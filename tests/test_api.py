@@ -305,11 +305,14 @@ def test_rules_info() -> None:
 
 
 def test_sessions_keep_separate_games_and_the_default_game_is_untouched() -> None:
-    page = ok({"op": "new_game", "seed": 1, "levels": ALL_BOTS})
-    a = ok({"op": "new_game", "seed": 2, "session": "embed-a", "levels": ALL_BOTS})
-    b = ok({"op": "new_game", "seed": 3, "session": "embed-b", "levels": ALL_BOTS})
+    bots = ["random"] * 4
+    page = ok({"op": "new_game", "seed": 1, "levels": bots})
+    a = ok({"op": "new_game", "seed": 2, "session": "embed-a", "levels": bots})
+    b = ok({"op": "new_game", "seed": 3, "session": "embed-b", "levels": bots})
     assert len({page["save"], a["save"], b["save"]}) == 3
-    ok({"op": "bot_step", "session": "embed-a"}) if a["bot_to_move"] else None
+    for _ in range(3):
+        ok({"op": "bot_step", "session": "embed-a"})
+    assert ok({"op": "state", "session": "embed-a"})["actions"] == 3
     assert ok({"op": "state"})["save"] == page["save"]
     assert ok({"op": "state", "session": "embed-b"})["save"] == b["save"]
     # a session without a game, and closing one

@@ -52,7 +52,7 @@ function el(tag, props = {}, ...children) {
   return node;
 }
 
-export function showError(message) {
+function showError(message) {
   root.replaceChildren(
     el(
       "div",
