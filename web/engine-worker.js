@@ -140,8 +140,12 @@ async function answer(port, data) {
   if (type === "bye") {
     ports.delete(port);
     if (typeof data.session === "string") {
-      const { handleJson } = await booted;
-      handleJson(JSON.stringify({ op: "close_session", session: data.session }));
+      try {
+        const { handleJson } = await booted;
+        handleJson(JSON.stringify({ op: "close_session", session: data.session }));
+      } catch {
+        /* no runtime, no sessions */
+      }
     }
     return;
   }

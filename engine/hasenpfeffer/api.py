@@ -640,10 +640,11 @@ def _op_ranking(request: Mapping[str, Any]) -> dict[str, Any]:
     right = f"J{trump}"
     left = next(c["card"] for c in cards if c["role"] == "left_bower")
     plural, one = SUIT_NAMES[trump], SUIT_SINGULAR[trump]
+    short = SUIT_NAMES[left[1]]
     explanation = (
         f"With {plural} trump the Joker is highest, then the right bower {right} and the "
-        f"left bower {left} (it counts as a {one}), then A K Q 10 9 of {plural}; "
-        "every other suit ranks A K Q J 10 9 and only beats cards of its own suit."
+        f"left bower {left} (it counts as a {one}), then A K Q 10 9 of {plural}; the other "
+        f"suits rank A K Q J 10 9 ({short} without {left}) and beat only their own suit."
     )
     return {"trump": trump, "cards": cards, "explanation": explanation}
 
