@@ -282,3 +282,18 @@ def test_bad_attributes_show_the_engines_message_and_changes_follow(host_page_of
     page.evaluate("document.querySelector('#r').setAttribute('trump', 'hearts!')")
     page.wait_for_selector("#r[data-state=error]")
     assert "trump: 'hearts!'" in ranking.inner_text("[role=alert]")
+
+
+def test_the_demo_page_shows_every_mode_with_its_snippet(page: Page, base_url: str) -> None:
+    page.goto(base_url + "demo.html")
+    count = page.eval_on_selector_all("hasenpfeffer-embed", "els => els.length")
+    wait_all(page, "hasenpfeffer-embed", "ready", count)
+    modes = page.eval_on_selector_all(
+        "hasenpfeffer-embed", "els => els.map(e => e.getAttribute('mode'))"
+    )
+    assert set(modes) == {"ranking", "trick", "hand", "game"}
+    snippets = page.eval_on_selector_all("pre.snippet", "els => els.map(e => e.textContent)")
+    assert snippets[0] == f'<script type="module" src="{base_url}web/embed.js"></script>'
+    assert len(snippets) == count + 1
+    for mode, snippet in zip(modes, snippets[1:], strict=True):
+        assert snippet.startswith(f'<hasenpfeffer-embed mode="{mode}"')
