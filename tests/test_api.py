@@ -442,3 +442,20 @@ def test_replay_refuses_bad_text_and_bad_seed_by_name() -> None:
     assert err({"op": "replay", "seed": -1}, "bad_request").startswith("seed:")
     assert err({"op": "replay", "seed": 1, "rules": "nope"}, "bad_request").startswith("rules:")
     assert "hpn" in err({"op": "replay"}, "bad_request")
+
+
+def test_replay_picks_a_hand_of_a_game_text_by_number() -> None:
+    from hasenpfeffer.notation import game_to_text
+
+    game = Game.new(seed=3)
+    rng = random.Random(1)
+    while len(game.records) < 3:
+        game.apply(rng.choice(game.legal_actions()))
+    text = game_to_text(game)
+    second = ok({"op": "replay", "hpn": text, "number": "2"})["frames"]
+    record = game.records[1].to_dict()
+    assert second[0]["dealer"] == record["dealer"]
+    assert second[-1]["scores"] == record["scores"]
+    assert ok({"op": "replay", "hpn": text})["frames"][0]["dealer"] == game.records[0].dealer
+    assert "from 1 to 4" in err({"op": "replay", "hpn": text, "number": 9}, "bad_request")
+    assert err({"op": "replay", "hpn": text, "number": "x"}, "bad_request").startswith("number:")

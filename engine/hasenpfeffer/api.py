@@ -697,16 +697,22 @@ def _replay_game(request: Mapping[str, Any]) -> Game:
         if not isinstance(text, str) or not text.strip():
             raise ApiError("bad_request", "hpn: give the text of a hand or game (HPN 1 ...)")
         number = request.get("number")
+        head = text.split(None, 3)
+        is_game = len(head) >= 3 and head[2].lower() == "game"
+        if number is not None and not is_game:
+            raise ApiError("bad_request", "number: only a game text has several hands")
+        if isinstance(number, str) and number.strip().isdigit():
+            number = int(number)
         try:
-            head = text.split(None, 3)
-            if len(head) >= 3 and head[2].lower() == "game":
-                game = game_from_text(text)
-                text = hand_to_text(game, 1 if number is None else number)
-            elif number is not None:
-                raise ApiError("bad_request", "number: only a game text has several hands")
-            return hand_from_text(text)
+            game = game_from_text(text) if is_game else hand_from_text(text)
         except ValueError as err:
             raise ApiError("bad_request", f"hpn: {err}") from None
+        if not is_game:
+            return game
+        try:
+            return hand_from_text(hand_to_text(game, 1 if number is None else number))
+        except ValueError as err:
+            raise ApiError("bad_request", f"number: {err}") from None
     seed = request.get("seed")
     if seed is None:
         raise ApiError("bad_request", "give hpn (a recorded hand) or seed (the bots play one)")
