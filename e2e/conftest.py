@@ -101,8 +101,16 @@ def problems() -> PageProblems:
 
 
 def open_page(
-    browser: Browser, base_url: str, problems: PageProblems, width: int = 1280, height: int = 800
+    browser: Browser,
+    base_url: str,
+    problems: PageProblems,
+    width: int = 1280,
+    height: int = 800,
+    also_allowed: tuple[str, ...] = (),
 ) -> Page:
+    """A page that may load only from ``base_url`` (and the ``also_allowed`` origins,
+    e.g. a second local server acting as a page that embeds the game)."""
+    allowed = (base_url, *also_allowed)
     context = browser.new_context(viewport={"width": width, "height": height})
     context.set_default_timeout(20_000)
 
@@ -110,7 +118,7 @@ def open_page(
         problems.external.append(route.request.url)
         route.abort()
 
-    context.route(lambda url: not url.startswith(base_url), abort)
+    context.route(lambda url: not url.startswith(allowed), abort)
     page = context.new_page()
 
     def console(message: ConsoleMessage) -> None:

@@ -6,6 +6,7 @@ The folder holds everything the page loads, under relative URLs only, so it
 works from any static host and under any sub-path:
 
     index.html                  the page (from web/index.html)
+    embed.html, demo.html       the embeds' frame and the demo rule page (from web/)
     web/                        ES modules, styles, icons (from web/)
     web/locales/                the message catalogues, one per language (from web/locales/)
     web/build-info.js           generated: versions, file names and sizes
@@ -36,6 +37,8 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# Pages copied from web/ to the site root, with {{APP_VERSION}} filled in.
+ROOT_PAGES = ("index.html", "embed.html", "demo.html")
 WEB_SUFFIXES = (".js", ".css", ".svg", ".png", ".webmanifest")
 # Remote references that a browser would fetch (XML namespaces are not fetched).
 REMOTE = re.compile(r"""(?:src|href|url|import|from|fetch)\s*[=(]?\s*["']?(?:https?:)?//""", re.I)
@@ -75,7 +78,8 @@ def build(out: Path, wheel: Path) -> dict[str, object]:
     (out / "engine").mkdir()
 
     web_files = sorted(p for p in WEB.iterdir() if p.suffix in WEB_SUFFIXES and p.is_file())
-    for p in [*web_files, WEB / "index.html"]:
+    pages = [WEB / name for name in ROOT_PAGES]
+    for p in [*web_files, *pages]:
         if p.suffix in (".js", ".css", ".html"):
             check_local(p)
     for p in web_files:
@@ -97,7 +101,7 @@ def build(out: Path, wheel: Path) -> dict[str, object]:
 
     pyodide_version = json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
     engine_version = wheel.name.split("-")[1]
-    version = short_hash(wheel, *web_files, *locale_files, WEB / "index.html")
+    version = short_hash(wheel, *web_files, *locale_files, *pages)
     info = {
         "appVersion": version,
         "engineVersion": engine_version,
@@ -111,9 +115,9 @@ def build(out: Path, wheel: Path) -> dict[str, object]:
         f"export const BUILD = {json.dumps(info, indent=2)};\n",
         encoding="utf-8",
     )
-    index = (WEB / "index.html").read_text(encoding="utf-8")
-    index = index.replace("{{APP_VERSION}}", version)
-    (out / "index.html").write_text(index, encoding="utf-8")
+    for page in pages:
+        text = page.read_text(encoding="utf-8").replace("{{APP_VERSION}}", version)
+        (out / page.name).write_text(text, encoding="utf-8")
     return info
 
 

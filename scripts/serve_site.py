@@ -4,8 +4,10 @@
 
 A plain ``http.server`` with the content types the app needs set explicitly
 (``.wasm`` must be ``application/wasm`` or Pyodide hangs; ES modules need a
-JavaScript type), whatever the machine's MIME table says. Used by the e2e
-tests and ``make bench-web`` too.
+JavaScript type), whatever the machine's MIME table says. The embed loader
+(``web/embed.js``) is a module that other sites load, so it is sent with
+``Access-Control-Allow-Origin: *`` (any static host must do the same; see
+docs/embedding.md). Used by the e2e tests and ``make bench-web`` too.
 """
 
 from __future__ import annotations
@@ -40,6 +42,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         **TYPES,
     }
     quiet = False
+
+    def end_headers(self) -> None:
+        if self.path.split("?")[0].endswith("/web/embed.js"):
+            self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:
         if not self.quiet:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Iterator
@@ -298,3 +299,163 @@ def test_rules_info() -> None:
     err({"op": "rules_info", "trump": "X"}, "bad_request")
     info = ok({"op": "rules_info"})
     assert info["trump"] == "H" and info["trump_is_current"] is False
+
+
+# ---- sessions and the rule-teaching embeds ------------------------------------------
+
+
+def test_sessions_keep_separate_games_and_the_default_game_is_untouched() -> None:
+    bots = ["random"] * 4
+    page = ok({"op": "new_game", "seed": 1, "levels": bots})
+    a = ok({"op": "new_game", "seed": 2, "session": "embed-a", "levels": bots})
+    b = ok({"op": "new_game", "seed": 3, "session": "embed-b", "levels": bots})
+    assert len({page["save"], a["save"], b["save"]}) == 3
+    for _ in range(3):
+        ok({"op": "bot_step", "session": "embed-a"})
+    assert ok({"op": "state", "session": "embed-a"})["actions"] == 3
+    assert ok({"op": "state"})["save"] == page["save"]
+    assert ok({"op": "state", "session": "embed-b"})["save"] == b["save"]
+    # a session without a game, and closing one
+    err({"op": "state", "session": "nobody"}, "no_game")
+    assert ok({"op": "close_session", "session": "embed-b"})["closed"] is True
+    err({"op": "state", "session": "embed-b"}, "no_game")
+    assert ok({"op": "state"})["save"] == page["save"]
+    assert "session" in err({"op": "state", "session": "bad id!"}, "bad_request")
+    assert "session" in err({"op": "state", "session": 7}, "bad_request")
+
+
+def test_named_sessions_are_capped_oldest_first() -> None:
+    for n in range(api.MAX_SESSIONS + 2):
+        ok({"op": "new_game", "seed": n, "session": f"s{n}"})
+    err({"op": "state", "session": "s0"}, "no_game")
+    err({"op": "state", "session": "s1"}, "no_game")
+    ok({"op": "state", "session": f"s{api.MAX_SESSIONS + 1}"})
+
+
+@pytest.mark.parametrize("trump", ["C", "D", "H", "S"])
+def test_ranking_is_the_engines_order_with_roles(trump: str) -> None:
+    from hasenpfeffer.cards import rank_order
+
+    answer = ok({"op": "ranking", "trump": trump})
+    cards = [c["card"] for c in answer["cards"]]
+    assert cards == [str(c) for c in rank_order(trump)]
+    assert len(set(cards)) == 25
+    roles = {c["card"]: c["role"] for c in answer["cards"]}
+    left = {"C": "JS", "S": "JC", "H": "JD", "D": "JH"}[trump]
+    assert roles["JK"] == "joker" and roles[f"J{trump}"] == "right_bower"
+    assert roles[left] == "left_bower"
+    assert [c["role"] for c in answer["cards"][:8]][3:] == ["trump"] * 5
+    assert {c["suit"] for c in answer["cards"][:8]} == {trump}
+    assert left in answer["explanation"]
+
+
+def test_ranking_refuses_a_bad_trump_by_name() -> None:
+    assert "trump: 'X'" in err({"op": "ranking", "trump": "X"}, "bad_request")
+    assert "trump" in err({"op": "ranking"}, "bad_request")
+    assert ok({"op": "ranking", "trump": "♠"})["trump"] == "S"
+
+
+def test_trick_exercise_legality_and_winner_with_reasons() -> None:
+    answer = ok({"op": "trick", "trump": "S", "lead": "QH", "played": "KH", "hand": "AH 9H JS JK"})
+    by = {o["card"]: o for o in answer["options"]}
+    assert set(by) == {"AH", "9H", "JS", "JK"}
+    assert by["AH"]["legal"] and by["9H"]["legal"]
+    assert not by["JS"]["legal"] and by["JS"]["reason"].startswith("must follow hearts")
+    assert "AH, 9H" in by["JK"]["reason"]
+    assert by["AH"]["you_win"] and by["AH"]["winner"] == "AH"
+    assert not by["9H"]["you_win"] and by["9H"]["winner"] == "KH"
+    assert "highest heart" in by["9H"]["why"]
+    assert by["JS"]["winner"] == "JS" and "right bower" in by["JS"]["why"]
+
+
+def test_trick_exercise_left_bower_follows_trump() -> None:
+    # diamonds led while hearts are trump: JD is a heart, so it cannot follow diamonds
+    answer = ok({"op": "trick", "trump": "H", "lead": "AD", "played": [], "hand": "JD 9S"})
+    by = {o["card"]: o for o in answer["options"]}
+    assert by["JD"]["legal"] and by["9S"]["legal"]  # no diamond held: anything goes
+    assert by["JD"]["you_win"] and "left bower" in by["JD"]["why"]
+    answer = ok({"op": "trick", "trump": "H", "lead": "QH", "hand": "JD AS"})
+    by = {o["card"]: o for o in answer["options"]}
+    assert by["JD"]["legal"] and not by["AS"]["legal"]
+    assert "JD counts as a heart" in by["AS"]["reason"]
+
+
+@pytest.mark.parametrize(
+    ("request_args", "needle"),
+    [
+        ({"trump": "S", "lead": "QH", "hand": "AH XX"}, "hand: 'XX' is not a card"),
+        ({"trump": "S", "lead": "ZZ", "hand": "AH"}, "lead: 'ZZ' is not a card"),
+        ({"trump": "S", "lead": "QH KH", "hand": "AH"}, "lead: give exactly 1 card"),
+        ({"trump": "S", "lead": "QH", "hand": ""}, "hand: give 1 to 6 cards"),
+        ({"trump": "S", "lead": "QH", "hand": "AH QH"}, "hand: QH is already in the trick"),
+        ({"trump": "S", "lead": "QH", "hand": "AH AH"}, "hand: AH is given twice"),
+        ({"trump": "S", "lead": "QH", "played": "9H TH AH", "hand": "KH"}, "played: give 0"),
+        ({"trump": "Q", "lead": "QH", "hand": "AH"}, "trump: 'Q' is not a suit"),
+    ],
+)
+def test_trick_exercise_refuses_bad_attributes_by_name(
+    request_args: dict[str, Any], needle: str
+) -> None:
+    assert needle in err({"op": "trick", **request_args}, "bad_request")
+
+
+def test_replay_of_a_hand_text_steps_through_every_trick() -> None:
+    from hasenpfeffer.notation import hand_to_text
+
+    game = Game.new(seed=11)
+    rng = random.Random(3)
+    while not game.records or game.records[-1].thrown_in:
+        game.apply(rng.choice(game.legal_actions()))
+    text = hand_to_text(game, len(game.records))
+    record = game.records[-1].to_dict()
+    frames = ok({"op": "replay", "hpn": text})["frames"]
+    kinds = [f["kind"] for f in frames]
+    assert kinds[:3] == ["deal", "auction", "widow"]
+    assert kinds.count("trick") == 6
+    tricks = [f["trick"] for f in frames if f["kind"] == "trick"]
+    assert tricks == record["tricks"]
+    deal = frames[0]
+    assert sorted(c for h in deal["hands"] for c in h) == sorted(
+        c for h in record["hands"] for c in h
+    )
+    assert frames[2]["trump"] == record["trump"] and frames[2]["discard"] == record["discard"]
+    assert frames[-1]["scores"] == record["scores"] and frames[-1]["points"] == record["points"]
+    # each trick's cards leave the hands that held them in the frame before
+    for before, now in itertools.pairwise(frames):
+        if now["kind"] == "trick":
+            held = {c for h in before["hands"] for c in h}
+            left = {c for h in now["hands"] for c in h}
+            assert {p["card"] for p in now["trick"]["cards"]} <= held - left
+
+
+def test_replay_by_seed_is_played_by_the_bots_and_repeatable() -> None:
+    one = ok({"op": "replay", "seed": 5, "rules": "traditional"})
+    two = ok({"op": "replay", "seed": "5", "rules": "traditional"})
+    assert one["frames"] == two["frames"]
+    assert one["rules"]["fail_penalty"] == "bid"
+    assert one["frames"][0]["kind"] == "deal"
+    assert sum(len(h) for h in one["frames"][0]["hands"]) == 24
+
+
+def test_replay_refuses_bad_text_and_bad_seed_by_name() -> None:
+    assert err({"op": "replay", "hpn": "HPN 1 hand nonsense"}, "bad_request").startswith("hpn:")
+    assert err({"op": "replay", "seed": -1}, "bad_request").startswith("seed:")
+    assert err({"op": "replay", "seed": 1, "rules": "nope"}, "bad_request").startswith("rules:")
+    assert "hpn" in err({"op": "replay"}, "bad_request")
+
+
+def test_replay_picks_a_hand_of_a_game_text_by_number() -> None:
+    from hasenpfeffer.notation import game_to_text
+
+    game = Game.new(seed=3)
+    rng = random.Random(1)
+    while len(game.records) < 3:
+        game.apply(rng.choice(game.legal_actions()))
+    text = game_to_text(game)
+    second = ok({"op": "replay", "hpn": text, "number": "2"})["frames"]
+    record = game.records[1].to_dict()
+    assert second[0]["dealer"] == record["dealer"]
+    assert second[-1]["scores"] == record["scores"]
+    assert ok({"op": "replay", "hpn": text})["frames"][0]["dealer"] == game.records[0].dealer
+    assert "from 1 to 4" in err({"op": "replay", "hpn": text, "number": 9}, "bad_request")
+    assert err({"op": "replay", "hpn": text, "number": "x"}, "bad_request").startswith("number:")

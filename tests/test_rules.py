@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import random
 from typing import Any
 
 import pytest
@@ -589,3 +590,36 @@ def test_new_games_use_the_rules() -> None:
 def test_deal_a_is_a_full_deck() -> None:
     seen = [c for h in DEAL_A[0] for c in h.split()] + [DEAL_A[1]]
     assert len(set(seen)) == 25
+
+
+# ---- words for the rule-teaching embeds ----------------------------------------------
+
+
+def test_card_roles_match_the_trump_order() -> None:
+    from hasenpfeffer.rules import card_role
+
+    for trump in "CDHS":
+        order = trump_order(trump)
+        roles = [card_role(c, trump) for c in order]
+        assert roles == ["joker", "right_bower", "left_bower", *["trump"] * 5]
+        others = [c for c in map(Card.from_index, range(25)) if c not in order]
+        assert {card_role(c, trump) for c in others} == {"plain"}
+
+
+def test_why_trick_winner_names_the_winner_of_random_tricks() -> None:
+    from hasenpfeffer.rules import why_trick_winner
+
+    cards = [Card.from_index(i) for i in range(25)]
+    rng = random.Random(5)
+    for _ in range(3000):
+        trick = rng.sample(cards, rng.randint(1, 4))
+        trump = rng.choice("CDHS")
+        why = why_trick_winner(trick, trump)
+        winner = trick[trick_winner(trick, trump)]
+        assert why.startswith(f"{winner} wins: ")
+        trumps = set(trump_order(trump))
+        if winner in trumps:
+            assert "trump" in why and "no trump" not in why
+        elif len(trick) > 1:
+            assert "no trump was played" in why
+            assert not trumps & set(trick)

@@ -8,6 +8,14 @@
 // call() resolves with the API's answer when it is ok, and rejects with an
 // EngineError (code, message) otherwise. Requests carry ids, so answers may be
 // matched in any order.
+//
+// {shared: true} connects to the SharedWorker of the same script instead of
+// starting a dedicated Worker: every page of the game's origin in the browser
+// (the embeds' iframes) then shares one Pyodide. A shared client has its own
+// session id, sent with every request, so each keeps its own game in the API.
+// Without the option, a page whose address has ?embed (the game in an embed)
+// is shared, any other page (the game itself) has its own worker. Where the
+// browser has no SharedWorker, a shared client falls back to its own Worker.
 
 export const API_VERSION = 1;
 
@@ -19,19 +27,38 @@ export class EngineError extends Error {
   }
 }
 
+function newSession() {
+  const random = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2);
+  return `c-${random}`;
+}
+
 export class EngineClient {
-  constructor({ onProgress = () => {}, workerURL } = {}) {
+  constructor({ onProgress = () => {}, workerURL, shared, session } = {}) {
     this.nextId = 1;
     this.pending = new Map();
-    this.worker = new Worker(workerURL ?? new URL("./engine-worker.js", import.meta.url), {
-      type: "module",
-      name: "hasenpfeffer-engine",
-    });
+    const wanted = shared ?? new URLSearchParams(globalThis.location?.search ?? "").has("embed");
+    // no SharedWorker (e.g. Chrome on Android): a worker of its own, same protocol
+    this.shared = wanted && typeof SharedWorker !== "undefined";
+    this.session = wanted ? (session ?? newSession()) : session;
+    this.workerInfo = null;
+    const url = workerURL ?? new URL("./engine-worker.js", import.meta.url);
+    const options = { type: "module", name: "hasenpfeffer-engine" };
+    if (this.shared) {
+      this.worker = new SharedWorker(url, { ...options, name: "hasenpfeffer-engine-shared" });
+      this.port = this.worker.port;
+      globalThis.addEventListener?.("pagehide", () => this.close());
+    } else {
+      this.worker = new Worker(url, options);
+      this.port = this.worker;
+    }
     this.ready = new Promise((resolve, reject) => {
-      this.worker.addEventListener("message", (event) => {
+      this.port.addEventListener("message", (event) => {
         const msg = event.data;
         if (msg.type === "progress") onProgress(msg.fraction, msg.stage);
-        else if (msg.type === "ready") resolve(msg.timings);
+        else if (msg.type === "ready") {
+          this.workerInfo = msg.worker ?? null;
+          resolve(msg.timings);
+        }
         else if (msg.type === "fatal") reject(new EngineError("load", msg.message));
         else if (msg.id !== undefined) this.settle(msg.id, msg.response);
       });
@@ -43,6 +70,7 @@ export class EngineClient {
         this.pending.clear();
       });
     });
+    if (this.shared) this.port.start();
     // A rejection is reported by whoever awaits ready; do not warn twice.
     this.ready.catch(() => {});
   }
@@ -62,13 +90,24 @@ export class EngineClient {
   call(op, args = {}) {
     const id = this.nextId++;
     const request = { v: API_VERSION, op, ...args };
+    if (this.session !== undefined) request.session = this.session;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, request });
+      this.port.postMessage({ id, request });
     });
   }
 
+  /** Leave the worker: a shared one forgets this client's game; a dedicated one stops. */
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.shared) {
+      this.port.postMessage({ type: "bye", session: this.session });
+      this.port.close();
+    } else this.worker.terminate();
+  }
+
   terminate() {
-    this.worker.terminate();
+    this.close();
   }
 }

@@ -1,9 +1,16 @@
-// The engine's home: a module Web Worker running Pyodide with our wheel.
+// The engine's home: a module worker running Pyodide with our wheel.
+//
+// The same code runs as a dedicated Worker (the game page) and as a
+// SharedWorker (embeds: every iframe of the game's origin on a page connects
+// to one worker, so Pyodide loads once). Each connection is a "port" (for a
+// dedicated worker, the worker itself).
 //
 // The page never calls Python directly: web/client.js posts {id, request}
 // here, this worker answers {id, response} from hasenpfeffer.api.handle_json.
 // While the runtime loads, it posts {type: "progress", fraction, stage};
-// then {type: "ready", timings}, or {type: "fatal", message} if loading failed.
+// then {type: "ready", timings, worker}, or {type: "fatal", message} if
+// loading failed. A port that connects later gets the latest of these at once.
+// {type: "bye", session} from a port forgets that session's game and the port.
 //
 // Everything is loaded from this site's own origin, by URLs relative to this
 // module, so the site works under any sub-path.
@@ -12,6 +19,21 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { BUILD } from "./build-info.js";
 
 const t0 = performance.now();
+const SHARED = typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope;
+// Who this worker is: embeds check that they all talk to one runtime.
+const WORKER = {
+  id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`,
+  shared: SHARED,
+  runtimes: 0, // how many times Pyodide was loaded here (1)
+  connections: 0,
+};
+const ports = new Set();
+let lastStatus = null; // the latest progress / ready / fatal message
+
+function broadcast(msg) {
+  if (msg.type) lastStatus = msg;
+  for (const port of ports) port.postMessage(msg);
+}
 const indexURL = new URL("../pyodide/", import.meta.url).href;
 const wheelURL = new URL(BUILD.wheel, import.meta.url).href;
 
@@ -40,7 +62,7 @@ function postProgress(force = false) {
   const now = performance.now();
   if (!force && now - lastPost < 50) return;
   lastPost = now;
-  self.postMessage({ type: "progress", fraction: fraction(), stage });
+  broadcast({ type: "progress", fraction: fraction(), stage });
 }
 
 function trackedName(url) {
@@ -80,6 +102,7 @@ async function fetchWheel() {
 async function boot() {
   postProgress(true);
   const wheelPromise = fetchWheel();
+  WORKER.runtimes += 1;
   const pyodide = await loadPyodide({ indexURL, packages: [] });
   const tRuntime = performance.now();
   stage = "start";
@@ -108,12 +131,24 @@ async function boot() {
 
 const booted = boot();
 booted.then(
-  ({ timings }) => self.postMessage({ type: "ready", timings }),
-  (err) => self.postMessage({ type: "fatal", message: String(err?.message ?? err) }),
+  ({ timings }) => broadcast({ type: "ready", timings, worker: WORKER }),
+  (err) => broadcast({ type: "fatal", message: String(err?.message ?? err) }),
 );
 
-self.onmessage = async (event) => {
-  const { id, request } = event.data ?? {};
+async function answer(port, data) {
+  const { id, request, type } = data ?? {};
+  if (type === "bye") {
+    ports.delete(port);
+    if (typeof data.session === "string") {
+      try {
+        const { handleJson } = await booted;
+        handleJson(JSON.stringify({ op: "close_session", session: data.session }));
+      } catch {
+        /* no runtime, no sessions */
+      }
+    }
+    return;
+  }
   if (id === undefined) return;
   let response;
   try {
@@ -127,5 +162,22 @@ self.onmessage = async (event) => {
       error: { code: "worker", message: String(err?.message ?? err) },
     };
   }
-  self.postMessage({ id, response });
-};
+  port.postMessage({ id, response });
+}
+
+function connect(port) {
+  ports.add(port);
+  WORKER.connections += 1;
+  port.onmessage = (event) => answer(port, event.data);
+  if (lastStatus) port.postMessage(lastStatus);
+}
+
+if (SHARED) {
+  self.onconnect = (event) => {
+    const port = event.ports[0];
+    connect(port);
+    port.start();
+  };
+} else {
+  connect(self);
+}

@@ -23,7 +23,12 @@ export const DEFAULT_SETTINGS = Object.freeze({
   fourColour: false,
 });
 
+// In an embed (index.html?embed=...) nothing is stored: each load is a fresh
+// game with the embed's rules, and embeds on one page do not share a save.
+const EMBEDDED = new URLSearchParams(globalThis.location?.search ?? "").has("embed");
+
 function storage() {
+  if (EMBEDDED) return null;
   try {
     return window.localStorage;
   } catch {

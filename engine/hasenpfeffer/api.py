@@ -22,6 +22,19 @@ by ``bot_step``). Operations, see ``docs/api.md`` for the full reference:
 ``undo``         back to the human's previous decision;
 ``set_levels``   ``{levels}``: change who plays which seat;
 ``rules_info``   ``{trump?}``: presets, rule fields, and the card ranking.
+
+For rule-teaching embeds (no game needed; every argument checked, a bad one
+is a ``bad_request`` naming it, e.g. "hand: 'XX' is not a card ..."):
+
+``ranking``        ``{trump}``: the 25 cards strongest first, each with its role;
+``trick``          ``{trump, lead, played?, hand}``: each card of the hand, whether
+                   it may be played (and why not), and who wins the trick if it is;
+``replay``         ``{hpn, number?}`` or ``{seed, rules?, levels?}``: one hand as
+                   frames (deal, auction, widow, alone calls, each trick);
+``close_session``  forget the game of ``session``.
+
+Every request may carry ``session`` (1 to 64 letters, digits, ``- _ . :``): each
+session has its own game, so several embeds can share one worker.
 """
 
 from __future__ import annotations
@@ -35,9 +48,26 @@ from typing import Any, Final
 
 from . import __version__
 from .actions import Action, IllegalActionError
-from .cards import SUIT_NAMES, SUITS, rank_order, trump_order
+from .cards import (
+    SUIT_NAMES,
+    SUIT_SINGULAR,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    effective_suit,
+    rank_order,
+    sort_hand,
+    trump_order,
+)
 from .game import SEAT_NAMES, Game
-from .rules import PRESETS, Rules
+from .rules import (
+    PRESETS,
+    Rules,
+    card_role,
+    trick_winner,
+    why_not_following,
+    why_trick_winner,
+)
 
 #: The API's version: a request may carry ``"v"``; another major version is refused.
 API_VERSION: Final = 1
@@ -126,7 +156,15 @@ class _Session:
         return player
 
 
-_session: _Session | None = None
+#: The games, one per session id (``""``: the page's own game; embeds name their own).
+_sessions: dict[str, _Session] = {}
+#: The session of the request being answered (set by ``handle``).
+_key: str = ""
+#: At most this many named sessions are kept; the least recently used is dropped.
+MAX_SESSIONS: Final = 32
+_SESSION_CHARS: Final = frozenset(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.:"
+)
 
 
 # ---- the entry points -------------------------------------------------------------
@@ -147,6 +185,8 @@ def handle(request: object) -> dict[str, Any]:
             )
         if not isinstance(op, str) or op not in _OPS:
             raise ApiError("unknown_op", f"unknown op {op!r}; ops: {', '.join(_OPS)}")
+        global _key
+        _key = _session_key(request.get("session"))
         answer = _OPS[op](request)
         out: dict[str, Any] = {"ok": True, "v": API_VERSION, "op": op}
         out.update(answer)
@@ -169,9 +209,34 @@ def handle_json(text: str) -> str:
 
 
 def reset() -> None:
-    """Forget the current game (tests)."""
-    global _session
-    _session = None
+    """Forget every game (tests)."""
+    _sessions.clear()
+
+
+def _session_key(value: object) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str) or not 0 < len(value) <= 64 or set(value) - _SESSION_CHARS:
+        raise ApiError(
+            "bad_request",
+            f"session must be 1 to 64 letters, digits or - _ . : ; got {value!r}",
+        )
+    return value
+
+
+def _current() -> _Session | None:
+    return _sessions.get(_key)
+
+
+def _install(session: _Session) -> _Session:
+    """Make ``session`` the game of the request's session (dropping the oldest
+    named session when there are too many)."""
+    _sessions.pop(_key, None)
+    _sessions[_key] = session
+    named = [k for k in _sessions if k]
+    for old in named[: max(0, len(named) - MAX_SESSIONS)]:
+        del _sessions[old]
+    return session
 
 
 def _error(
@@ -192,9 +257,10 @@ def _error(
 
 
 def _need_session() -> _Session:
-    if _session is None:
+    session = _current()
+    if session is None:
         raise ApiError("no_game", "there is no game yet: start one with new_game or load")
-    return _session
+    return session
 
 
 def _levels(value: object) -> tuple[str, ...]:
@@ -396,7 +462,6 @@ def _op_api_version(request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _op_new_game(request: Mapping[str, Any]) -> dict[str, Any]:
-    global _session
     try:
         rules = Rules.from_dict(request.get("rules", "seed"))
     except ValueError as err:
@@ -406,12 +471,10 @@ def _op_new_game(request: Mapping[str, Any]) -> dict[str, Any]:
         game = Game.new(rules, seed=request.get("seed"))
     except ValueError as err:
         raise ApiError("bad_request", str(err)) from None
-    _session = _Session(game, levels, [])
-    return _state(_session)
+    return _state(_install(_Session(game, levels, [])))
 
 
 def _op_load(request: Mapping[str, Any]) -> dict[str, Any]:
-    global _session
     save = request.get("save")
     if not isinstance(save, str | dict):
         raise ApiError("bad_save", "save must be the text of a saved game")
@@ -420,8 +483,7 @@ def _op_load(request: Mapping[str, Any]) -> dict[str, Any]:
         game = Game.from_json(save)
     except ValueError as err:
         raise ApiError("bad_save", str(err)) from None
-    _session = _Session(game, levels, _actors(game))
-    return _state(_session)
+    return _state(_install(_Session(game, levels, _actors(game))))
 
 
 def _op_state(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -523,12 +585,13 @@ def _rule_fields() -> list[dict[str, Any]]:
 
 def _op_rules_info(request: Mapping[str, Any]) -> dict[str, Any]:
     trump = request.get("trump")
-    if trump is None and _session is not None:
-        trump = _session.game.trump
+    session = _current()
+    if trump is None and session is not None:
+        trump = session.game.trump
     if trump is not None and trump not in SUITS:
         raise ApiError("bad_request", f"trump must be one of C, D, H, S; got {trump!r}")
     shown = trump or "H"
-    current = _session.game.rules if _session is not None else Rules()
+    current = session.game.rules if session is not None else Rules()
     return {
         "presets": [
             {"name": name, "label": _PRESET_TEXT.get(name, name), "rules": rules.to_dict()}
@@ -546,6 +609,242 @@ def _op_rules_info(request: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+# ---- rule-teaching embeds ---------------------------------------------------------
+
+_CARD_HELP: Final = "write rank 9 T J Q K A then suit C D H S, e.g. AS; JK is the Joker"
+
+
+def _trump_arg(request: Mapping[str, Any]) -> str:
+    value = request.get("trump")
+    text = value.strip().upper() if isinstance(value, str) else value
+    if isinstance(text, str):
+        text = SUIT_SYMBOLS.get(text, text)
+        text = {"CLUBS": "C", "DIAMONDS": "D", "HEARTS": "H", "SPADES": "S"}.get(text, text)
+    if text not in tuple(SUITS):
+        raise ApiError("bad_request", f"trump: {value!r} is not a suit (write C, D, H or S)")
+    assert isinstance(text, str)
+    return text
+
+
+def _cards_arg(request: Mapping[str, Any], name: str, low: int, high: int) -> list[Card]:
+    value = request.get(name, "")
+    if value is None:
+        value = ""
+    if isinstance(value, str):
+        items: list[object] = list(value.replace(",", " ").split())
+    elif isinstance(value, list):
+        items = list(value)
+    else:
+        raise ApiError("bad_request", f"{name}: give cards as text such as 'AH 9H'")
+    cards = []
+    for item in items:
+        try:
+            if not isinstance(item, str):
+                raise ValueError
+            card = Card.parse(item)
+        except ValueError:
+            raise ApiError(
+                "bad_request", f"{name}: {item!r} is not a card ({_CARD_HELP})"
+            ) from None
+        if card in cards:
+            raise ApiError("bad_request", f"{name}: {card} is given twice")
+        cards.append(card)
+    if not low <= len(cards) <= high:
+        if low == high:
+            wanted = f"exactly {low} card" + ("s" if low != 1 else "")
+        else:
+            wanted = f"{low} to {high} cards"
+        raise ApiError("bad_request", f"{name}: give {wanted}; got {len(cards)}")
+    return cards
+
+
+def _op_ranking(request: Mapping[str, Any]) -> dict[str, Any]:
+    trump = _trump_arg(request)
+    cards = [
+        {"card": str(c), "role": card_role(c, trump), "suit": effective_suit(c, trump)}
+        for c in rank_order(trump)
+    ]
+    right = f"J{trump}"
+    left = next(c["card"] for c in cards if c["role"] == "left_bower")
+    plural, one = SUIT_NAMES[trump], SUIT_SINGULAR[trump]
+    short = SUIT_NAMES[left[1]]
+    explanation = (
+        f"With {plural} trump the Joker is highest, then the right bower {right} and the "
+        f"left bower {left} (it counts as a {one}), then A K Q 10 9 of {plural}; the other "
+        f"suits rank A K Q J 10 9 ({short} without {left}) and beat only their own suit."
+    )
+    return {"trump": trump, "cards": cards, "explanation": explanation}
+
+
+def _op_trick(request: Mapping[str, Any]) -> dict[str, Any]:
+    trump = _trump_arg(request)
+    (lead,) = _cards_arg(request, "lead", 1, 1)
+    played = _cards_arg(request, "played", 0, 2)
+    hand = _cards_arg(request, "hand", 1, 6)
+    seen = [lead, *played]
+    if lead in played:
+        raise ApiError("bad_request", f"played: {lead} is already the lead")
+    for card in hand:
+        if card in seen:
+            raise ApiError("bad_request", f"hand: {card} is already in the trick")
+    trick = [lead, *played]
+    options = []
+    for card in sort_hand(hand, trump):
+        reason = why_not_following(card, hand, lead, trump)
+        full = [*trick, card]
+        position = trick_winner(full, trump)
+        options.append(
+            {
+                "card": str(card),
+                "legal": reason is None,
+                "reason": reason or "",
+                "trick": [str(c) for c in full],
+                "winner": str(full[position]),
+                "winner_position": position,
+                "you_win": position == len(full) - 1,
+                "why": why_trick_winner(full, trump),
+            }
+        )
+    return {
+        "trump": trump,
+        "lead": str(lead),
+        "played": [str(c) for c in played],
+        "hand": [o["card"] for o in options],
+        "led_suit": effective_suit(lead, trump),
+        "options": options,
+    }
+
+
+def _replay_game(request: Mapping[str, Any]) -> Game:
+    """The game whose first hand (of a hand text) or ``number``-th hand is replayed."""
+    from .notation import game_from_text, hand_from_text, hand_to_text
+
+    text = request.get("hpn")
+    if text is not None:
+        if not isinstance(text, str) or not text.strip():
+            raise ApiError("bad_request", "hpn: give the text of a hand or game (HPN 1 ...)")
+        number = request.get("number")
+        head = text.split(None, 3)
+        is_game = len(head) >= 3 and head[2].lower() == "game"
+        if number is not None and not is_game:
+            raise ApiError("bad_request", "number: only a game text has several hands")
+        if isinstance(number, str) and number.strip().isdigit():
+            number = int(number)
+        try:
+            game = game_from_text(text) if is_game else hand_from_text(text)
+        except ValueError as err:
+            raise ApiError("bad_request", f"hpn: {err}") from None
+        if not is_game:
+            return game
+        try:
+            return hand_from_text(hand_to_text(game, 1 if number is None else number))
+        except ValueError as err:
+            raise ApiError("bad_request", f"number: {err}") from None
+    seed = request.get("seed")
+    if seed is None:
+        raise ApiError("bad_request", "give hpn (a recorded hand) or seed (the bots play one)")
+    try:
+        rules = Rules.from_dict(request.get("rules", "seed"))
+    except ValueError as err:
+        raise ApiError("bad_request", f"rules: {err}") from None
+    if isinstance(seed, str) and seed.strip().isdigit():
+        seed = int(seed)
+    try:
+        game = Game.new(rules, seed=seed)
+    except (TypeError, ValueError) as err:
+        raise ApiError("bad_request", f"seed: {err}") from None
+    levels = _levels(request.get("levels", ["medium"] * 4))
+    if HUMAN in levels:
+        raise ApiError("bad_request", "levels: a replay is played by computer players only")
+    session = _Session(game, levels, [])
+    while not game.records and game.current_player is not None:
+        seat = game.current_player
+        game.apply(session.player(seat).choose(game.view(seat)))
+    return game.replayed(len(game.history))
+
+
+def _frames(game: Game) -> list[dict[str, Any]]:
+    """The first hand of ``game`` as frames to step through."""
+    g = game.replayed(0)
+    frames: list[dict[str, Any]] = []
+
+    def frame(kind: str) -> dict[str, Any]:
+        return {
+            "kind": kind,
+            "hands": [[str(c) for c in sort_hand(g.hand(s), g.trump)] for s in range(4)],
+            "dealer": g.dealer,
+            "auction": [{"seat": s, "call": str(a)} for s, a in g.auction],
+            "forced": g.view(0)["forced"],
+            "maker": g.maker,
+            "bid_call": g.bid_call,
+            "trump": g.trump,
+            "widow": str(g.widow) if g.maker is not None else None,
+            "discard": None,
+            "alone": g.alone,
+            "lone_defender": g.lone_defender,
+            "sitting_out": list(g.sitting_out),
+            "trick": None,
+            "tricks_won": list(g.tricks_won),
+            "scores": list(g.scores),
+            "points": None,
+            "thrown_in": False,
+            "made": None,
+        }
+
+    frames.append(frame("deal"))
+    discard: str | None = None
+    for action in game.history:
+        before = frame("")
+        phase = g.phase
+        tricks = len(g.view(0)["tricks"])
+        g.apply(action)
+        if phase == "discard":
+            discard = str(action).split()[1]
+        if g.records:  # the hand is over: the record tells the rest
+            record = _with_made(g.records[0].public_dict())
+            last = before
+            last.update(
+                kind="trick" if record["tricks"] else "auction",
+                hands=[[], [], [], []] if record["tricks"] else before["hands"],
+                auction=record["auction"],
+                trick=record["tricks"][-1] if record["tricks"] else None,
+                tricks_won=record["tricks_won"],
+                scores=record["scores"],
+                points=record["points"],
+                thrown_in=record["thrown_in"],
+                made=record["made"],
+                discard=discard,
+            )
+            if record["thrown_in"] and "widow" in record:
+                last["widow"] = record["widow"]
+            frames.append(last)
+            break
+        now = frame("")
+        now["discard"] = discard
+        if phase == "bidding" and g.phase != "bidding":
+            now["kind"] = "auction"
+        elif phase == "discard":
+            now["kind"] = "widow"
+        elif phase in ("alone", "defend_alone") and g.phase not in ("alone", "defend_alone"):
+            now["kind"] = "alone"
+        elif phase == "play" and len(g.view(0)["tricks"]) > tricks:
+            now["kind"] = "trick"
+            now["trick"] = g.view(0)["tricks"][-1]
+        else:
+            continue
+        frames.append(now)
+    return frames
+
+
+def _op_replay(request: Mapping[str, Any]) -> dict[str, Any]:
+    game = _replay_game(request)
+    return {"rules": game.rules.to_dict(), "frames": _frames(game)}
+
+
+def _op_close_session(request: Mapping[str, Any]) -> dict[str, Any]:
+    return {"closed": _sessions.pop(_key, None) is not None}
+
+
 _OPS: Final[dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]]] = {
     "api_version": _op_api_version,
     "new_game": _op_new_game,
@@ -557,6 +856,10 @@ _OPS: Final[dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]]] = {
     "undo": _op_undo,
     "set_levels": _op_set_levels,
     "rules_info": _op_rules_info,
+    "ranking": _op_ranking,
+    "trick": _op_trick,
+    "replay": _op_replay,
+    "close_session": _op_close_session,
 }
 
 __all__ = ["API_VERSION", "BOT_LEVELS", "DEFAULT_LEVELS", "HUMAN", "handle", "handle_json", "reset"]

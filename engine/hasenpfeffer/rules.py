@@ -218,6 +218,56 @@ def why_not_following(card: Card, hand: Sequence[Card], lead: Card, trump: str) 
     return f"must follow {SUIT_NAMES[facts['suit']]}: " + "; ".join(notes)
 
 
+def card_role(card: Card, trump: str) -> str:
+    """What a card is when ``trump`` is trump: ``joker``, ``right_bower`` (the jack
+    of trump), ``left_bower`` (the other jack of the same colour), ``trump`` or
+    ``plain``."""
+    t = suit_index(trump)
+    if card.index == JOKER:
+        return "joker"
+    if card.rank == "J" and suit_index(card.suit) == t:
+        return "right_bower"
+    if card.rank == "J" and suit_index(card.suit) == SAME_COLOUR[t]:
+        return "left_bower"
+    return "trump" if EFFECTIVE_SUIT[t][card.index] == t else "plain"
+
+
+def why_trick_winner(trick: Sequence[Card], trump: str) -> str:
+    """Which card of ``trick`` (leader first) wins and why, in words, e.g.
+    "JD wins: the highest trump in the trick (JD is the left bower: ...)"."""
+    if not trick:
+        raise ValueError("an empty trick has no winner")
+    t = suit_index(trump)
+    card = trick[trick_winner(trick, trump)]
+    trumps = SUIT_NAMES[SUITS[t]]
+    played_trumps = [c for c in trick if EFFECTIVE_SUIT[t][c.index] == t]
+    if EFFECTIVE_SUIT[t][card.index] != t:
+        led = SUITS[EFFECTIVE_SUIT[t][trick[0].index]]
+        if len(trick) == 1:
+            return f"{card} wins: it is the only card in the trick"
+        return (
+            f"{card} wins: no trump was played, so the highest {SUIT_SINGULAR[led]} "
+            f"(the suit led) takes the trick"
+        )
+    if len(played_trumps) == 1:
+        why = f"{card} wins: it is the only trump in the trick ({trumps} are trump)"
+    else:
+        why = f"{card} wins: it is the highest trump in the trick ({trumps} are trump)"
+    role = card_role(card, trump)
+    if role == "joker":
+        why += "; the Joker is the highest card of all"
+    elif role == "right_bower":
+        why += f"; {card} is the right bower, second only to the Joker"
+    elif role == "left_bower":
+        colour = SUIT_NAMES[SUITS[SAME_COLOUR[t]]]
+        why += (
+            f"; {card} is the left bower: the jack of {colour}, the other suit of the same "
+            f"colour, counts as a {SUIT_SINGULAR[SUITS[t]]} and ranks third, after the Joker "
+            "and the right bower"
+        )
+    return why
+
+
 # --- scoring ------------------------------------------------------------------------
 
 
@@ -259,6 +309,7 @@ __all__ = [
     "CARDS",
     "PRESETS",
     "Rules",
+    "card_role",
     "follow_violation",
     "game_winner",
     "hand_points",
@@ -267,5 +318,6 @@ __all__ = [
     "stake_multiplier",
     "trick_winner",
     "why_not_following",
+    "why_trick_winner",
     "winning_position",
 ]
