@@ -8,13 +8,16 @@ fetches, so "offline" here means the server is gone.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import shutil
 import socket
+import struct
 import subprocess
 import sys
 import threading
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +29,7 @@ from browser import CHROMIUM, LAUNCH_ARGS
 from conftest import ROOT, PageProblems
 from game_driver import WAITING, hand, phase, play_until, saved, start, step
 from serve_site import make_server
+from svg_raster import SvgError, render
 
 QUICK = "?speed=instant&bots=easy&seed=21"
 
@@ -270,3 +274,101 @@ def test_an_update_is_offered_then_loaded_whole_and_the_game_goes_on(
         context.close()
     assert problems.external == [], problems.external
     assert problems.errors == [], problems.errors
+
+
+# ---- the generated files, without a browser ---------------------------------------------
+
+
+def read_precache(site: Path) -> dict[str, Any]:
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    start_ = text.index("const PRECACHE = ") + len("const PRECACHE = ")
+    data: dict[str, Any] = json.loads(text[start_ : text.index("};", start_) + 1])
+    return data
+
+
+def test_the_precache_lists_every_file_of_the_site_with_its_hash(site_dir: Path) -> None:
+    build = read_precache(site_dir)
+    files = build["files"]
+    on_disk = {
+        p.relative_to(site_dir).as_posix()
+        for p in site_dir.rglob("*")
+        if p.is_file() and p.name != "sw.js"
+    }
+    assert set(files) == on_disk
+    for rel, entry in files.items():
+        data = (site_dir / rel).read_bytes()
+        assert entry[0] == len(data) and entry[1] == hashlib.sha256(data).hexdigest(), rel
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "pyodide.mjs"):
+        assert f"pyodide/{name}" in files
+    assert build["appVersion"] == app_version(site_dir)
+    assert build["pyodideVersion"] in json.dumps(build) and build["pyodideVersion"][0].isdigit()
+    # the service worker fetches a file under the URL the page uses for it
+    index = (site_dir / "index.html").read_text(encoding="utf-8")
+    assert f'web/app.js?{files["web/app.js"][2]}"' in index
+    wheel = next(k for k in files if k.endswith(".whl"))
+    info = (site_dir / "web" / "build-info.js").read_text(encoding="utf-8")
+    assert f'{wheel.rsplit("/", 1)[1]}?{files[wheel][2]}"' in info
+
+
+def png_pixels(data: bytes) -> tuple[int, list[bytes]]:
+    """Size and rows (RGBA) of a PNG as our rasteriser writes it (filter 0)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
+    assert width == height and depth == 8 and colour == 6
+    idat = b""
+    pos = 8
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        if data[pos + 4 : pos + 8] == b"IDAT":
+            idat += data[pos + 8 : pos + 8 + length]
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    stride = 1 + 4 * width
+    rows = [raw[i * stride : (i + 1) * stride] for i in range(height)]
+    assert all(r[0] == 0 for r in rows)
+    return width, [r[1:] for r in rows]
+
+
+def pixel(rows: list[bytes], x: int, y: int) -> tuple[int, ...]:
+    return tuple(rows[y][4 * x : 4 * x + 4])
+
+
+def test_manifest_and_icons_come_from_our_svg(site_dir: Path) -> None:
+    manifest = json.loads((site_dir / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    assert manifest["name"] and manifest["short_name"] and manifest["description"]
+    assert manifest["theme_color"].startswith("#") and manifest["background_color"].startswith("#")
+    for icon in manifest["icons"]:
+        assert not icon["src"].startswith(("/", "http")), icon  # relative: any sub-path
+        if icon["type"] != "image/png":
+            continue
+        size, rows = png_pixels((site_dir / icon["src"]).read_bytes())
+        assert icon["sizes"] == f"{size}x{size}"
+        corner = pixel(rows, 1, 1)
+        # the card's face (#fffdf8 in icon.svg) in the middle of the icon
+        pad = 0.2 if icon["purpose"] == "maskable" else 0.0  # as in scripts/pwa_build.py
+        x, y = (round(size * (pad + (1 - 2 * pad) * u / 64)) for u in (36, 16))
+        face = pixel(rows, x, y)
+        assert face[3] == 255 and min(face[:3]) >= 0xF0, (icon["src"], face)
+        if icon["purpose"] == "maskable":
+            # full bleed: the corners are opaque felt, the art inside the safe zone
+            assert corner == (0x0F, 0x40, 0x25, 255)
+        else:
+            assert corner[3] == 0
+
+
+def test_the_rasteriser_covers_edges_exactly_and_refuses_what_it_cannot_draw() -> None:
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8">'
+        '<rect x="2" y="2" width="3.5" height="4" fill="#ff0000"/></svg>'
+    )
+    size, rows = png_pixels(render(svg, 8))
+    assert size == 8
+    assert pixel(rows, 3, 3) == (255, 0, 0, 255)  # inside
+    assert pixel(rows, 5, 3) == (255, 0, 0, 128)  # half covered
+    assert pixel(rows, 6, 3)[3] == 0 and pixel(rows, 3, 1)[3] == 0  # outside
+    with pytest.raises(SvgError, match="text"):
+        render('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><text/></svg>', 8)
+    with pytest.raises(SvgError, match="colour"):
+        render(svg.replace("#ff0000", "url(#g)"), 8)
