@@ -4,7 +4,8 @@
 #                         Pyodide, browser e2e)
 #   make play-terminal  - terminal game against computer players
 #   make bench          - engine speed, compared with OpenSpiel's euchre (not part of test)
-#   make bench-web      - browser start-up and bot timings in headless Chromium (not part of test)
+#   make bench-web      - browser start-up, bot timings, offline-app figures in headless Chromium
+#                         (not part of test)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -109,6 +110,7 @@ bench: venv $(OPENSPIEL_STAMP)
 
 bench-web: site chromium
 	$(PY) scripts/bench_web.py --site site
+	$(PY) scripts/bench_pwa.py --site site
 
 clean:
 	rm -rf $(VENV) node_modules .cache dist build engine/*.egg-info site \

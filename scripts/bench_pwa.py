@@ -15,7 +15,12 @@ that cache off) and one local server that logs every request:
 - repeat visit, in a new tab of the same profile: time to playable, and
   whether every file came from the service worker.
 
-The ratio is median repeat / median cold (goal <= 0.60).
+The ratio is median repeat / median cold (goal <= 0.60). Both visits are
+measured twice: over plain localhost, where downloading costs next to
+nothing (so the ratio shows what the service worker saves besides the
+network), and over a simulated connection (``--mbps``, ``--rtt-ms``: the
+server paces every byte it sends through one shared link and waits one
+round trip before each answer; files are sent uncompressed).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import statistics
 import sys
 import tempfile
 import threading
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -49,13 +55,44 @@ if (!localStorage.getItem("hasenpfeffer.settings.v1"))
 PLAYABLE = "performance.getEntriesByName('hp-playable').length > 0"
 
 
+class Link:
+    """One shared connection of a given speed: bytes pass through it one after another."""
+
+    def __init__(self, mbps: float, rtt_ms: float) -> None:
+        self.rate = mbps * 1e6 / 8
+        self.rtt = rtt_ms / 1000
+        self.lock = threading.Lock()
+        self.free_at = 0.0
+
+    def send(self, n: int) -> None:
+        with self.lock:
+            now = time.monotonic()
+            self.free_at = max(now, self.free_at) + n / self.rate
+            wait = self.free_at - now
+        time.sleep(wait)
+
+
 class LoggingHandler(QuietHandler):
     log: list[tuple[str, int]] = []  # noqa: RUF012 (shared by the server's threads)
     lock = threading.Lock()
+    link: Link | None = None
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         with self.lock:
             self.log.append((self.path, int(code)))
+
+    def send_head(self) -> Any:
+        if self.link:
+            time.sleep(self.link.rtt)
+        return super().send_head()
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        if not self.link:
+            super().copyfile(source, outputfile)
+            return
+        while chunk := source.read(64 * 1024):
+            self.link.send(len(chunk))
+            outputfile.write(chunk)
 
 
 def file_of(path: str, site: Path) -> Path:
@@ -114,10 +151,38 @@ def one_run(p: Playwright, base: str, site: Path) -> dict[str, Any]:
     }
 
 
+def report(title: str, runs: list[dict[str, Any]]) -> dict[str, float]:
+    cold = statistics.median(r["cold_ms"] for r in runs)
+    repeat = statistics.median(r["repeat_ms"] for r in runs)
+    last = runs[-1]
+    twice = sorted({f for r in runs for f in r["twice"]})
+    off = [u for r in runs for u in r["off_origin"]]
+    hits = sorted({h for r in runs for h in r["repeat_server_hits"]})
+    print()
+    print(f"{title}, {len(runs)} fresh profiles (median):")
+    print(f"  first visit, cold        {cold:7.0f} ms   {[round(r['cold_ms']) for r in runs]}")
+    print(f"  repeat visit (from SW)   {repeat:7.0f} ms   {[round(r['repeat_ms']) for r in runs]}")
+    print(f"  ratio repeat / cold      {repeat / cold:7.2f}    (goal <= 0.60)")
+    print(
+        f"  first visit transferred: {last['raw_bytes'] / 1e6:.2f} MB raw, "
+        f"{last['gzip_bytes'] / 1e6:.2f} MB gzipped, {last['files']} files; "
+        f"{last['revalidated']} revalidated by the service worker (304, no body)"
+    )
+    print(f"  files sent in full twice: {twice if twice else 'none'}")
+    print(
+        f"  repeat visit: {last['repeat_from_sw']} of {last['repeat_responses']} responses "
+        f"from the service worker; server asked for: {hits if hits else 'nothing'}"
+    )
+    print(f"  requests off the origin: {off if off else 'none'}")
+    return {"cold_ms": cold, "repeat_ms": repeat, "ratio": repeat / cold}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Offline-app figures of the Hasenpfeffer site.")
     parser.add_argument("--site", type=Path, default=ROOT / "site")
-    parser.add_argument("--runs", type=int, default=3, help="fresh profiles (default 3)")
+    parser.add_argument("--runs", type=int, default=3, help="fresh profiles each (default 3)")
+    parser.add_argument("--mbps", type=float, default=20, help="simulated link (0: skip it)")
+    parser.add_argument("--rtt-ms", type=float, default=40, help="simulated round trip")
     args = parser.parse_args(argv)
     site = args.site.resolve()
     if not (site / "sw.js").is_file():
@@ -127,38 +192,24 @@ def main(argv: list[str] | None = None) -> int:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    runs = []
+    links: list[tuple[str, Link | None]] = [("localhost", None)]
+    if args.mbps > 0:
+        links.append((f"{args.mbps:g} Mbit/s, {args.rtt_ms:g} ms", Link(args.mbps, args.rtt_ms)))
+    results: dict[str, list[dict[str, Any]]] = {name: [] for name, _ in links}
     with sync_playwright() as p:
         for i in range(args.runs):
-            r = one_run(p, base, site)
-            runs.append(r)
-            print(
-                f"  run {i + 1}: cold {r['cold_ms']:.0f} ms, repeat {r['repeat_ms']:.0f} ms",
-                flush=True,
-            )
+            for name, link in links:
+                LoggingHandler.link = link
+                r = one_run(p, base, site)
+                results[name].append(r)
+                print(
+                    f"  run {i + 1}, {name}: cold {r['cold_ms']:.0f} ms, "
+                    f"repeat {r['repeat_ms']:.0f} ms",
+                    flush=True,
+                )
     server.shutdown()
-    cold = statistics.median(r["cold_ms"] for r in runs)
-    repeat = statistics.median(r["repeat_ms"] for r in runs)
-    last = runs[-1]
-    twice = sorted({f for r in runs for f in r["twice"]})
-    off = [u for r in runs for u in r["off_origin"]]
-    hits = sorted({h for r in runs for h in r["repeat_server_hits"]})
-    print()
-    print(f"offline app, {args.runs} fresh profiles (median):")
-    print(f"  first visit, cold        {cold:7.0f} ms   {[round(r['cold_ms']) for r in runs]}")
-    print(f"  repeat visit (from SW)   {repeat:7.0f} ms   {[round(r['repeat_ms']) for r in runs]}")
-    print(f"  ratio repeat / cold      {repeat / cold:7.2f}    (goal <= 0.60)")
-    print(
-        f"first visit transferred:  {last['raw_bytes'] / 1e6:.2f} MB raw, "
-        f"{last['gzip_bytes'] / 1e6:.2f} MB gzipped, {last['files']} files; "
-        f"{last['revalidated']} revalidated by the service worker (304, no body)"
-    )
-    print(f"  files sent in full twice: {twice if twice else 'none'}")
-    print(
-        f"repeat visit: {last['repeat_from_sw']} of {last['repeat_responses']} responses "
-        f"from the service worker; server asked for: {hits if hits else 'nothing'}"
-    )
-    print(f"requests off the origin: {off if off else 'none'}")
+    for name, _ in links:
+        report(f"offline app over {name}", results[name])
     return 0
 
 
