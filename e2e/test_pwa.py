@@ -172,6 +172,8 @@ def test_installable_then_plays_offline_and_resumes(
             for r in served
             if r.service_worker is None
         )
+        wasm = next(r.response() for r in served if r.url.endswith("/pyodide.asm.wasm"))
+        assert wasm is not None and wasm.headers["content-type"] == "application/wasm"
         # a full hand, offline
         play_until(page, lambda p: p.is_visible("#summary-dialog[open]"), rng)
         step(page, rng)  # next hand

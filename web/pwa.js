@@ -24,6 +24,7 @@ const status = {
 let installPrompt = null;
 let registration = null;
 let started = null;
+let reloading = false;
 
 document.documentElement.dataset.appVersion = BUILD.appVersion;
 
@@ -99,6 +100,7 @@ function applyUpdate() {
   const waiting = registration?.waiting;
   const button = updateNotice().querySelector("button");
   button.disabled = true;
+  reloading = true;
   if (!waiting) {
     location.reload();
     return;
@@ -167,6 +169,10 @@ async function start() {
   offerUpdate();
   watch(registration.installing);
   registration.addEventListener("updatefound", () => watch(registration.installing));
+  // Another tab of the game took the update: this one runs the old version.
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (!reloading) updateNotice().hidden = false;
+  });
   addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") checkForUpdate();
   });

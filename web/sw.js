@@ -99,16 +99,7 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  const type = event.data?.type;
-  if (type === "skip-waiting") self.skipWaiting();
-  else if (type === "version") {
-    event.ports[0]?.postMessage({
-      appVersion: PRECACHE.appVersion,
-      engineVersion: PRECACHE.engineVersion,
-      pyodideVersion: PRECACHE.pyodideVersion,
-      cache: CACHE,
-    });
-  }
+  if (event.data?.type === "skip-waiting") self.skipWaiting();
 });
 
 /** The precache path of a request inside our scope, or null. */
