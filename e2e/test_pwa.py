@@ -261,6 +261,19 @@ def test_an_update_is_offered_then_loaded_whole_and_the_game_goes_on(
         # the game in progress is still there
         assert saved(page) == game
         assert not page.is_visible("#notice")
+        # a save from a newer version than this one is refused with a reason, not misread
+        newer = page.evaluate(
+            """async () => {
+              const { readSave } = await import("./web/settings.js");
+              const key = "hasenpfeffer.game.v1";
+              const kept = localStorage.getItem(key);
+              localStorage.setItem(key, JSON.stringify({ ...JSON.parse(kept), version: 2 }));
+              const answer = readSave();
+              localStorage.setItem(key, kept);
+              return answer;
+            }"""
+        )
+        assert newer == {"error": "it was saved by a newer version of the game"}
 
         # nothing of A is served any more: one cache, B's; B's files, B's queries
         caches = page.evaluate("caches.keys()")
