@@ -128,6 +128,8 @@ def write_service_worker(out: Path, template: Path, info: dict[str, object]) -> 
         "appVersion": info["appVersion"],
         "engineVersion": info["engineVersion"],
         "pyodideVersion": info["pyodideVersion"],
+        # changes with any file of the site, also those appVersion does not cover
+        "filesVersion": hashlib.sha256(json.dumps(files).encode()).hexdigest()[:12],
         "files": files,
     }
     listing = ",\n".join(f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in files.items())

@@ -2,7 +2,7 @@
 //
 // scripts/pwa_build.py puts this file at the root of the built site (so its
 // scope is the site's folder, under any sub-path) with, in front of it,
-//   const PRECACHE = { appVersion, engineVersion, pyodideVersion,
+//   const PRECACHE = { appVersion, engineVersion, pyodideVersion, filesVersion,
 //     files: { "<path relative to the site>": [size, sha256, "v=..." (if the site
 //              requests it with that query)], ... } };
 // listing every file of the finished site.
@@ -19,7 +19,8 @@
 
 const SCOPE = self.registration.scope; // ends with "/"
 const PREFIX = `hasenpfeffer ${SCOPE} `;
-const CACHE = `${PREFIX}app-${PRECACHE.appVersion} pyodide-${PRECACHE.pyodideVersion}`;
+// One cache per version: the app's, the runtime's, and that of the whole file list.
+const CACHE = `${PREFIX}app-${PRECACHE.appVersion} pyodide-${PRECACHE.pyodideVersion} files-${PRECACHE.filesVersion}`;
 // Stored in each cache when its precache is complete: the file list it holds.
 const INDEX_KEY = `${SCOPE}__precache-index.json`;
 const FILES = PRECACHE.files;
