@@ -4,7 +4,7 @@
 #                         Pyodide, browser e2e)
 #   make play-terminal  - terminal game against computer players
 #   make bench          - engine speed, compared with OpenSpiel's euchre (not part of test)
-#   make bench-web      - browser start-up, bot timings and embed figures in headless Chromium
+#   make bench-web      - browser start-up, bot timings, embed and offline-app figures in headless Chromium
 #                         (not part of test)
 
 SHELL := /bin/bash
@@ -27,7 +27,7 @@ PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.downloaded.stamp
 
 # Our own Python outside the engine package (the engine is linted as a whole).
 WEB_PY := scripts/build_site.py scripts/serve_site.py scripts/bench_web.py scripts/browser.py \
-	scripts/bench_embed.py
+	scripts/bench_embed.py scripts/pwa_build.py scripts/svg_raster.py scripts/bench_pwa.py
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PIP_NO_INPUT := 1
@@ -111,6 +111,7 @@ bench: venv $(OPENSPIEL_STAMP)
 bench-web: site chromium
 	$(PY) scripts/bench_web.py --site site
 	$(PY) scripts/bench_embed.py --site site
+	$(PY) scripts/bench_pwa.py --site site
 
 clean:
 	rm -rf $(VENV) node_modules .cache dist build engine/*.egg-info site \

@@ -188,6 +188,11 @@ def test_the_site_works_under_a_sub_path(
         page = open_page(browser, base, problems)
         start(page, base, "?speed=instant&bots=random")
         assert page.is_visible('#table[data-human="1"]') or page.is_visible("dialog[open]")
+        # the service worker and the manifest belong to the site's folder
+        page.wait_for_function("document.documentElement.dataset.offline === 'ready'")
+        assert page.evaluate("async () => (await navigator.serviceWorker.ready).scope") == base
+        manifest = page.evaluate("document.querySelector('link[rel=manifest]').href")
+        assert manifest == base + "manifest.webmanifest"
         page.context.close()
     finally:
         server.shutdown()

@@ -12,6 +12,10 @@ works from any static host and under any sub-path:
     web/build-info.js           generated: versions, file names and sizes
     pyodide/                    the runtime, copied from node_modules/pyodide
     engine/<wheel>              the engine wheel (imported in place via zipimport)
+    manifest.webmanifest, sw.js, web/icon-*.png
+                                written last by scripts/pwa_build.py: the web app
+                                manifest, icons, and the service worker that precaches
+                                every file of the finished folder (offline play)
 
 Nothing is fetched from any other origin at run time. The script checks that
 no file it copies from web/ names a remote URL to load.
@@ -26,6 +30,8 @@ import re
 import shutil
 import sys
 from pathlib import Path
+
+import pwa_build
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -65,7 +71,7 @@ def check_local(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     for match in REMOTE.finditer(text):
         line = text.count("\n", 0, match.start()) + 1
-        raise SystemExit(f"build_site: {path.relative_to(ROOT)}:{line} loads a remote URL")
+        raise SystemExit(f"build_site: {path}:{line} loads a remote URL")
 
 
 def build(out: Path, wheel: Path) -> dict[str, object]:
@@ -77,7 +83,11 @@ def build(out: Path, wheel: Path) -> dict[str, object]:
     (out / "pyodide").mkdir()
     (out / "engine").mkdir()
 
-    web_files = sorted(p for p in WEB.iterdir() if p.suffix in WEB_SUFFIXES and p.is_file())
+    web_files = sorted(
+        p
+        for p in WEB.iterdir()
+        if p.suffix in WEB_SUFFIXES and p.is_file() and p.name != pwa_build.SW_NAME
+    )
     pages = [WEB / name for name in ROOT_PAGES]
     for p in [*web_files, *pages]:
         if p.suffix in (".js", ".css", ".html"):
@@ -101,7 +111,7 @@ def build(out: Path, wheel: Path) -> dict[str, object]:
 
     pyodide_version = json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
     engine_version = wheel.name.split("-")[1]
-    version = short_hash(wheel, *web_files, *locale_files, *pages)
+    version = short_hash(wheel, *web_files, *locale_files, *pages, WEB / pwa_build.SW_NAME)
     info = {
         "appVersion": version,
         "engineVersion": engine_version,
@@ -125,9 +135,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "site", help="output folder")
     parser.add_argument("--wheel", type=Path, default=None, help="the engine wheel (.whl)")
+    parser.add_argument("--web", type=Path, default=None, help="front-end sources (default web/)")
     args = parser.parse_args(argv)
+    if args.web is not None:
+        global WEB
+        WEB = args.web.resolve()
     wheel = args.wheel or find_wheel(ROOT / "dist")
     info = build(args.out.resolve(), wheel.resolve())
+    # Last: the offline files are generated from the finished folder.
+    pwa_build.finish(args.out.resolve(), WEB, info)
     total = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
     print(
         f"site built in {args.out} ({total / 1e6:.1f} MB, app {info['appVersion']}, "

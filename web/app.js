@@ -19,6 +19,7 @@ import {
   summaryHTML,
   trickHTML,
 } from "./panels.js";
+import { addOfflineStatus, initOffline } from "./pwa.js";
 import {
   applyQuery,
   loadSettings,
@@ -664,6 +665,7 @@ async function showSettings() {
     form.innerHTML = settingsHTML(settings, rulesInfo, current);
     syncPreset(form);
   }
+  addOfflineStatus(form);
   openDialog(dialog);
 }
 
@@ -862,8 +864,10 @@ async function boot() {
     window.hasenpfeffer.timings = await engine.ready;
   } catch (err) {
     loadFailed(err);
+    initOffline(); // a fixed version may be waiting to be installed
     return;
   }
+  initOffline();
   onProgress(1, "ready");
   let st = null;
   const saved = readSave();

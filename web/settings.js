@@ -7,6 +7,10 @@
 const SETTINGS_KEY = "hasenpfeffer.settings.v1";
 const SAVE_KEY = "hasenpfeffer.game.v1";
 const SAVE_FORMAT = "hasenpfeffer-web-save";
+// The version of this record around the engine's save (which has its own
+// version, checked by the engine). A newer record is refused with a message,
+// never misread; older ones would be migrated here.
+const SAVE_VERSION = 1;
 
 export const BOT_LEVELS = ["easy", "medium", "hard", "random"];
 export const SPEEDS = {
@@ -110,6 +114,9 @@ export function readSave() {
     if (!record || record.format !== SAVE_FORMAT || typeof record.save !== "string") {
       return { error: "the stored data is not a saved game of this app" };
     }
+    if (typeof record.version === "number" && record.version > SAVE_VERSION) {
+      return { error: "it was saved by a newer version of the game" };
+    }
     return { record };
   } catch {
     return { error: "the stored data is not readable" };
@@ -118,7 +125,7 @@ export function readSave() {
 
 export function writeSave(save, levels) {
   try {
-    storage()?.setItem(SAVE_KEY, JSON.stringify({ format: SAVE_FORMAT, version: 1, save, levels }));
+    storage()?.setItem(SAVE_KEY, JSON.stringify({ format: SAVE_FORMAT, version: SAVE_VERSION, save, levels }));
   } catch {
     /* full or disabled storage */
   }

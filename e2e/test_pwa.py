@@ -1,0 +1,389 @@
+"""The game as a Progressive Web App: installable, playable offline, updated whole.
+
+Each test serves the site from its own server on a fixed port, which it stops
+(offline) or restarts on another build (update) while the browser keeps the
+same origin. ``context.set_offline`` would not cover the service worker's own
+fetches, so "offline" here means the server is gone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import shutil
+import socket
+import struct
+import subprocess
+import sys
+import threading
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, Route
+
+from browser import CHROMIUM, LAUNCH_ARGS
+from conftest import ROOT, PageProblems
+from game_driver import WAITING, hand, phase, play_until, saved, start, step
+from serve_site import make_server
+from svg_raster import SvgError, render
+
+QUICK = "?speed=instant&bots=easy&seed=21"
+
+
+class Server:
+    """A site server on one port that can be stopped and started again (on another folder)."""
+
+    def __init__(self) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.server: Any = None
+
+    def start(self, directory: Path) -> None:
+        self.stop()
+        self.server = make_server(directory, port=self.port)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+
+@pytest.fixture
+def server() -> Iterator[Server]:
+    s = Server()
+    yield s
+    s.stop()
+
+
+def guard(context: BrowserContext, base: str, problems: PageProblems) -> list[Request]:
+    """Abort (and record) any request leaving the origin, the service worker's included
+    (context-level routing sees them in Chromium); record console errors of pages.
+    Returns the list of every request the context makes."""
+    requests: list[Request] = []
+
+    def abort(route: Route) -> None:
+        problems.external.append(route.request.url)
+        route.abort()
+
+    context.route(lambda url: not url.startswith(base), abort)
+    context.on("request", lambda r: requests.append(r))
+
+    def watch(page: Page) -> None:
+        page.on(
+            "console",
+            lambda m: problems.errors.append(m.text) if m.type == "error" else None,
+        )
+        page.on("pageerror", lambda e: problems.errors.append(f"page error: {e}"))
+
+    context.on("page", watch)
+    for page in context.pages:
+        watch(page)
+    return requests
+
+
+def wait_offline_ready(page: Page) -> None:
+    """Until the service worker is active, i.e. its precache is complete."""
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=60_000)
+
+
+def sw_requests(requests: list[Request]) -> list[str]:
+    return [r.url for r in requests if r.service_worker is not None]
+
+
+def test_installable_then_plays_offline_and_resumes(
+    playwright_instance: Playwright,
+    site_dir: Path,
+    server: Server,
+    tmp_path: Path,
+    problems: PageProblems,
+) -> None:
+    server.start(site_dir)
+    base = server.url
+    # a real profile (not incognito): Chromium only considers those for installing
+    context = playwright_instance.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=LAUNCH_ARGS
+    )
+    try:
+        context.set_default_timeout(20_000)
+        requests = guard(context, base, problems)
+        page = context.pages[0] if context.pages else context.new_page()
+        start(page, base, QUICK)
+        rng = random.Random(5)
+        for _ in range(3):
+            step(page, rng)
+        page.wait_for_selector(WAITING)
+        wait_offline_ready(page)
+
+        # precached through the service worker, every request on the origin
+        precached = sw_requests(requests)
+        names = {u.split("?")[0].rsplit("/", 1)[-1] for u in precached}
+        assert {"pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"} <= names
+        assert {
+            "pyodide.mjs",
+            "pyodide.asm.mjs",
+            "",
+            "manifest.webmanifest",
+        } <= names  # "": the page
+        assert any(n.endswith(".whl") for n in names)
+        assert all(r.url.startswith(base) for r in requests)
+
+        # installable by Chromium's own criteria; the menu offers to install
+        cdp = context.new_cdp_session(page)
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["errors"] == []
+        parsed = json.loads(manifest["data"])
+        assert parsed["display"] == "standalone" and parsed["start_url"] == "./"
+        assert {i["sizes"] for i in parsed["icons"]} >= {"192x192", "512x512"}
+        assert any(i.get("purpose") == "maskable" for i in parsed["icons"])
+        page.wait_for_selector('[data-tool="install"]:not([hidden])')
+
+        # the settings say how the game is stored
+        page.click('[data-tool="settings"]')
+        status = page.inner_text("#settings-dialog .offline-status")
+        assert "works offline" in status
+        if page.evaluate("document.documentElement.dataset.storage") == "best-effort":
+            assert "did not grant persistent storage" in status
+        page.click('#settings-dialog [data-action="cancel"]')
+
+        before = saved(page)
+        before_hand = hand(page)
+        assert before is not None
+
+        # the train leaves the station
+        server.stop()
+        requests.clear()
+        page.reload()
+        page.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
+        page.wait_for_selector(WAITING)
+        assert saved(page) == before and hand(page) == before_hand
+        assert not page.is_visible("#notice")
+        served = [r for r in requests if r.url.startswith(base)]
+        assert served and all(
+            r.response() is not None and r.response().from_service_worker  # type: ignore[union-attr]
+            for r in served
+            if r.service_worker is None
+        )
+        wasm = next(r.response() for r in served if r.url.endswith("/pyodide.asm.wasm"))
+        assert wasm is not None and wasm.headers["content-type"] == "application/wasm"
+        # a full hand, offline
+        play_until(page, lambda p: p.is_visible("#summary-dialog[open]"), rng)
+        step(page, rng)  # next hand
+        page.wait_for_selector(WAITING)
+        assert phase(page) in ("bidding", "game_over") or page.is_visible("dialog[open]")
+    finally:
+        context.close()
+    assert problems.external == [], problems.external
+    assert problems.errors == [], problems.errors
+
+
+@pytest.fixture(scope="module")
+def site_b(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Version B: the same site with one changed front-end file."""
+    tmp = tmp_path_factory.mktemp("version-b")
+    web = tmp / "web"
+    shutil.copytree(ROOT / "web", web)
+    with (web / "styles.css").open("a", encoding="utf-8") as f:
+        f.write("\n/* version B */\n")
+    wheel = next((site_dir / "engine").glob("*.whl"))
+    out = tmp / "site"
+    subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "build_site.py"),
+            "--out",
+            str(out),
+            "--wheel",
+            str(wheel),
+            "--web",
+            str(web),
+        ],
+        check=True,
+    )
+    return out
+
+
+def app_version(site: Path) -> str:
+    text = (site / "web" / "build-info.js").read_text(encoding="utf-8")
+    version: str = json.loads(text[text.index("{") : text.rindex("}") + 1])["appVersion"]
+    return version
+
+
+def test_an_update_is_offered_then_loaded_whole_and_the_game_goes_on(
+    browser: Browser,
+    site_dir: Path,
+    site_b: Path,
+    server: Server,
+    problems: PageProblems,
+) -> None:
+    version_a, version_b = app_version(site_dir), app_version(site_b)
+    assert version_a != version_b
+    server.start(site_dir)
+    base = server.url
+    context = browser.new_context()
+    try:
+        context.set_default_timeout(20_000)
+        requests = guard(context, base, problems)
+        page = context.new_page()
+        start(page, base, QUICK)
+        rng = random.Random(9)
+        for _ in range(4):
+            step(page, rng)
+        page.wait_for_selector(WAITING)
+        wait_offline_ready(page)
+        assert page.evaluate("document.documentElement.dataset.appVersion") == version_a
+        game = saved(page)
+        assert game is not None
+
+        # version B is deployed; the open app (served by A's worker) finds it
+        server.start(site_b)
+        page.reload()
+        page.wait_for_selector("#update-notice:not([hidden])", timeout=60_000)
+        assert "new version is ready" in page.inner_text("#update-notice")
+        assert page.evaluate("document.documentElement.dataset.appVersion") == version_a
+        page.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
+
+        requests.clear()
+        with page.expect_navigation():
+            page.click('#update-notice [data-action="update-reload"]')
+        page.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
+        page.wait_for_selector(WAITING)
+        assert page.evaluate("document.documentElement.dataset.appVersion") == version_b
+        assert not page.is_visible("#update-notice")
+        # the game in progress is still there
+        assert saved(page) == game
+        assert not page.is_visible("#notice")
+        # a save from a newer version than this one is refused with a reason, not misread
+        newer = page.evaluate(
+            """async () => {
+              const { readSave } = await import("./web/settings.js");
+              const key = "hasenpfeffer.game.v1";
+              const kept = localStorage.getItem(key);
+              localStorage.setItem(key, JSON.stringify({ ...JSON.parse(kept), version: 2 }));
+              const answer = readSave();
+              localStorage.setItem(key, kept);
+              return answer;
+            }"""
+        )
+        assert newer == {"error": "it was saved by a newer version of the game"}
+
+        # nothing of A is served any more: one cache, B's; B's files, B's queries
+        caches = page.evaluate("caches.keys()")
+        assert len(caches) == 1 and version_b in caches[0], caches
+        versioned = [r.url for r in requests if "?v=" in r.url and ".whl" not in r.url]
+        assert versioned and all(u.endswith(f"?v={version_b}") for u in versioned), versioned
+        info = next(r for r in requests if r.url.endswith("/web/build-info.js"))
+        assert version_b in info.response().text()  # type: ignore[union-attr]
+        css = next(r for r in requests if "/web/styles.css" in r.url)
+        assert "version B" in css.response().text()  # type: ignore[union-attr]
+        step(page, rng)
+    finally:
+        context.close()
+    assert problems.external == [], problems.external
+    assert problems.errors == [], problems.errors
+
+
+# ---- the generated files, without a browser ---------------------------------------------
+
+
+def read_precache(site: Path) -> dict[str, Any]:
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    start_ = text.index("const PRECACHE = ") + len("const PRECACHE = ")
+    data: dict[str, Any] = json.loads(text[start_ : text.index("};", start_) + 1])
+    return data
+
+
+def test_the_precache_lists_every_file_of_the_site_with_its_hash(site_dir: Path) -> None:
+    build = read_precache(site_dir)
+    files = build["files"]
+    on_disk = {
+        p.relative_to(site_dir).as_posix()
+        for p in site_dir.rglob("*")
+        if p.is_file() and p.name != "sw.js"
+    }
+    assert set(files) == on_disk
+    for rel, entry in files.items():
+        data = (site_dir / rel).read_bytes()
+        assert entry[0] == len(data) and entry[1] == hashlib.sha256(data).hexdigest(), rel
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "pyodide.mjs"):
+        assert f"pyodide/{name}" in files
+    assert build["appVersion"] == app_version(site_dir)
+    assert build["pyodideVersion"] in json.dumps(build) and build["pyodideVersion"][0].isdigit()
+    # the service worker fetches a file under the URL the page uses for it
+    index = (site_dir / "index.html").read_text(encoding="utf-8")
+    assert f'web/app.js?{files["web/app.js"][2]}"' in index
+    wheel = next(k for k in files if k.endswith(".whl"))
+    info = (site_dir / "web" / "build-info.js").read_text(encoding="utf-8")
+    assert f'{wheel.rsplit("/", 1)[1]}?{files[wheel][2]}"' in info
+
+
+def png_pixels(data: bytes) -> tuple[int, list[bytes]]:
+    """Size and rows (RGBA) of a PNG as our rasteriser writes it (filter 0)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
+    assert width == height and depth == 8 and colour == 6
+    idat = b""
+    pos = 8
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        if data[pos + 4 : pos + 8] == b"IDAT":
+            idat += data[pos + 8 : pos + 8 + length]
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    stride = 1 + 4 * width
+    rows = [raw[i * stride : (i + 1) * stride] for i in range(height)]
+    assert all(r[0] == 0 for r in rows)
+    return width, [r[1:] for r in rows]
+
+
+def pixel(rows: list[bytes], x: int, y: int) -> tuple[int, ...]:
+    return tuple(rows[y][4 * x : 4 * x + 4])
+
+
+def test_manifest_and_icons_come_from_our_svg(site_dir: Path) -> None:
+    manifest = json.loads((site_dir / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    assert manifest["name"] and manifest["short_name"] and manifest["description"]
+    assert manifest["theme_color"].startswith("#") and manifest["background_color"].startswith("#")
+    for icon in manifest["icons"]:
+        assert not icon["src"].startswith(("/", "http")), icon  # relative: any sub-path
+        if icon["type"] != "image/png":
+            continue
+        size, rows = png_pixels((site_dir / icon["src"]).read_bytes())
+        assert icon["sizes"] == f"{size}x{size}"
+        corner = pixel(rows, 1, 1)
+        # the card's face (#fffdf8 in icon.svg) in the middle of the icon
+        pad = 0.2 if icon["purpose"] == "maskable" else 0.0  # as in scripts/pwa_build.py
+        x, y = (round(size * (pad + (1 - 2 * pad) * u / 64)) for u in (36, 16))
+        face = pixel(rows, x, y)
+        assert face[3] == 255 and min(face[:3]) >= 0xF0, (icon["src"], face)
+        if icon["purpose"] == "maskable":
+            # full bleed: the corners are opaque felt, the art inside the safe zone
+            assert corner == (0x0F, 0x40, 0x25, 255)
+        else:
+            assert corner[3] == 0
+
+
+def test_the_rasteriser_covers_edges_exactly_and_refuses_what_it_cannot_draw() -> None:
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8">'
+        '<rect x="2" y="2" width="3.5" height="4" fill="#ff0000"/></svg>'
+    )
+    size, rows = png_pixels(render(svg, 8))
+    assert size == 8
+    assert pixel(rows, 3, 3) == (255, 0, 0, 255)  # inside
+    assert pixel(rows, 5, 3) == (255, 0, 0, 128)  # half covered
+    assert pixel(rows, 6, 3)[3] == 0 and pixel(rows, 3, 1)[3] == 0  # outside
+    with pytest.raises(SvgError, match="text"):
+        render('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><text/></svg>', 8)
+    with pytest.raises(SvgError, match="colour"):
+        render(svg.replace("#ff0000", "url(#g)"), 8)

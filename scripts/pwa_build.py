@@ -1,0 +1,177 @@
+"""The installable, offline part of the built site (called last by build_site.py).
+
+    python scripts/pwa_build.py --site site     # redo it on an assembled site folder
+
+Writes into the site folder:
+
+    web/icon-192.png, web/icon-512.png      app icons, drawn from web/icon.svg
+    web/icon-maskable-512.png               the same on the felt colour, inside the safe zone
+    manifest.webmanifest                    the web app manifest (all URLs relative)
+    sw.js                                   the service worker: web/sw.js with, in front of it,
+                                            the precache list of every file of the finished
+                                            folder (path, size, sha256) and the versions
+
+It walks the folder *after* everything else is in place, so any file another
+build step adds (embed pages, ...) is precached without being listed here.
+The service worker lives at the root of the site so its scope is the site's
+folder, wherever that is served from.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+import urllib.parse
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from svg_raster import render
+
+ROOT = Path(__file__).resolve().parent.parent
+SW_NAME = "sw.js"
+MANIFEST_NAME = "manifest.webmanifest"
+THEME_COLOUR = "#14482b"  # as <meta name="theme-color"> in web/index.html
+BACKGROUND_COLOUR = "#0f4025"  # the felt's dark edge (--felt-dark in web/styles.css)
+#: (file name in site/web/, size in px, purpose, background, padding as a fraction of size)
+ICONS = (
+    ("icon-192.png", 192, "any", None, 0.0),
+    ("icon-512.png", 512, "any", None, 0.0),
+    # maskable: the platform may cut the square to a circle of 80 % of its width
+    ("icon-maskable-512.png", 512, "maskable", BACKGROUND_COLOUR, 0.2),
+)
+#: Files that never go into the precache (the service worker itself; editor and OS litter).
+SKIP = re.compile(r"(^|/)(sw\.js|\.DS_Store|Thumbs\.db|[^/]*~)$")
+
+
+def write_icons(out: Path, svg: Path) -> list[dict[str, str]]:
+    text = svg.read_text(encoding="utf-8")
+    entries = []
+    for name, size, purpose, background, padding in ICONS:
+        (out / "web" / name).write_bytes(render(text, size, background, padding))
+        entries.append(
+            {
+                "src": f"web/{name}",
+                "sizes": f"{size}x{size}",
+                "type": "image/png",
+                "purpose": purpose,
+            }
+        )
+    return entries
+
+
+def write_manifest(out: Path, icons: list[dict[str, str]], description: str) -> None:
+    manifest = {
+        "id": "./",
+        "name": "Hasenpfeffer",
+        "short_name": "Hasenpfeffer",
+        "description": description,
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "theme_color": THEME_COLOUR,
+        "background_color": BACKGROUND_COLOUR,
+        "categories": ["games"],
+        "icons": [
+            *icons,
+            {"src": "web/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+        ],
+    }
+    (out / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+
+
+#: A versioned reference in a page or module: "web/app.js?v=9bd95f1b3ae5".
+VERSIONED = re.compile(r"""["'(]([^"'()\s?]+)\?(v=[0-9A-Za-z]+)["')]""")
+
+
+def versioned_queries(out: Path, files: dict[str, list[int | str]]) -> dict[str, str]:
+    """path -> "v=..." for files the site's pages and modules request with a ?v= query.
+
+    The service worker fetches those under the very URL the page used, so a file the
+    page has just downloaded is revalidated from the HTTP cache, not downloaded again."""
+    found: dict[str, str] = {}
+    for path in sorted(out.rglob("*")):
+        if path.suffix not in (".html", ".js", ".mjs") or not path.is_file():
+            continue
+        base = f"https://site/{path.relative_to(out).as_posix()}"
+        for ref, query in VERSIONED.findall(path.read_text(encoding="utf-8", errors="replace")):
+            url = urllib.parse.urljoin(base, ref)
+            if url.startswith("https://site/"):
+                rel = url.removeprefix("https://site/")
+                if rel in files:
+                    found[rel] = query
+    return found
+
+
+def precache_list(out: Path) -> dict[str, list[int | str]]:
+    """Every file of the site folder: URL path relative to the site -> [size, sha256]
+    or [size, sha256, "v=..."] when the site requests it with that query."""
+    files: dict[str, list[int | str]] = {}
+    for path in sorted(out.rglob("*")):
+        rel = path.relative_to(out).as_posix()
+        if not path.is_file() or SKIP.search(rel):
+            continue
+        data = path.read_bytes()
+        files[urllib.parse.quote(rel)] = [len(data), hashlib.sha256(data).hexdigest()]
+    for rel, query in versioned_queries(out, files).items():
+        files[rel].append(query)
+    return files
+
+
+def write_service_worker(out: Path, template: Path, info: dict[str, object]) -> dict[str, object]:
+    files = precache_list(out)
+    build = {
+        "appVersion": info["appVersion"],
+        "engineVersion": info["engineVersion"],
+        "pyodideVersion": info["pyodideVersion"],
+        # changes with any file of the site, also those appVersion does not cover
+        "filesVersion": hashlib.sha256(json.dumps(files).encode()).hexdigest()[:12],
+        "files": files,
+    }
+    listing = ",\n".join(f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in files.items())
+    head = json.dumps({k: v for k, v in build.items() if k != "files"}, indent=2)[:-2]
+    header = (
+        "// Generated by scripts/pwa_build.py from web/sw.js: do not edit.\n"
+        f'const PRECACHE = {head},\n  "files": {{\n{listing}\n  }}\n}};\n\n'
+    )
+    (out / SW_NAME).write_text(header + template.read_text(encoding="utf-8"), encoding="utf-8")
+    return build
+
+
+def description(index_html: str) -> str:
+    m = re.search(r'<meta name="description" content="([^"]*)"', index_html)
+    return m.group(1) if m else "The card game Hasenpfeffer, in your browser."
+
+
+def finish(out: Path, web: Path, info: dict[str, object]) -> dict[str, object]:
+    """Icons, manifest, then the service worker over the finished folder."""
+    icons = write_icons(out, web / "icon.svg")
+    write_manifest(out, icons, description((out / "index.html").read_text(encoding="utf-8")))
+    return write_service_worker(out, web / SW_NAME, info)
+
+
+def read_build_info(out: Path) -> dict[str, object]:
+    text = (out / "web" / "build-info.js").read_text(encoding="utf-8")
+    info: dict[str, object] = json.loads(text[text.index("{") : text.rindex("}") + 1])
+    return info
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Add icons, manifest and service worker.")
+    parser.add_argument("--site", type=Path, default=ROOT / "site")
+    parser.add_argument("--web", type=Path, default=ROOT / "web")
+    args = parser.parse_args(argv)
+    build = finish(args.site, args.web, read_build_info(args.site))
+    files = build["files"]
+    assert isinstance(files, dict)
+    total = sum(int(v[0]) for v in files.values())
+    print(f"precache: {len(files)} files, {total / 1e6:.1f} MB", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
