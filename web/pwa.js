@@ -142,8 +142,14 @@ async function askPersistence() {
 
 // ---- start --------------------------------------------------------------------------------
 
+// The game inside an embed (index.html?embed=...) is not the installable app: its
+// storage is partitioned under the host page anyway, and a precache download would
+// fetch the whole runtime a second time for a page that only shows one widget.
+const EMBEDDED = new URLSearchParams(location.search).has("embed");
+
 /** Start offline support (once; later calls return the same promise). */
 export function initOffline() {
+  if (EMBEDDED) return Promise.resolve();
   started ??= start();
   return started;
 }
