@@ -66,16 +66,21 @@ $(PYODIDE_WHEELS_STAMP): $(VENV_STAMP) Makefile
 		-d $(PYODIDE_WHEELS) hypothesis==6.170.17
 	touch $@
 
-# Debian's Chromium for the browser tests (Playwright cannot download browsers here).
+# Debian's Chromium for the browser tests (Playwright cannot download browsers here),
+# and a Devanagari font so that Hindi text renders (the e2e screenshots per language).
+BROWSER_DEBS := chromium fonts-lohit-deva
 chromium:
-	@if [ ! -x $(CHROMIUM) ]; then \
+	@missing=""; for p in $(BROWSER_DEBS); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" != 0 ]; then \
-			echo "make chromium: $(CHROMIUM) is missing; as root run: apt-get update && apt-get install -y chromium" >&2; \
+			echo "make chromium: missing Debian packages:$$missing; as root run: apt-get update && apt-get install -y$$missing" >&2; \
 			exit 1; \
 		fi; \
-		echo "installing Debian's chromium (apt-get)"; \
+		echo "installing Debian packages:$$missing (apt-get)"; \
 		apt-get update -qq; \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
 lint: venv
