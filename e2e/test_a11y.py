@@ -92,7 +92,7 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, base_url: str) -> None
     assert page.inner_text("#announcements p:last-child").startswith("Score: you and North 0")
     tried_dialogs = False
     hands = 0
-    for _ in range(400):
+    for n in range(400):
         page.wait_for_selector(WAITING)
         if page.is_visible("#gameover-dialog[open]"):
             break
@@ -107,9 +107,16 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, base_url: str) -> None
             page.wait_for_selector("#gameover-dialog[open]")
             continue
         # the player's turn: the focus is on one of their choices or cards
-        page.wait_for_function(
-            "document.activeElement.closest('#actions, #hand') && !document.activeElement.disabled"
-        )
+        try:
+            page.wait_for_function(
+                "document.activeElement.closest('#actions, #hand')"
+                " && !document.activeElement.disabled",
+                timeout=5_000,
+            )
+        except Exception:
+            raise AssertionError(
+                f"focus not on a choice in {phase(page)}: {_focused(page)}, step {n}"
+            ) from None
         where = _focused(page)
         if not tried_dialogs and phase(page) == "play":
             tried_dialogs = True
@@ -155,7 +162,7 @@ new MutationObserver((records) => {
     if (r.target.id !== "announcements") continue;
     for (const n of r.addedNodes) window.__said.push(n.textContent);
   }
-}).observe(document.documentElement, { childList: true, subtree: true });
+}).observe(document, { childList: true, subtree: true });
 """
 
 # The sentences as a player should hear them (the app's wording), filled from
@@ -204,6 +211,10 @@ def _action(seat: int, action: str, roles: dict[str, str], maker: int | None) ->
     return _said(seat, "You play the {c}.", "{who} plays the {c}.", c=_card(arg, roles))
 
 
+def _won(seat: int) -> str:
+    return _said(seat, "You win the trick.", "{who} wins the trick.")
+
+
 def _hand_result(record: dict[str, Any]) -> str:
     if record["thrown_in"]:
         if record.get("widow") == "JK":
@@ -212,7 +223,7 @@ def _hand_result(record: dict[str, Any]) -> str:
     team = record["maker"] % 2
     took = record["tricks_won"][team]
     made = took >= record["bid"]
-    s0, s1 = record["scores"]
+    s0, s1 = (f"minus {-s}" if s < 0 else str(s) for s in record["scores"])
     return (
         f"{SEATS[record['maker']]} {'made' if made else 'fell short of'} the bid of "
         f"{_bid(record['bid_call'])} with {took} trick{'' if took == 1 else 's'}; the score is "
@@ -237,13 +248,13 @@ def expected_first_hand(save: str) -> list[str]:
         if replay.records:  # the hand is over
             record = replay.records[0].public_dict()
             if len(record["tricks"]) > tricks_seen:
-                out.append(_said(record["tricks"][-1]["winner"], "You win the trick.", "{who} wins the trick."))
+                out.append(_won(record["tricks"][-1]["winner"]))
             out.append(_hand_result(record))
             return out
         done = replay.view(0)["tricks"]
         if len(done) > tricks_seen:
             tricks_seen = len(done)
-            out.append(_said(done[-1]["winner"], "You win the trick.", "{who} wins the trick."))
+            out.append(_won(done[-1]["winner"]))
     raise AssertionError("the first hand did not end")
 
 
@@ -255,6 +266,7 @@ def test_the_live_region_tells_a_scripted_hand_once_each(page: Page, base_url: s
     assert page.get_attribute("#table", "data-speed") == "instant"
     rng = random.Random(8)
     for _ in range(200):
+        page.wait_for_selector(WAITING)
         if page.is_visible("#summary-dialog[open]") or page.is_visible("#gameover-dialog[open]"):
             break
         step(page, rng)

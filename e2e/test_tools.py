@@ -85,6 +85,9 @@ def test_keyboard_play(page: Page, base_url: str) -> None:
     )
     page.wait_for_selector(WAITING)
     page.keyboard.press("?")
+    page.wait_for_selector("#shortcuts-dialog[open]")
+    page.keyboard.press("Escape")
+    page.keyboard.press("r")
     page.wait_for_selector("#rules-dialog[open]")
     page.keyboard.press("Escape")
 

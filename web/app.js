@@ -543,7 +543,8 @@ function focusFirstControl() {
   if (!state || document.querySelector("dialog[open]")) return;
   if (!state.human_to_move && state.view.phase !== "game_over") return;
   const active = document.activeElement;
-  const lost = !active || active === document.body || active === document.documentElement;
+  // lost: on the page itself, or left on a button of a dialog that has closed
+  const lost = !active || active === document.body || active === document.documentElement || Boolean(active.closest("dialog:not([open])"));
   if (!lost && !actionsEl.contains(active) && !handEl.contains(active)) return;
   if (actionsEl.contains(active) || handEl.contains(active)) {
     if (!active.disabled) return; // already on something usable

@@ -27,6 +27,7 @@ const TEXT = {
   gameOver: ["Game over: you and North win, {us} to {them}.", "Game over: West and East win, {them} to {us}."],
   tricks: (n) => (n === 1 ? "1 trick" : `${n} tricks`),
   score: "{t0} {s0}, {t1} {s1}",
+  minus: "minus {n}",
   // the table in words (the T key)
   tableScore: "Score: {score}, playing to {target}.",
   tableDealer: "Hand {n}; {who} dealt.",
@@ -60,8 +61,10 @@ function bidWords(call) {
   return TEXT.bids[call] ?? String(call);
 }
 
+const points = (n) => (n < 0 ? fill(TEXT.minus, { n: -n }) : String(n));
+
 function scoreWords(scores) {
-  return fill(TEXT.score, { t0: TEXT.teams[0], s0: scores[0], t1: TEXT.teams[1], s1: scores[1] });
+  return fill(TEXT.score, { t0: TEXT.teams[0], s0: points(scores[0]), t1: TEXT.teams[1], s1: points(scores[1]) });
 }
 
 /** The sentence for one action: `event` is the engine's event, `view` the
@@ -100,7 +103,7 @@ export function eventSentences(event, view) {
   if (event.trick) out.push(bySeat(TEXT.trick, event.trick.winner, {}));
   if (event.hand) out.push(handSentence(event.hand));
   if (view.phase === "game_over" && event.hand) {
-    out.push(fill(TEXT.gameOver[view.winner === 0 ? 0 : 1], { us: view.scores[0], them: view.scores[1] }));
+    out.push(fill(TEXT.gameOver[view.winner === 0 ? 0 : 1], { us: points(view.scores[0]), them: points(view.scores[1]) }));
   }
   return out.filter(Boolean);
 }

@@ -74,8 +74,13 @@ export function openDialog(dialog) {
   closed.then(() => {
     if (document.querySelector("dialog[open]")) return;
     const usable = back && back !== document.body && back.isConnected && !back.disabled;
-    if (usable) back.focus();
-    else focusFallback();
+    if (usable) {
+      back.focus();
+    } else {
+      // do not leave the focus on a button of the closed dialog
+      if (dialog.contains(document.activeElement)) document.activeElement.blur();
+      focusFallback();
+    }
   });
   return closed;
 }
