@@ -147,7 +147,9 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, base_url: str) -> None
     # the game-over dialog has the focus on "New game": Enter deals a new game
     assert _focused(page)["where"] == "gameover-dialog"
     page.keyboard.press("Enter")
-    page.wait_for_selector('#table[data-phase="bidding"]')
+    page.wait_for_function(
+        "window.hasenpfeffer.state.view.hand_number === 0 && !window.hasenpfeffer.state.view.winner"
+    )
     page.wait_for_selector(WAITING)
     assert [page.inner_text(f'[data-score-team="{t}"]') for t in (0, 1)] == ["0", "0"]
 
