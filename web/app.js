@@ -192,6 +192,9 @@ function renderTrick(cards, roles = state?.card_roles) {
   }
 }
 
+// what the hand and the choices were last painted from
+const painted = { hand: "", actions: "" };
+
 function renderHand(st) {
   const view = st.view;
   const choosing = st.human_to_move && !busy && ["play", "discard"].includes(view.phase);
@@ -200,8 +203,8 @@ function renderHand(st) {
   const widowTag = ["trump", "discard"].includes(view.phase) ? view.widow : null;
   // repaint only when something changed: a repaint would drop the focus
   const key = JSON.stringify([st.cards, st.human_to_move && !busy, hint?.action, widowTag, roles, settings.fourColour]);
-  if (handEl.dataset.key === key) return;
-  handEl.dataset.key = key;
+  if (painted.hand === key) return;
+  painted.hand = key;
   const focused = handEl.contains(document.activeElement) ? document.activeElement.dataset.card : null;
   for (const old of $$("[data-why-card]", reasonsEl)) old.remove();
   const buttons = st.cards.map(({ card, action, legal, reason }) => {
@@ -303,8 +306,8 @@ function renderActions(st) {
   const four = settings.fourColour;
   // repaint only when something changed: a repaint would drop the focus
   const key = JSON.stringify([v.phase, st.human_to_move, busy, st.options, hint?.action, four]);
-  if (actionsEl.dataset.key === key) return;
-  actionsEl.dataset.key = key;
+  if (painted.actions === key) return;
+  painted.actions = key;
   const focused = actionsEl.contains(document.activeElement) ? document.activeElement.dataset.action : null;
   actionsEl.innerHTML = "";
   for (const old of $$("[data-why-action]", reasonsEl)) old.remove();
