@@ -92,6 +92,7 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, base_url: str) -> None
     assert page.inner_text("#announcements p:last-child").startswith("Score: you and North 0")
     tried_dialogs = False
     hands = 0
+    decided: set[str] = set()
     for n in range(400):
         page.wait_for_selector(WAITING)
         if page.is_visible("#gameover-dialog[open]"):
@@ -118,6 +119,7 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, base_url: str) -> None
                 f"focus not on a choice in {phase(page)}: {_focused(page)}, step {n}"
             ) from None
         where = _focused(page)
+        decided.add(phase(page))
         if not tried_dialogs and phase(page) == "play":
             tried_dialogs = True
             # "?" opens the shortcuts, Escape closes them, the focus comes back
@@ -142,6 +144,8 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, base_url: str) -> None
     else:
         raise AssertionError("the game did not end")
     assert hands >= 1
+    # every kind of decision of these rules was made with the keyboard
+    assert decided == {"bidding", "trump", "discard", "play"}, decided
     scores = [int(page.inner_text(f'[data-score-team="{t}"]')) for t in (0, 1)]
     assert max(scores) >= 4
     # the game-over dialog has the focus on "New game": Enter deals a new game
@@ -281,3 +285,6 @@ def test_the_live_region_tells_a_scripted_hand_once_each(page: Page, base_url: s
     assert said[0] == "A new game: the cards are dealt."
     assert said[1:] == expected
     assert len(set(expected)) > 10  # a real hand: bids, plays, winners, result
+    # cards are named with their role under the trump (from the engine)
+    assert any(line.endswith("left bower.") for line in expected)
+    assert any(line.endswith("the Joker, highest trump.") for line in expected)
