@@ -11,6 +11,7 @@ import { installRoving, rovingTarget, shortcutFor, shortcutsHTML, updateRoving }
 import { eventSentences, Narrator, tableText } from "./narration.js";
 import {
   callLabel,
+  escapeHTML,
   gameOverHTML,
   openDialog,
   readRules,
@@ -115,7 +116,7 @@ function seatName(seat) {
 // ---- rendering ------------------------------------------------------------------
 
 function cardHTML(code, label = "") {
-  const named = label ? ` label="${label}"` : "";
+  const named = label ? ` label="${escapeHTML(label)}"` : "";
   return `<hp-card code="${code}"${settings.fourColour ? " four-colour" : ""}${named}></hp-card>`;
 }
 
