@@ -51,6 +51,39 @@ def _inject(page: Page) -> None:
         raise RuntimeError("axe-core did not load into the page")
 
 
+def axe_results(
+    page: Page,
+    include: str | None = None,
+    tags: tuple[str, ...] = TAGS,
+    rules: tuple[str, ...] = (),
+) -> dict[str, list[dict[str, Any]]]:
+    """axe's ``violations`` and ``incomplete`` (what it could not decide), each
+    as id, impact, help and the nodes' targets and summaries; ``rules`` runs
+    only those rules instead of the ``tags``."""
+    _inject(page)
+    results: dict[str, list[dict[str, Any]]] = page.evaluate(
+        """async ([include, tags, rules]) => {
+            const context = include ? { include: [include] } : document;
+            const runOnly = rules.length
+                ? { type: "rule", values: rules }
+                : { type: "tag", values: tags };
+            const resultTypes = ["violations", "incomplete"];
+            const r = await window.axe.run(context, { runOnly, resultTypes });
+            const brief = (list) => list.map((v) => ({
+                id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.map((n) => ({
+                    target: n.target,
+                    summary: n.failureSummary
+                        || [...n.any, ...n.all].map((c) => c.message).join("; "),
+                })),
+            }));
+            return { violations: brief(r.violations), incomplete: brief(r.incomplete) };
+        }""",
+        [include, list(tags), list(rules)],
+    )
+    return results
+
+
 def axe_violations(
     page: Page,
     include: str | None = None,
@@ -59,22 +92,8 @@ def axe_violations(
 ) -> list[dict[str, Any]]:
     """The axe violations (id, impact, help, nodes' targets and summaries) of
     the page or of the elements matching ``include``, at ``impacts``."""
-    _inject(page)
-    results: dict[str, Any] = page.evaluate(
-        """async ([include, tags]) => {
-            const context = include ? { include: [include] } : document;
-            const r = await window.axe.run(context, {
-                runOnly: { type: "tag", values: tags },
-                resultTypes: ["violations"],
-            });
-            return { violations: r.violations.map((v) => ({
-                id: v.id, impact: v.impact, help: v.help,
-                nodes: v.nodes.map((n) => ({ target: n.target, summary: n.failureSummary })),
-            })) };
-        }""",
-        [include, list(tags)],
-    )
-    return [v for v in results["violations"] if v["impact"] in impacts]
+    found = axe_results(page, include, tags)["violations"]
+    return [v for v in found if v["impact"] in impacts]
 
 
 def describe(violations: list[dict[str, Any]]) -> str:
