@@ -7,6 +7,7 @@ import random
 
 from playwright.sync_api import Browser, Page
 
+from axe import assert_accessible
 from conftest import PageProblems, open_page
 from game_driver import WAITING, hand, play_until, saved, start
 
@@ -85,6 +86,9 @@ def test_keyboard_play(page: Page, base_url: str) -> None:
     )
     page.wait_for_selector(WAITING)
     page.keyboard.press("?")
+    page.wait_for_selector("#shortcuts-dialog[open]")
+    page.keyboard.press("Escape")
+    page.keyboard.press("r")
     page.wait_for_selector("#rules-dialog[open]")
     page.keyboard.press("Escape")
 
@@ -119,6 +123,8 @@ def test_a_phone_sized_screen(browser: Browser, base_url: str, problems: PagePro
     rng = random.Random(5)
     play_until(page, lambda p: p.is_visible(HUMAN_BIDS) or p.is_visible(HUMAN_PLAYS), rng)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # the tools show icons only here: they keep their names (and targets big enough)
+    assert_accessible(page, "phone-sized screen")
     for selector in ("#hand button.card", "#actions button", ".tools button", "[data-score-team]"):
         for el in page.query_selector_all(selector):
             box = el.bounding_box()

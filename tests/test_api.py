@@ -459,3 +459,54 @@ def test_replay_picks_a_hand_of_a_game_text_by_number() -> None:
     assert ok({"op": "replay", "hpn": text})["frames"][0]["dealer"] == game.records[0].dealer
     assert "from 1 to 4" in err({"op": "replay", "hpn": text, "number": 9}, "bad_request")
     assert err({"op": "replay", "hpn": text, "number": "x"}, "bad_request").startswith("number:")
+
+
+# The rules (spec): the Joker is always the highest trump; then the jack of trump
+# (right bower) and the other jack of the same colour (left bower); then A K Q 10 9.
+SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
+
+
+def expected_roles(trump: str) -> dict[str, str]:
+    roles = {"JK": "highest_trump", f"J{trump}": "right_bower"}
+    roles[f"J{SAME_COLOUR[trump]}"] = "left_bower"
+    roles.update({f"{rank}{trump}": "trump" for rank in "AKQT9"})
+    return roles
+
+
+@pytest.mark.parametrize("trump", "CDHS")
+def test_card_roles_name_the_bowers_and_the_joker(trump: str) -> None:
+    assert api.card_roles(trump) == expected_roles(trump)
+    info = ok({"op": "rules_info", "trump": trump})
+    assert info["card_roles"] == expected_roles(trump)
+
+
+def test_card_roles_follow_the_trump_of_the_hand() -> None:
+    rng = random.Random(11)
+    state = ok({"op": "new_game", "seed": 5, "levels": ALL_BOTS})
+    # before trump is named only the Joker has a role
+    assert state["view"]["trump"] is None
+    assert state["card_roles"] == {"JK": "highest_trump"}
+    state = until(state, "play", rng)
+    trump = state["view"]["trump"]
+    number = state["view"]["hand_number"]
+    assert state["card_roles"] == expected_roles(trump)
+    # play out the hand: every event names cards under the trump in force when
+    # the action was taken, also the last card of the hand (when the state has
+    # moved on to the next hand's bidding, with no trump)
+    events = []
+    while state["view"]["hand_number"] == number and state["view"]["phase"] != "game_over":
+        if state["bot_to_move"]:
+            answer = ok({"op": "bot_step"})
+        else:
+            answer = ok({"op": "act", "action": rng.choice(state["view"]["legal_actions"])})
+        events.append(answer["event"])
+        state = answer["state"]
+    assert events[-1]["hand"] is not None and events[-1]["hand"]["trump"] == trump
+    assert all(e["card_roles"] == expected_roles(trump) for e in events)
+    if state["view"]["phase"] == "bidding":
+        assert state["card_roles"] == {"JK": "highest_trump"}
+
+
+def test_card_roles_refuse_a_bad_trump() -> None:
+    with pytest.raises(api.ApiError):
+        api.card_roles("X")

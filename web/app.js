@@ -5,16 +5,20 @@
 // the order of the hand, scores and the card ranking all come from the engine
 // through web/client.js.
 
-import { cardLabel, cardName, suitIcon, SUIT_WORD } from "./cards.js";
+import { cardLabel, spokenCard, suitIcon, SUIT_WORD } from "./cards.js";
 import { EngineClient } from "./client.js";
+import { installRoving, rovingTarget, shortcutFor, shortcutsHTML, updateRoving } from "./keyboard.js";
+import { eventSentences, Narrator, tableText } from "./narration.js";
 import {
   callLabel,
+  escapeHTML,
   gameOverHTML,
   openDialog,
   readRules,
   rulesHTML,
   sameRules,
   SEAT_NAMES,
+  setFocusFallback,
   settingsHTML,
   summaryHTML,
   trickHTML,
@@ -22,12 +26,25 @@ import {
 import { addOfflineStatus, initOffline } from "./pwa.js";
 import {
   applyQuery,
+  effectiveSpeed,
   loadSettings,
   readSave,
   saveSettings,
   SPEEDS,
   writeSave,
 } from "./settings.js";
+
+// New words of this module (the older ones are still inline).
+const TEXT = {
+  play: "Play the {card}",
+  discard: "Discard the {card}",
+  unavailable: "The {card}",
+  trickCard: "{who}: {card}",
+  hint: "Hint: {what}. {reason}",
+  fromWidow: "{card}, picked up from the widow",
+};
+
+const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ""));
 
 performance.mark("hp-start");
 
@@ -39,7 +56,7 @@ const handEl = $("#hand");
 const actionsEl = $("#actions");
 const promptEl = $("#prompt");
 const noteEl = $("#note");
-const statusEl = $("#status");
+const narrator = new Narrator($("#announcements"));
 const reasonsEl = $("#reasons");
 
 // delays in ms at normal speed
@@ -64,17 +81,22 @@ let hint = null;
 let playableMarked = false;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const factor = () => SPEEDS[settings.speed]?.factor ?? 1;
+const factor = () => SPEEDS[effectiveSpeed(settings)]?.factor ?? 1;
+// movement (cards flying in, tricks gathered) is left out when the system asks
+// for reduced motion, whatever the speed; the pauses between moves stay
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
+const moving = () => factor() > 0 && !reducedMotion.matches;
+reducedMotion.addEventListener("change", () => applyLook());
 const wait = (ms) => (factor() === 0 ? Promise.resolve() : sleep(ms * factor()));
 
 function applyLook() {
-  table.dataset.speed = settings.speed;
+  table.dataset.speed = effectiveSpeed(settings);
   table.style.setProperty("--speed", String(Math.max(factor(), 0.01)));
   table.classList.toggle("four-colour", settings.fourColour);
 }
 
 function announce(text) {
-  statusEl.textContent = text;
+  narrator.say(text);
 }
 
 function notice(text, kind = "") {
@@ -92,14 +114,11 @@ function seatName(seat) {
   return SEAT_NAMES[seat];
 }
 
-function seatSubject(seat) {
-  return seat === 0 ? "You" : SEAT_NAMES[seat];
-}
-
 // ---- rendering ------------------------------------------------------------------
 
-function cardHTML(code) {
-  return `<hp-card code="${code}"${settings.fourColour ? " four-colour" : ""}></hp-card>`;
+function cardHTML(code, label = "") {
+  const named = label ? ` label="${escapeHTML(label)}"` : "";
+  return `<hp-card code="${code}"${settings.fourColour ? " four-colour" : ""}${named}></hp-card>`;
 }
 
 function lastCalls(view) {
@@ -162,22 +181,32 @@ function renderContract(view) {
     : "—";
 }
 
-function renderTrick(cards) {
+function renderTrick(cards, roles = state?.card_roles) {
   for (const slot of $$(".slot")) {
     slot.innerHTML = "";
     slot.classList.remove("winner");
   }
   for (const { seat, card } of cards) {
-    $(`.slot[data-slot="${seat}"]`).innerHTML = cardHTML(card);
+    const label = fill(TEXT.trickCard, { who: seatName(seat), card: spokenCard(card, roles) });
+    $(`.slot[data-slot="${seat}"]`).innerHTML = cardHTML(card, label);
   }
 }
 
+// what the hand and the choices were last painted from
+const painted = { hand: "", actions: "" };
+
 function renderHand(st) {
   const view = st.view;
-  const focused = document.activeElement?.dataset?.card;
   const choosing = st.human_to_move && !busy && ["play", "discard"].includes(view.phase);
   handEl.classList.toggle("choosing", choosing);
-  reasonsEl.innerHTML = "";
+  const roles = st.card_roles;
+  const widowTag = ["trump", "discard"].includes(view.phase) ? view.widow : null;
+  // repaint only when something changed: a repaint would drop the focus
+  const key = JSON.stringify([st.cards, st.human_to_move && !busy, hint?.action, widowTag, roles, settings.fourColour]);
+  if (painted.hand === key) return;
+  painted.hand = key;
+  const focused = handEl.contains(document.activeElement) ? document.activeElement.dataset.card : null;
+  for (const old of $$("[data-why-card]", reasonsEl)) old.remove();
   const buttons = st.cards.map(({ card, action, legal, reason }) => {
     const b = document.createElement("button");
     b.type = "button";
@@ -187,25 +216,28 @@ function renderHand(st) {
     const enabled = legal && st.human_to_move && !busy;
     b.disabled = !enabled;
     const verb = action?.startsWith("discard") ? "Discard" : "Play";
-    b.setAttribute("aria-label", enabled ? `${verb} the ${cardName(card)}` : `The ${cardName(card)}`);
+    const name = fill(widowTag === card ? TEXT.fromWidow : "{card}", { card: spokenCard(card, roles) });
+    b.setAttribute("aria-label", fill(enabled ? (verb === "Discard" ? TEXT.discard : TEXT.play) : TEXT.unavailable, { card: name }));
     if (!legal && reason) {
       b.title = reason;
       const why = document.createElement("span");
       why.id = `why-${card}`;
+      why.dataset.whyCard = card;
       why.textContent = reason;
       reasonsEl.append(why);
       b.setAttribute("aria-describedby", why.id);
     } else if (enabled) {
       b.title = `${verb} ${cardLabel(card)}`;
     }
-    b.innerHTML = cardHTML(card);
-    if (view.widow === card && ["trump", "discard"].includes(view.phase)) {
-      b.insertAdjacentHTML("beforeend", '<span class="tag">widow</span>');
+    b.innerHTML = cardHTML(card, name);
+    if (widowTag === card) {
+      b.insertAdjacentHTML("beforeend", '<span class="tag" aria-hidden="true">widow</span>');
     }
     if (hint && hint.action === action) b.classList.add("hinted");
     return b;
   });
   handEl.replaceChildren(...buttons);
+  updateRoving(handEl);
   if (focused) handEl.querySelector(`[data-card="${focused}"]:not(:disabled)`)?.focus();
 }
 
@@ -221,6 +253,7 @@ function actionButton(option, label, attrs, extraClass = "") {
     b.title = option.reason;
     const why = document.createElement("span");
     why.id = `why-${option.action.replace(/\W+/g, "-")}`;
+    why.dataset.whyAction = option.action;
     why.textContent = option.reason;
     reasonsEl.append(why);
     b.setAttribute("aria-describedby", why.id);
@@ -270,8 +303,14 @@ function promptFor(st) {
 
 function renderActions(st) {
   const v = st.view;
-  actionsEl.innerHTML = "";
   const four = settings.fourColour;
+  // repaint only when something changed: a repaint would drop the focus
+  const key = JSON.stringify([v.phase, st.human_to_move, busy, st.options, hint?.action, four]);
+  if (painted.actions === key) return;
+  painted.actions = key;
+  const focused = actionsEl.contains(document.activeElement) ? document.activeElement.dataset.action : null;
+  actionsEl.innerHTML = "";
+  for (const old of $$("[data-why-action]", reasonsEl)) old.remove();
   if (v.phase === "game_over") {
     const b = document.createElement("button");
     b.type = "button";
@@ -279,9 +318,15 @@ function renderActions(st) {
     b.dataset.action = "new-game";
     b.textContent = "New game";
     actionsEl.append(b);
+    updateRoving(actionsEl);
     return;
   }
-  if (!st.human_to_move) return;
+  if (st.human_to_move) renderChoices(st, v, four);
+  updateRoving(actionsEl);
+  if (focused) actionsEl.querySelector(`[data-action="${focused}"]:not(:disabled)`)?.focus();
+}
+
+function renderChoices(st, v, four) {
   for (const option of st.options) {
     const a = option.action;
     if (v.phase === "bidding") {
@@ -321,8 +366,8 @@ function renderNote(st) {
 }
 
 function hintLabel(action) {
-  if (action.startsWith("play ")) return `play ${cardLabel(action.slice(5))}`;
-  if (action.startsWith("discard ")) return `discard ${cardLabel(action.slice(8))}`;
+  if (action.startsWith("play ")) return `play the ${spokenCard(action.slice(5), state?.card_roles)}`;
+  if (action.startsWith("discard ")) return `discard the ${spokenCard(action.slice(8), state?.card_roles)}`;
   if (action.startsWith("trump ")) return `${SUIT_WORD[action.slice(6)]} as trump`;
   if (action === "alone") return "go alone";
   if (action === "decline") return "play with your partner";
@@ -372,7 +417,7 @@ const FROM = { 0: [0, 1], 1: [-1, 0], 2: [0, -1], 3: [1, 0] };
 
 function flyIn(slot, seat) {
   const card = slot.firstElementChild;
-  if (!card || factor() === 0) return Promise.resolve();
+  if (!card || !moving()) return Promise.resolve();
   const [dx, dy] = FROM[seat];
   // Distances in % of the card's own size: no layout has to be read (a forced
   // synchronous layout here was the page's longest main-thread task).
@@ -388,7 +433,7 @@ function flyIn(slot, seat) {
 }
 
 function gather(winner) {
-  if (factor() === 0) return Promise.resolve();
+  if (!moving()) return Promise.resolve();
   const [dx, dy] = FROM[winner];
   const anims = $$(".slot hp-card").map((card) =>
     card.animate(
@@ -420,47 +465,32 @@ function popBubble(seat) {
   replayAnimation(bubble, "pop");
 }
 
-function describe(event) {
-  const who = seatSubject(event.seat);
-  const a = event.action;
-  if (a === "pass") return `${who} ${event.seat === 0 ? "pass" : "passes"}.`;
-  if (a.startsWith("bid ")) return `${who} ${event.seat === 0 ? "bid" : "bids"} ${callLabel(a).replace("Bid ", "").toLowerCase()}.`;
-  if (a.startsWith("trump ")) return `${who} ${event.seat === 0 ? "name" : "names"} ${SUIT_WORD[a.slice(6)]} trump.`;
-  if (a.startsWith("discard")) return `${who} ${event.seat === 0 ? "discard" : "discards"} a card.`;
-  if (a === "alone") return `${who} ${event.seat === 0 ? "go" : "goes"} alone!`;
-  if (a === "decline") return `${who} ${event.seat === 0 ? "play" : "plays"} with ${event.seat === 0 ? "your" : "their"} partner.`;
-  if (a.startsWith("play ")) return `${who} ${event.seat === 0 ? "play" : "plays"} ${cardName(a.slice(5))}.`;
-  return "";
-}
-
-/** Show what an action did, then paint the new state. */
+/** Show what an action did, tell it in the live region (one sentence each for
+ * the action, the trick's winner and the hand's result), then paint the new state. */
 async function showEvent(event, st, gen) {
   const a = event.action;
-  let text = describe(event);
+  const [said, ...after] = eventSentences(event, st.view);
+  announce(said);
   if (a.startsWith("play ")) {
     const cards = event.trick ? event.trick.cards : st.view.trick;
     render(st, { trick: false });
-    renderTrick(cards);
+    renderTrick(cards, event.card_roles);
     await flyIn($(`.slot[data-slot="${event.seat}"]`), event.seat);
     if (event.trick) {
       const w = event.trick.winner;
       $(`.slot[data-slot="${w}"]`).classList.add("winner");
-      const won = `${seatSubject(w)} ${w === 0 ? "win" : "wins"} the trick.`;
-      text += ` ${won}`;
-      promptEl.textContent = won;
-      announce(text);
+      promptEl.textContent = after[0];
+      announce(after.shift());
       await wait(DELAY.trickPause);
       if (gen !== generation) return;
       await gather(w);
       renderTrick([]);
-    } else {
-      announce(text);
     }
   } else {
     render(st);
-    announce(text);
     if (a === "pass" || a.startsWith("bid")) popBubble(event.seat);
   }
+  for (const sentence of after) announce(sentence);
   if (gen !== generation) return;
   render(st);
   if (event.hand) await showHandEnd(event.hand, st);
@@ -472,7 +502,7 @@ async function showHandEnd(hand, st) {
     const { title, html } = gameOverHTML(st.view, hand, four);
     $("#gameover-title").textContent = title;
     $("#gameover-body").innerHTML = html;
-    $("#gameover-dialog").showModal();
+    openDialog($("#gameover-dialog"));
     return;
   }
   $("#summary-title").textContent = hand.thrown_in ? `Hand ${hand.number + 1}: thrown in` : `Hand ${hand.number + 1} is over`;
@@ -518,18 +548,21 @@ async function runBots() {
   focusFirstControl();
 }
 
-let keyboardUser = false;
-addEventListener("keydown", (e) => {
-  if (e.key === "Tab" || e.key.startsWith("Arrow")) keyboardUser = true;
-});
-addEventListener("pointerdown", () => {
-  keyboardUser = false;
-});
-
+/** When it is the player's turn (or the game is over), put the focus on their
+ * choices or their hand — but only if the focus is lost (on the page itself,
+ * e.g. the card just played is gone) or already there: never taken away from
+ * the tools, a dialog or whatever else the player is reading. */
 function focusFirstControl() {
-  if (!keyboardUser || !state?.human_to_move || document.querySelector("dialog[open]")) return;
-  const target = actionsEl.querySelector("button:not(:disabled)") ?? handEl.querySelector("button:not(:disabled)");
-  target?.focus();
+  if (!state || document.querySelector("dialog[open]")) return;
+  if (!state.human_to_move && state.view.phase !== "game_over") return;
+  const active = document.activeElement;
+  // lost: on the page itself, or left on a button of a dialog that has closed
+  const lost = !active || active === document.body || active === document.documentElement || Boolean(active.closest("dialog:not([open])"));
+  if (!lost && !actionsEl.contains(active) && !handEl.contains(active)) return;
+  if (actionsEl.contains(active) || handEl.contains(active)) {
+    if (!active.disabled) return; // already on something usable
+  }
+  (rovingTarget(actionsEl) ?? rovingTarget(handEl))?.focus();
 }
 
 async function decide(action) {
@@ -599,7 +632,12 @@ async function showHint() {
     button.removeAttribute("aria-busy");
   }
   render(state);
-  announce(`Hint: ${hintLabel(hint.action)}. ${hint.reason}`);
+  if (!hint) return;
+  announce(fill(TEXT.hint, { what: hintLabel(hint.action), reason: hint.reason }));
+  // the hinted card or choice gets the focus, if the focus is lost or in play
+  const active = document.activeElement;
+  const inPlay = !active || active === document.body || actionsEl.contains(active) || handEl.contains(active);
+  if (inPlay) $("#hand .hinted:not(:disabled), #actions .hinted:not(:disabled)")?.focus();
 }
 
 async function undo() {
@@ -622,10 +660,26 @@ async function undo() {
   }
 }
 
-function showLastTrick() {
+async function showLastTrick() {
   if (!state) return;
-  $("#last-trick-body").innerHTML = trickHTML(lastTrick(state.view), settings.fourColour);
+  const view = state.view;
+  const trick = lastTrick(view);
+  // a trick of the hand before was played under that hand's trump
+  let roles = state.card_roles;
+  if (trick && !view.tricks.length && view.last_hand?.trump) {
+    roles = (await engine.call("rules_info", { trump: view.last_hand.trump })).card_roles;
+  }
+  $("#last-trick-body").innerHTML = trickHTML(trick, settings.fourColour, roles);
   openDialog($("#last-trick-dialog"));
+}
+
+function showShortcuts() {
+  $("#shortcuts-body").innerHTML = shortcutsHTML();
+  openDialog($("#shortcuts-dialog"));
+}
+
+function readTable() {
+  if (state) announce(tableText(state));
 }
 
 async function renderRules(trump) {
@@ -715,7 +769,7 @@ $("#settings-form").addEventListener("click", async (e) => {
   const levels = ["human", ...[1, 2, 3].map((s) => form.querySelector(`[data-level-seat="${s}"]`).value)];
   const rules = readRules(form, rulesInfo);
   const preset = form.querySelector("[data-preset]").value;
-  settings.speed = form.querySelector("[data-speed-select]").value;
+  settings.speed = form.querySelector("[data-speed-select]").value || null;
   settings.fourColour = form.querySelector("[data-four-colour]").checked;
   applyLook();
   const rulesChanged = !sameRules(rules, state.view.rules);
@@ -788,6 +842,7 @@ $(".tools").addEventListener("click", (e) => {
   else if (tool === "last-trick") showLastTrick();
   else if (tool === "rules") showRules();
   else if (tool === "settings") showSettings();
+  else if (tool === "shortcuts") showShortcuts();
   else if (tool === "new-game") confirmNewGame();
 });
 
@@ -798,27 +853,25 @@ $("#gameover-dialog").addEventListener("click", (e) => {
   if (b.dataset.action === "new-game") startNewGame();
 });
 
-handEl.addEventListener("keydown", (e) => {
-  if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
-  const cards = $$("button.card:not(:disabled)", handEl);
-  if (!cards.length) return;
-  const i = cards.indexOf(document.activeElement);
-  const next = e.key === "ArrowRight" ? (i + 1) % cards.length : (i - 1 + cards.length) % cards.length;
-  cards[i < 0 ? 0 : next].focus();
-  e.preventDefault();
-});
+installRoving(handEl);
+installRoving(actionsEl);
+setFocusFallback(() => focusFirstControl());
 
+// shortcut keys (keyboard.js lists them; the shortcuts dialog shows the list)
 addEventListener("keydown", (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector("dialog[open]")) return;
   if (e.target.matches?.("input, select, textarea")) return;
-  const key = e.key.toLowerCase();
-  const tool = { h: "hint", u: "undo", l: "last-trick", "?": "rules" }[key];
-  if (tool) {
-    const b = $(`[data-tool="${tool}"]`);
-    if (!b.disabled) {
-      b.click();
-      e.preventDefault();
-    }
+  const tool = shortcutFor(e.key);
+  if (!tool) return;
+  if (tool === "table") {
+    readTable();
+    e.preventDefault();
+    return;
+  }
+  const b = $(`[data-tool="${tool}"]`);
+  if (b && !b.disabled) {
+    b.click();
+    e.preventDefault();
   }
 });
 

@@ -5,6 +5,8 @@
 //
 //   cardSVG("AS", { fourColour: false }) -> "<svg ...>...</svg>"
 //   cardName("TH") -> "ten of hearts";  cardLabel("TH") -> "10♥"
+//   spokenCard("JD", roles) -> "jack of diamonds, left bower" (roles: the
+//   engine's card_roles for the trump in force; no rule is decided here)
 //
 // Card codes are the engine's: rank 9 T J Q K A + suit C D H S, or JK.
 
@@ -16,9 +18,24 @@ const SUIT_PATH = {
   C: "M50 4C63 4 72 14 72 26C72 34 68 40 63 44C67 42 71 41 75 41C87 41 96 51 96 63C96 75 87 85 75 85C65 85 58 79 54 72C55 82 59 90 67 96H33C41 90 45 82 46 72C42 79 35 85 25 85C13 85 4 75 4 63C4 51 13 41 25 41C29 41 33 42 37 44C32 40 28 34 28 26C28 14 37 4 50 4Z",
 };
 
+// Every word of this module a person reads or hears.
+const TEXT = {
+  suits: { C: "clubs", D: "diamonds", H: "hearts", S: "spades" },
+  ranks: { 9: "nine", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace" },
+  joker: "Joker",
+  back: "a face-down card",
+  // what the engine's card_roles mean (api.md, "Card roles")
+  roles: {
+    highest_trump: "highest trump",
+    right_bower: "right bower",
+    left_bower: "left bower",
+    trump: "trump",
+  },
+};
+
 export const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
-export const SUIT_WORD = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
-const RANK_WORD = { 9: "nine", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace" };
+export const SUIT_WORD = TEXT.suits;
+const RANK_WORD = TEXT.ranks;
 const RANK_SHOWN = { 9: "9", T: "10", J: "J", Q: "Q", K: "K", A: "A" };
 
 const TWO_COLOUR = { C: "#17181c", D: "#c41e2e", H: "#c41e2e", S: "#17181c" };
@@ -31,8 +48,15 @@ export function suitColour(suit, fourColour = false) {
 }
 
 export function cardName(code) {
-  if (code === "JK") return "the Joker";
+  if (code === "JK") return TEXT.joker;
   return `${RANK_WORD[code[0]]} of ${SUIT_WORD[code[1]]}`;
+}
+
+/** A card in words with its role under the trump in force, from the engine's
+ * `card_roles` map: "jack of diamonds, left bower", "Joker, highest trump". */
+export function spokenCard(code, roles) {
+  const role = roles?.[code];
+  return role && TEXT.roles[role] ? `${cardName(code)}, ${TEXT.roles[role]}` : cardName(code);
 }
 
 export function cardLabel(code) {
@@ -171,9 +195,24 @@ export function cardSVG(code, { fourColour = false } = {}) {
   return svg;
 }
 
-/** <hp-card code="AS" four-colour> renders a face; without a code, the back. */
+const urls = new Map();
+
+/** The face as an image address (data: URL): a picture has no text nodes, so
+ * the card's name is only what its label says (the corner letters are art). */
+export function cardURL(code, options = {}) {
+  const key = `${code}:${options.fourColour ? 4 : 2}`;
+  let url = urls.get(key);
+  if (!url) {
+    url = `data:image/svg+xml,${encodeURIComponent(cardSVG(code, options))}`;
+    urls.set(key, url);
+  }
+  return url;
+}
+
+/** <hp-card code="AS" four-colour label="..."> renders a face; without a code,
+ * the back. `label` (optional) is its accessible name, else the card in words. */
 export class HpCard extends HTMLElement {
-  static observedAttributes = ["code", "four-colour"];
+  static observedAttributes = ["code", "four-colour", "label"];
 
   connectedCallback() {
     this.render();
@@ -190,13 +229,13 @@ export class HpCard extends HTMLElement {
       this.classList.add("back");
       this.innerHTML = "";
       this.setAttribute("role", "img");
-      this.setAttribute("aria-label", "a face-down card");
+      this.setAttribute("aria-label", TEXT.back);
       return;
     }
     this.classList.remove("back");
-    this.innerHTML = cardSVG(code, { fourColour: four });
+    this.innerHTML = `<img class="card-face" alt="" draggable="false" src="${cardURL(code, { fourColour: four })}">`;
     this.setAttribute("role", "img");
-    this.setAttribute("aria-label", cardName(code));
+    this.setAttribute("aria-label", this.getAttribute("label") || cardName(code));
   }
 }
 

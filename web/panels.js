@@ -2,8 +2,19 @@
 // Every fact they show (scores, rank orders, rule choices) comes from the
 // engine's answers; this module only lays them out.
 
-import { cardLabel, suitIcon, SUIT_WORD } from "./cards.js";
-import { BOT_LEVELS, SPEEDS } from "./settings.js";
+import { spokenCard, suitIcon, SUIT_WORD } from "./cards.js";
+import { BOT_LEVELS, SPEEDS, systemSpeed } from "./settings.js";
+
+// New words of this module (the older ones are still inline).
+const TEXT = {
+  speedAuto: "Automatic ({speed})",
+  speedHelp:
+    "Instant shows every move at once, without animation. Automatic is instant when your device asks for reduced motion, otherwise normal.",
+  trickCard: "{who}: {card}",
+  fourColourHelp: "Clubs green and diamonds blue, so all four suits look different (every card also shows its suit symbol).",
+};
+
+const fillText = (template, values) => template.replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ""));
 
 export const SEAT_NAMES = ["You", "West", "North", "East"];
 export const SEAT_LONG = ["You (South)", "West", "North (partner)", "East"];
@@ -33,8 +44,9 @@ function cls(n) {
   return n > 0 ? "plus" : n < 0 ? "minus" : "";
 }
 
-function cardEl(code, four) {
-  return `<hp-card code="${code}"${four ? " four-colour" : ""}></hp-card>`;
+function cardEl(code, four, label = "") {
+  const named = label ? ` label="${escapeHTML(label)}"` : "";
+  return `<hp-card code="${code}"${four ? " four-colour" : ""}${named}></hp-card>`;
 }
 
 /** Wait until a dialog closes; resolves with its returnValue. */
@@ -44,10 +56,33 @@ export function dialogClosed(dialog) {
   });
 }
 
+let focusFallback = () => {};
+
+/** What gets the focus when a dialog closes and what had it before is gone. */
+export function setFocusFallback(fn) {
+  focusFallback = fn;
+}
+
+/** Open a modal dialog (the browser moves the focus into it: its autofocus
+ * button or first control); when it closes, the focus goes back to where it
+ * was, or to the fallback when that element has gone. Resolves with its returnValue. */
 export function openDialog(dialog) {
   dialog.returnValue = "";
+  const back = document.activeElement;
   if (!dialog.open) dialog.showModal();
-  return dialogClosed(dialog);
+  const closed = dialogClosed(dialog);
+  closed.then(() => {
+    if (document.querySelector("dialog[open]")) return;
+    const usable = back && back !== document.body && back.isConnected && !back.disabled;
+    if (usable) {
+      back.focus();
+    } else {
+      // do not leave the focus on a button of the closed dialog
+      if (dialog.contains(document.activeElement)) document.activeElement.blur();
+      focusFallback();
+    }
+  });
+  return closed;
 }
 
 // ---- hand summary --------------------------------------------------------------
@@ -99,17 +134,18 @@ export function gameOverHTML(view, hand, four) {
 
 // ---- a trick ---------------------------------------------------------------------
 
-export function trickHTML(trick, four) {
+/** A trick laid out; `roles` are the engine's card_roles for its trump. */
+export function trickHTML(trick, four, roles) {
   if (!trick) return "<p>No trick has been played yet.</p>";
   const figures = trick.cards
     .map(
-      ({ seat, card }) => `<figure class="${seat === trick.winner ? "won" : ""}">${cardEl(card, four)}
+      ({ seat, card }) => `<figure class="${seat === trick.winner ? "won" : ""}">${cardEl(card, four, spokenCard(card, roles))}
       <figcaption>${SEAT_NAMES[seat]}${seat === trick.winner ? " — wins" : ""}</figcaption></figure>`,
     )
     .join("");
   return `<div class="mini-trick">${figures}</div>
-    <p>${SEAT_NAMES[trick.leader]} led; ${SEAT_NAMES[trick.winner] === "You" ? "you" : SEAT_NAMES[trick.winner]} won the trick with
-    ${cardLabel(trick.cards.find((c) => c.seat === trick.winner).card)}.</p>`;
+    <p>${SEAT_NAMES[trick.leader]} led; ${SEAT_NAMES[trick.winner] === "You" ? "you" : SEAT_NAMES[trick.winner]} won the trick with the
+    ${spokenCard(trick.cards.find((c) => c.seat === trick.winner).card, roles)}.</p>`;
 }
 
 // ---- rules --------------------------------------------------------------------------
@@ -166,7 +202,8 @@ function describeRules(rules) {
 
 export function rulesHTML(rules, info, four) {
   const t = info.trump;
-  const trumps = info.trump_order.map((c) => cardEl(c, four)).join("");
+  const named = (c) => cardEl(c, four, spokenCard(c, info.card_roles));
+  const trumps = info.trump_order.map(named).join("");
   const others = info.rank_order.slice(info.trump_order.length);
   const groups = [];
   let current = [];
@@ -179,7 +216,7 @@ export function rulesHTML(rules, info, four) {
   }
   if (current.length) groups.push(current);
   const side = groups
-    .map((g) => `<div class="ranking" aria-label="${SUIT_WORD[g[0][1]]}, high to low">${g.map((c) => cardEl(c, four)).join("")}</div>`)
+    .map((g) => `<div class="ranking" role="group" aria-label="${SUIT_WORD[g[0][1]]}, high to low">${g.map(named).join("")}</div>`)
     .join("");
   const picker = ["C", "D", "H", "S"]
     .map(
@@ -190,7 +227,7 @@ export function rulesHTML(rules, info, four) {
     <h3>Card ranking ${info.trump_is_current ? "this hand" : "by trump"}: ${SUIT_WORD[t]} trump</h3>
     <div class="suit-pick" role="group" aria-label="Show the ranking for a trump suit">${picker}</div>
     <p>Trumps, high to low: the Joker, the jack of trump (right bower), the other jack of the same colour (left bower), then ace, king, queen, 10, 9.</p>
-    <div class="ranking trumps" aria-label="trumps, high to low">${trumps}</div>
+    <div class="ranking trumps" role="group" aria-label="trumps, high to low">${trumps}</div>
     <p>Other suits, high to low:</p>${side}</div>`;
 }
 
@@ -209,17 +246,17 @@ function fieldHTML(field, value) {
   const id = `rule-${field.name}`;
   let input;
   if (field.type === "bool") {
-    input = `<input type="checkbox" id="${id}" name="${field.name}" data-rule="${field.name}"${value ? " checked" : ""}>`;
+    input = `<input type="checkbox" id="${id}" name="${field.name}" data-rule="${field.name}" aria-describedby="${id}-help"${value ? " checked" : ""}>`;
   } else if (field.type === "int") {
-    input = `<input type="number" id="${id}" name="${field.name}" data-rule="${field.name}" min="${field.min}" max="${field.max}" value="${value}" inputmode="numeric">`;
+    input = `<input type="number" id="${id}" name="${field.name}" data-rule="${field.name}" min="${field.min}" max="${field.max}" value="${value}" inputmode="numeric" aria-describedby="${id}-help">`;
   } else {
     const options = field.choices
       .map((c) => `<option value="${c.value}"${c.value === value ? " selected" : ""}>${escapeHTML(c.label)}</option>`)
       .join("");
-    input = `<select id="${id}" name="${field.name}" data-rule="${field.name}">${options}</select>`;
+    input = `<select id="${id}" name="${field.name}" data-rule="${field.name}" aria-describedby="${id}-help">${options}</select>`;
   }
   return `<div class="field"><label for="${id}">${escapeHTML(field.label)}</label>${input}
-    <span class="help">${escapeHTML(field.help)}</span></div>`;
+    <span class="help" id="${id}-help">${escapeHTML(field.help)}</span></div>`;
 }
 
 export function settingsHTML(settings, info, currentRules) {
@@ -227,9 +264,14 @@ export function settingsHTML(settings, info, currentRules) {
   const presetOptions = info.presets
     .map((p) => `<option value="${p.name}">${escapeHTML(p.label)}</option>`)
     .join("");
-  const speeds = Object.entries(SPEEDS)
-    .map(([k, v]) => `<option value="${k}"${k === settings.speed ? " selected" : ""}>${v.label}</option>`)
-    .join("");
+  const auto = `<option value=""${settings.speed ? "" : " selected"}>${fillText(TEXT.speedAuto, {
+    speed: SPEEDS[systemSpeed()].label.toLowerCase(),
+  })}</option>`;
+  const speeds =
+    auto +
+    Object.entries(SPEEDS)
+      .map(([k, v]) => `<option value="${k}"${k === settings.speed ? " selected" : ""}>${v.label}</option>`)
+      .join("");
   return `
     <fieldset><legend>Players</legend>
       ${[1, 2, 3].map((s) => levelSelect(s, settings.levels[s])).join("")}
@@ -240,10 +282,11 @@ export function settingsHTML(settings, info, currentRules) {
       ${info.fields.map((f) => fieldHTML(f, rules[f.name])).join("")}
     </fieldset>
     <fieldset><legend>Table</legend>
-      <div class="field"><label for="speed">Animation speed</label><select id="speed" name="speed" data-speed-select>${speeds}</select></div>
+      <div class="field"><label for="speed">Animation speed</label><select id="speed" name="speed" data-speed-select aria-describedby="speed-help">${speeds}</select>
+        <span class="help" id="speed-help">${TEXT.speedHelp}</span></div>
       <div class="field"><label for="four-colour">Four-colour suits</label>
-        <input type="checkbox" id="four-colour" name="fourColour" data-four-colour${settings.fourColour ? " checked" : ""}>
-        <span class="help">Clubs green and diamonds blue, so all four suits look different.</span></div>
+        <input type="checkbox" id="four-colour" name="fourColour" data-four-colour aria-describedby="four-colour-help"${settings.fourColour ? " checked" : ""}>
+        <span class="help" id="four-colour-help">${TEXT.fourColourHelp}</span></div>
     </fieldset>
     <p class="form-error" id="settings-error" role="alert"></p>
     <div class="buttons">

@@ -1,7 +1,8 @@
 // Settings and the saved game, both in localStorage.
 //
 // Settings: who plays each seat, the rules for the next game, animation
-// speed and four-colour suits. The saved game is the engine's own save
+// speed (null: automatic — instant when the system asks for reduced motion)
+// and four-colour suits. The saved game is the engine's own save
 // (Game.to_json()) plus the seat levels, written after every action.
 
 const SETTINGS_KEY = "hasenpfeffer.settings.v1";
@@ -23,13 +24,24 @@ export const SPEEDS = {
 export const DEFAULT_SETTINGS = Object.freeze({
   levels: ["human", "medium", "medium", "medium"],
   rules: "seed",
-  speed: "normal",
+  speed: null,
   fourColour: false,
 });
 
 // In an embed (index.html?embed=...) nothing is stored: each load is a fresh
 // game with the embed's rules, and embeds on one page do not share a save.
 const EMBEDDED = new URLSearchParams(globalThis.location?.search ?? "").has("embed");
+
+/** The speed the system asks for: instant under prefers-reduced-motion. */
+export function systemSpeed() {
+  const reduce = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+  return reduce ? "instant" : "normal";
+}
+
+/** The speed in force: the one chosen, else the system's. */
+export function effectiveSpeed(settings) {
+  return settings.speed in SPEEDS ? settings.speed : systemSpeed();
+}
 
 function storage() {
   if (EMBEDDED) return null;

@@ -35,6 +35,10 @@ is a ``bad_request`` naming it, e.g. "hand: 'XX' is not a card ..."):
 
 Every request may carry ``session`` (1 to 64 letters, digits, ``- _ . :``): each
 session has its own game, so several embeds can share one worker.
+
+States, events and ``rules_info`` carry ``card_roles``: what each card is under
+the trump in force (``card_roles(trump)``), so the page can name a card in
+words ("jack of diamonds, left bower") without knowing the rules.
 """
 
 from __future__ import annotations
@@ -112,6 +116,26 @@ _PRESET_TEXT: Final = {
     "traditional": "Traditional (fail costs the bid, defenders score)",
     "pepper": "Pepper (dealer forced, fail costs six)",
 }
+
+
+#: The roles ``card_roles`` gives, from the top of the trump order down.
+CARD_ROLES: Final = ("highest_trump", "right_bower", "left_bower", "trump")
+
+
+def card_roles(trump: str | None) -> dict[str, str]:
+    """What each card is under ``trump`` (``None``: no trump named yet), read from
+    the engine's trump order: the top trump is ``highest_trump`` (the Joker), the
+    next two are the ``right_bower`` and ``left_bower``, the other trumps
+    ``trump``. A card missing from the answer has no role (a plain suit card).
+    Before trump is named only the cards on top of every trump order have a
+    role (the Joker, ``highest_trump``)."""
+    if trump is None:
+        tops = {str(trump_order(s)[0]) for s in SUITS}
+        return {card: CARD_ROLES[0] for card in tops} if len(tops) == 1 else {}
+    if trump not in SUITS:
+        raise ApiError("bad_request", f"trump must be one of C, D, H, S; got {trump!r}")
+    order = trump_order(trump)
+    return {str(card): CARD_ROLES[min(i, 3)] for i, card in enumerate(order)}
 
 
 class ApiError(Exception):
@@ -297,6 +321,7 @@ def _apply(session: _Session, action: Action | str) -> dict[str, Any]:
     assert seat is not None
     hands_before = len(game.records)
     tricks_before = sum(game.tricks_won)
+    trump = game.trump
     game.apply(action)  # raises IllegalActionError, changing nothing
     session.actors.append(seat)
     event: dict[str, Any] = {
@@ -304,6 +329,9 @@ def _apply(session: _Session, action: Action | str) -> dict[str, Any]:
         "action": str(game.history[-1]),
         "trick": None,
         "hand": None,
+        # the trump in force when the action was taken (a hand's last card
+        # is named under that hand's trump, though the next hand has none yet)
+        "card_roles": card_roles(trump),
     }
     records = game.records
     if len(records) > hands_before:
@@ -437,6 +465,7 @@ def _state(session: _Session, seat: int | None = None) -> dict[str, Any]:
         "actions": len(game.history),
         "can_undo": any(session.levels[s] == HUMAN for s in session.actors),
         "preset": game.rules.preset_name,
+        "card_roles": card_roles(view["trump"]),
     }
 
 
@@ -606,6 +635,7 @@ def _op_rules_info(request: Mapping[str, Any]) -> dict[str, Any]:
         "trump_is_current": trump is not None,
         "trump_order": [str(c) for c in trump_order(shown)],
         "rank_order": [str(c) for c in rank_order(shown)],
+        "card_roles": card_roles(shown),
     }
 
 
@@ -862,4 +892,14 @@ _OPS: Final[dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]]] = {
     "close_session": _op_close_session,
 }
 
-__all__ = ["API_VERSION", "BOT_LEVELS", "DEFAULT_LEVELS", "HUMAN", "handle", "handle_json", "reset"]
+__all__ = [
+    "API_VERSION",
+    "BOT_LEVELS",
+    "CARD_ROLES",
+    "DEFAULT_LEVELS",
+    "HUMAN",
+    "card_roles",
+    "handle",
+    "handle_json",
+    "reset",
+]

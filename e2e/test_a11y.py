@@ -1,0 +1,319 @@
+"""Accessibility: axe-core in every phase and dialog, a whole game with the
+keyboard alone, and what the live region tells a screen reader user."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from playwright.sync_api import Page
+
+from axe import assert_accessible, axe_results, axe_version, describe
+from game_driver import WAITING, phase, saved, start, step
+from hasenpfeffer import Game
+from hasenpfeffer.api import card_roles
+
+HUMAN = '#table[data-human="1"]'
+
+
+def _situation(page: Page) -> str:
+    """What the player is looking at: a phase of theirs, or a dialog."""
+    if page.is_visible("#gameover-dialog[open]"):
+        return "game over"
+    if page.is_visible("#summary-dialog[open]"):
+        return "hand summary"
+    if phase(page) == "game_over":
+        page.wait_for_selector("#gameover-dialog[open]")
+        return "game over"
+    return phase(page) if page.is_visible(HUMAN) else "waiting"
+
+
+def _check_dialog(page: Page, tool: str, dialog: str, ready: str) -> None:
+    page.click(f'[data-tool="{tool}"]')
+    page.wait_for_selector(f"{dialog}[open] {ready}")
+    assert_accessible(page, dialog)
+    page.keyboard.press("Escape")
+    page.wait_for_selector(dialog, state="hidden")
+
+
+# axe cannot tell the contrast of text on a gradient (the felt, the top bar,
+# the buttons): paint each with its worst stop (the lightest behind light text,
+# the darkest behind dark text) and let axe measure the contrast there.
+WORST_BACKGROUNDS = """
+.table { background: var(--felt-light) !important; }
+.table::before { display: none !important; }
+.topbar { background: #3a2414 !important; }
+.btn { background: var(--cream) !important; }
+.btn.pass { background: #d9d2c1 !important; }
+.btn.primary, button.primary { background: var(--gold) !important; }
+"""
+
+
+def _check_contrast_on_worst_backgrounds(page: Page) -> None:
+    style = page.add_style_tag(content=WORST_BACKGROUNDS)
+    found = axe_results(page, rules=("color-contrast",))
+    style.evaluate("el => el.remove()")
+    assert not found["violations"], describe(found["violations"])
+    undecided = [
+        n["target"]
+        for v in found["incomplete"]
+        for n in v["nodes"]
+        if "gradient" in n["summary"] or "could not be determined" in n["summary"]
+    ]
+    assert not undecided, f"axe could not measure the contrast of {undecided}"
+
+
+def test_axe_finds_nothing_serious_in_any_phase_or_dialog(page: Page, base_url: str) -> None:
+    start(page, base_url, "?speed=instant&bots=random&seed=2")
+    assert axe_version(page).startswith("4.")
+    _check_dialog(page, "settings", "#settings-dialog", "[data-preset]")
+    _check_dialog(page, "rules", "#rules-dialog", ".ranking hp-card")
+    _check_dialog(page, "shortcuts", "#shortcuts-dialog", "table.keys")
+    wanted = {"bidding", "trump", "discard", "alone", "play", "hand summary", "game over"}
+    seen: set[str] = set()
+    rng = random.Random(5)
+
+    def look() -> str:
+        page.wait_for_selector(WAITING)
+        now = _situation(page)
+        if now in wanted and now not in seen:
+            assert_accessible(page, now)
+            seen.add(now)
+            if now == "play":
+                _check_contrast_on_worst_backgrounds(page)
+            if now == "play" and page.is_enabled('[data-tool="last-trick"]'):
+                _check_dialog(page, "last-trick", "#last-trick-dialog", "hp-card")
+        return now
+
+    # bid six: name trump, discard, decide on going alone, play, see the summary
+    for _ in range(300):
+        look()
+        if {"alone", "hand summary"} <= seen:
+            break
+        step(page, rng, bid_choices=("6",))
+    # then a game to one point, which the first hand that scores ends
+    page.evaluate("localStorage.removeItem('hasenpfeffer.game.v1')")
+    start(page, base_url, "?speed=instant&bots=random&preset=traditional&target=1&seed=3")
+    for _ in range(200):
+        if look() == "game over":
+            break
+        step(page, rng)
+    assert seen == wanted, f"phases never reached: {wanted - seen}"
+
+
+def _focused(page: Page) -> dict[str, Any]:
+    info: dict[str, Any] = page.evaluate(
+        """() => { const a = document.activeElement;
+            return { where: a.closest('#actions') ? 'actions' : a.closest('#hand') ? 'hand'
+                       : a.closest('dialog') ? a.closest('dialog').id : a.tagName,
+                     disabled: Boolean(a.disabled), action: a.dataset.action || null,
+                     label: a.getAttribute('aria-label') || a.textContent.trim() }; }"""
+    )
+    return info
+
+
+def test_a_whole_game_with_the_keyboard_alone(page: Page, base_url: str) -> None:
+    start(page, base_url, "?speed=instant&bots=random&preset=traditional&target=4&seed=31")
+    rng = random.Random(7)
+    said_before = page.locator("#announcements p").count()
+    page.keyboard.press("t")  # the table read out in words
+    page.wait_for_function(f"document.querySelectorAll('#announcements p').length > {said_before}")
+    assert page.inner_text("#announcements p:last-child").startswith("Score: you and North 0")
+    tried_dialogs = False
+    hands = 0
+    decided: set[str] = set()
+    for n in range(400):
+        page.wait_for_selector(WAITING)
+        if page.is_visible("#gameover-dialog[open]"):
+            break
+        if page.is_visible("#summary-dialog[open]"):
+            # the dialog took the focus (its button), Enter goes on
+            assert _focused(page)["where"] == "summary-dialog"
+            page.keyboard.press("Enter")
+            page.wait_for_selector("#summary-dialog", state="hidden")
+            hands += 1
+            continue
+        if phase(page) == "game_over":
+            page.wait_for_selector("#gameover-dialog[open]")
+            continue
+        # the player's turn: the focus is on one of their choices or cards
+        try:
+            page.wait_for_function(
+                "document.activeElement.closest('#actions, #hand')"
+                " && !document.activeElement.disabled",
+                timeout=5_000,
+            )
+        except Exception:
+            raise AssertionError(
+                f"focus not on a choice in {phase(page)}: {_focused(page)}, step {n}"
+            ) from None
+        where = _focused(page)
+        decided.add(phase(page))
+        if not tried_dialogs and phase(page) == "play":
+            tried_dialogs = True
+            # "?" opens the shortcuts, Escape closes them, the focus comes back
+            page.keyboard.press("?")
+            page.wait_for_selector("#shortcuts-dialog[open]")
+            assert _focused(page)["where"] == "shortcuts-dialog"
+            page.keyboard.press("Escape")
+            page.wait_for_selector("#shortcuts-dialog", state="hidden")
+            assert _focused(page) == where
+            # H: the hint takes the focus to the suggested card
+            page.keyboard.press("h")
+            page.wait_for_selector("#note.hint")
+            assert page.evaluate("document.activeElement.classList.contains('hinted')")
+        else:
+            for _ in range(rng.randrange(4)):
+                page.keyboard.press(rng.choice(["ArrowRight", "ArrowLeft", "ArrowDown", "End"]))
+            moved = _focused(page)
+            assert moved["where"] == where["where"] and not moved["disabled"]
+        before = page.evaluate("window.hasenpfeffer.state.actions")
+        page.keyboard.press(rng.choice(["Enter", "Space"]))
+        page.wait_for_function(f"window.hasenpfeffer.state.actions > {before}")
+    else:
+        raise AssertionError("the game did not end")
+    assert hands >= 1
+    # every kind of decision of these rules was made with the keyboard
+    assert decided == {"bidding", "trump", "discard", "play"}, decided
+    scores = [int(page.inner_text(f'[data-score-team="{t}"]')) for t in (0, 1)]
+    assert max(scores) >= 4
+    # the game-over dialog has the focus on "New game": Enter deals a new game
+    assert _focused(page)["where"] == "gameover-dialog"
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "window.hasenpfeffer.state.view.hand_number === 0 && !window.hasenpfeffer.state.view.winner"
+    )
+    page.wait_for_selector(WAITING)
+    assert [page.inner_text(f'[data-score-team="{t}"]') for t in (0, 1)] == ["0", "0"]
+
+
+# ---- the live region -----------------------------------------------------------------
+
+# Every line added to the live region, in order (installed before the page loads).
+COLLECT = """
+window.__said = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.target.id !== "announcements") continue;
+    for (const n of r.addedNodes) window.__said.push(n.textContent);
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+
+# The sentences as a player should hear them (the app's wording), filled from
+# the engine's own record of the hand below.
+SEATS = ["You", "West", "North", "East"]
+RANKS = {"9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+ROLES = {
+    "highest_trump": "highest trump",
+    "right_bower": "right bower",
+    "left_bower": "left bower",
+    "trump": "trump",
+}
+
+
+def _card(code: str, roles: dict[str, str]) -> str:
+    name = "Joker" if code == "JK" else f"{RANKS[code[0]]} of {SUITS[code[1]]}"
+    return f"{name}, {ROLES[roles[code]]}" if code in roles else name
+
+
+def _bid(call: str) -> str:
+    return {"little": "little pepper", "big": "big pepper"}.get(call, call)
+
+
+def _said(seat: int, you: str, other: str, **values: str) -> str:
+    return (you if seat == 0 else other).format(who=SEATS[seat], **values)
+
+
+def _action(seat: int, action: str, roles: dict[str, str], maker: int | None) -> str:
+    verb, _, arg = action.partition(" ")
+    if verb == "pass":
+        return _said(seat, "You pass.", "{who} passes.")
+    if verb == "bid":
+        return _said(seat, "You bid {b}.", "{who} bids {b}.", b=_bid(arg))
+    if verb == "trump":
+        return _said(seat, "You name {s} as trump.", "{who} names {s} as trump.", s=SUITS[arg])
+    if verb == "discard":
+        return _said(seat, "You discard the {c}.", "{who} discards a card.", c=_card(arg, roles))
+    if verb == "alone" and seat == maker:
+        return _said(seat, "You go alone.", "{who} goes alone.")
+    if verb == "alone":
+        return _said(seat, "You defend alone.", "{who} defends alone.")
+    if verb == "decline":
+        return _said(seat, "You play with your partner.", "{who} plays with their partner.")
+    assert verb == "play", action
+    return _said(seat, "You play the {c}.", "{who} plays the {c}.", c=_card(arg, roles))
+
+
+def _won(seat: int) -> str:
+    return _said(seat, "You win the trick.", "{who} wins the trick.")
+
+
+def _hand_result(record: dict[str, Any]) -> str:
+    if record["thrown_in"]:
+        if record.get("widow") == "JK":
+            return "Everyone passed with the Joker in the widow, so the hand is thrown in."
+        return "Everyone passed, so the hand is thrown in."
+    team = record["maker"] % 2
+    took = record["tricks_won"][team]
+    made = took >= record["bid"]
+    s0, s1 = (f"minus {-s}" if s < 0 else str(s) for s in record["scores"])
+    return (
+        f"{SEATS[record['maker']]} {'made' if made else 'fell short of'} the bid of "
+        f"{_bid(record['bid_call'])} with {took} trick{'' if took == 1 else 's'}; the score is "
+        f"you and North {s0}, West and East {s1}."
+    )
+
+
+def expected_first_hand(save: str) -> list[str]:
+    """The sentences of the game's first hand, from the engine's replay of it:
+    who did what (cards named under the trump in force), each trick's winner
+    (from the hand record) and the result."""
+    game = Game.from_json(save)
+    replay = game.replayed(0)
+    out: list[str] = []
+    tricks_seen = 0
+    for action in game.history:
+        seat = replay.current_player
+        assert seat is not None
+        roles = card_roles(replay.trump)
+        replay.apply(action)
+        out.append(_action(seat, str(action), roles, replay.maker))
+        if replay.records:  # the hand is over
+            record = replay.records[0].public_dict()
+            if len(record["tricks"]) > tricks_seen:
+                out.append(_won(record["tricks"][-1]["winner"]))
+            out.append(_hand_result(record))
+            return out
+        done = replay.view(0)["tricks"]
+        if len(done) > tricks_seen:
+            tricks_seen = len(done)
+            out.append(_won(done[-1]["winner"]))
+    raise AssertionError("the first hand did not end")
+
+
+def test_the_live_region_tells_a_scripted_hand_once_each(page: Page, base_url: str) -> None:
+    # the system asks for reduced motion: the automatic speed is instant
+    page.emulate_media(reduced_motion="reduce")
+    page.add_init_script(COLLECT)
+    start(page, base_url, "?bots=easy&seed=11")
+    assert page.get_attribute("#table", "data-speed") == "instant"
+    rng = random.Random(8)
+    for _ in range(200):
+        page.wait_for_selector(WAITING)
+        if page.is_visible("#summary-dialog[open]") or page.is_visible("#gameover-dialog[open]"):
+            break
+        step(page, rng)
+    else:
+        raise AssertionError("the first hand did not end")
+    record = saved(page)
+    assert record is not None
+    said: list[str] = page.evaluate("window.__said")
+    expected = expected_first_hand(record["save"])
+    assert said[0] == "A new game: the cards are dealt."
+    assert said[1:] == expected
+    assert len(set(expected)) > 10  # a real hand: bids, plays, winners, result
+    # cards are named with their role under the trump (from the engine)
+    assert any(line.endswith("left bower.") for line in expected)
+    assert any(line.endswith("the Joker, highest trump.") for line in expected)
