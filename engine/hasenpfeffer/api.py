@@ -123,19 +123,18 @@ CARD_ROLES: Final = ("highest_trump", "right_bower", "left_bower", "trump")
 
 
 def card_roles(trump: str | None) -> dict[str, str]:
-    """What each card is under ``trump`` (``None``: no trump named yet), read from
-    the engine's trump order: the top trump is ``highest_trump`` (the Joker), the
-    next two are the ``right_bower`` and ``left_bower``, the other trumps
-    ``trump``. A card missing from the answer has no role (a plain suit card).
-    Before trump is named only the cards on top of every trump order have a
-    role (the Joker, ``highest_trump``)."""
+    """What each card is under ``trump`` (``None``: no trump named yet), from the
+    one rule of card roles (``rules.card_role``): the Joker is the
+    ``highest_trump``, then the ``right_bower`` and ``left_bower``, the other
+    trumps ``trump``. A card missing from the answer has no role (a plain suit
+    card). Before trump is named only the Joker, on top of every trump, has one."""
     if trump is None:
         tops = {str(trump_order(s)[0]) for s in SUITS}
         return {card: CARD_ROLES[0] for card in tops} if len(tops) == 1 else {}
     if trump not in SUITS:
         raise ApiError("bad_request", f"trump must be one of C, D, H, S; got {trump!r}")
-    order = trump_order(trump)
-    return {str(card): CARD_ROLES[min(i, 3)] for i, card in enumerate(order)}
+    roles = {str(card): card_role(card, trump) for card in trump_order(trump)}
+    return {card: CARD_ROLES[0] if role == "joker" else role for card, role in roles.items()}
 
 
 class ApiError(Exception):
