@@ -11,7 +11,8 @@ works from any static host and under any sub-path:
     web/locales/                the message catalogues, one per language (from web/locales/)
     web/build-info.js           generated: versions, file names and sizes
     pyodide/                    the runtime, copied from node_modules/pyodide
-    engine/<wheel>              the engine wheel (imported in place via zipimport)
+    engine/<wheel>              the engine wheel with bytecode for Pyodide's Python added
+                                (scripts/wheel_bytecode.py; imported in place via zipimport)
     manifest.webmanifest, sw.js, web/icon-*.png
                                 written last by scripts/pwa_build.py: the web app
                                 manifest, icons, and the service worker that precaches
@@ -28,6 +29,7 @@ import hashlib
 import json
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -74,6 +76,20 @@ def check_local(path: Path) -> None:
         raise SystemExit(f"build_site: {path}:{line} loads a remote URL")
 
 
+def add_bytecode(wheel: Path, dest: Path) -> None:
+    """Copy the wheel to ``dest`` with bytecode for the runtime's Python added
+    (``scripts/wheel_bytecode.py``, run inside Pyodide by Node): the worker then
+    imports the engine without compiling it on every start."""
+    run = subprocess.run(
+        ["node", str(ROOT / "scripts" / "wheel_bytecode.mjs"), str(wheel), str(dest)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if run.returncode != 0 or not dest.is_file():
+        raise SystemExit(f"build_site: compiling the engine for Pyodide failed:\n{run.stderr}")
+
+
 def build(out: Path, wheel: Path) -> dict[str, object]:
     if not (PYODIDE_DIR / "pyodide.mjs").is_file():
         raise SystemExit("build_site: node_modules/pyodide is missing: run `make node_modules`")
@@ -106,8 +122,9 @@ def build(out: Path, wheel: Path) -> dict[str, object]:
         src = PYODIDE_DIR / name
         shutil.copy2(src, out / "pyodide" / name)
         sizes[name] = src.stat().st_size
-    shutil.copy2(wheel, out / "engine" / wheel.name)
-    sizes["wheel"] = wheel.stat().st_size
+    site_wheel = out / "engine" / wheel.name
+    add_bytecode(wheel, site_wheel)
+    sizes["wheel"] = site_wheel.stat().st_size
 
     pyodide_version = json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
     engine_version = wheel.name.split("-")[1]
@@ -116,7 +133,7 @@ def build(out: Path, wheel: Path) -> dict[str, object]:
         "appVersion": version,
         "engineVersion": engine_version,
         "pyodideVersion": pyodide_version,
-        "wheel": f"../engine/{wheel.name}?v={short_hash(wheel)}",
+        "wheel": f"../engine/{wheel.name}?v={short_hash(site_wheel)}",
         "wheelName": wheel.name,
         "sizes": sizes,
     }

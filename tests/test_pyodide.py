@@ -27,13 +27,17 @@ PYODIDE_MJS = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
 CPYTHON_TIMEOUT_S = 60
 PYODIDE_TIMEOUT_S = 180
 
-# Run first in both interpreters: the package must come from the wheel.
+# Run first in both interpreters: the package must come from the wheel, and from
+# the bytecode that each interpreter's copy of the wheel carries (as the site's).
 PRELUDE = """\
 import sys as _sys
 import hasenpfeffer as _hp
 assert _hp.__file__.startswith(_sys.path[0]), (_hp.__file__, _sys.path[0])
+assert _hp.__file__.endswith(".pyc"), _hp.__file__
 del _sys, _hp
 """
+BYTECODE_PY = ROOT / "scripts" / "wheel_bytecode.py"
+BYTECODE_MJS = ROOT / "scripts" / "wheel_bytecode.mjs"
 
 SNIPPET = """\
 import json, random
@@ -96,14 +100,24 @@ def test_same_results_on_cpython_and_pyodide(
     wheel = find_or_build_wheel(tmp_path_factory)
     snippet_file = tmp_path / "snippet.py"
     snippet_file.write_text(PRELUDE + SNIPPET, encoding="utf-8")
+    # the wheel with bytecode: for CPython made by CPython, for Pyodide made inside
+    # Pyodide exactly as scripts/build_site.py makes the site's copy
+    (tmp_path / "cpython").mkdir()
+    (tmp_path / "pyodide").mkdir()
+    cpython_wheel = tmp_path / "cpython" / wheel.name
+    pyodide_wheel = tmp_path / "pyodide" / wheel.name
+    _run([sys.executable, str(BYTECODE_PY), str(wheel), str(cpython_wheel)], "bytecode", 60)
+    _run([node, str(BYTECODE_MJS), str(wheel), str(pyodide_wheel)], "bytecode (Pyodide)", 180)
 
     cpython_out = _run(
-        [sys.executable, "-c", CPYTHON_RUNNER, str(wheel), str(snippet_file)],
+        [sys.executable, "-c", CPYTHON_RUNNER, str(cpython_wheel), str(snippet_file)],
         "CPython run",
         CPYTHON_TIMEOUT_S,
     )
     pyodide_out = _run(
-        [node, str(RUNNER), str(wheel), str(snippet_file)], "Pyodide run", PYODIDE_TIMEOUT_S
+        [node, str(RUNNER), str(pyodide_wheel), str(snippet_file)],
+        "Pyodide run",
+        PYODIDE_TIMEOUT_S,
     )
 
     cpython_result = json.loads(cpython_out)

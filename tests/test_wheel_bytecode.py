@@ -1,0 +1,95 @@
+"""scripts/wheel_bytecode.py: the engine wheel with bytecode added, as the site ships it.
+
+Here the bytecode is made by this CPython; the site's copy is made inside
+Pyodide (scripts/wheel_bytecode.mjs), checked by tests/test_pyodide.py.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from test_wheel import find_or_build_wheel
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from wheel_bytecode import add_bytecode  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    wheel = find_or_build_wheel(tmp_path_factory)
+    out = tmp_path_factory.mktemp("bytecode") / wheel.name
+    add_bytecode(str(wheel), str(out))
+    return wheel, out
+
+
+def test_every_module_gets_its_bytecode_and_nothing_else_changes(
+    compiled: tuple[Path, Path],
+) -> None:
+    wheel, out = compiled
+    with zipfile.ZipFile(wheel) as a, zipfile.ZipFile(out) as b:
+        before = {i.filename: a.read(i) for i in a.infolist()}
+        after = {i.filename: b.read(i) for i in b.infolist()}
+    sources = [n for n in before if n.endswith(".py")]
+    assert sources
+    assert set(after) == set(before) | {n + "c" for n in sources}
+    for name, data in before.items():
+        if not name.endswith("RECORD"):
+            assert after[name] == data, name
+    magic = importlib_magic()
+    for name in sources:
+        pyc = after[name + "c"]
+        assert pyc[:4] == magic
+        assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, unchecked
+
+
+def importlib_magic() -> bytes:
+    import importlib.util
+
+    return importlib.util.MAGIC_NUMBER
+
+
+def test_record_lists_every_file_with_its_hash(compiled: tuple[Path, Path]) -> None:
+    _, out = compiled
+    with zipfile.ZipFile(out) as z:
+        (record,) = [n for n in z.namelist() if n.endswith(".dist-info/RECORD")]
+        rows = [line.split(",") for line in z.read(record).decode().splitlines()]
+        listed = {name: (digest, size) for name, digest, size in rows}
+        assert set(listed) == set(z.namelist())
+        for name in z.namelist():
+            if name == record:
+                continue
+            data = z.read(name)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+            assert listed[name] == (f"sha256={digest.decode()}", str(len(data))), name
+
+
+def test_the_same_wheel_gives_the_same_bytes(compiled: tuple[Path, Path], tmp_path: Path) -> None:
+    wheel, out = compiled
+    again = tmp_path / wheel.name
+    add_bytecode(str(wheel), str(again))
+    assert again.read_bytes() == out.read_bytes()
+
+
+def test_the_engine_imports_from_the_bytecode_and_plays(compiled: tuple[Path, Path]) -> None:
+    _, out = compiled
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1])\n"
+        "import hasenpfeffer.api as api, hasenpfeffer.hard as hard\n"
+        "assert api.__file__.endswith('.pyc') and hard.__file__.endswith('.pyc')\n"
+        "import json\n"
+        "print(json.loads(api.handle_json(json.dumps({'op': 'new_game', 'seed': 4})))['ok'])\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code, str(out)], capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "True"
