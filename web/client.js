@@ -82,7 +82,10 @@ export class EngineClient {
     if (response && response.ok) entry.resolve(response);
     else {
       const error = response?.error ?? { code: "unknown", message: "no answer" };
-      entry.reject(new EngineError(error.code, error.message));
+      const err = new EngineError(error.code, error.message);
+      // the engine's reason as a code (docs/api.md "Reasons as codes"), for a translated message
+      if (error.reason_code) Object.assign(err, { reason_code: error.reason_code, reason_params: error.reason_params ?? {} });
+      entry.reject(err);
     }
   }
 
