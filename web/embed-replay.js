@@ -4,8 +4,8 @@
 // from the engine's "replay" op; this module only draws them, in the words
 // of the frame's language.
 
-import { cardFace, cardWord, el } from "./embed-words.js";
-import { formatList, formatSigned, t } from "./i18n.js";
+import { cardFace, cardWord, el, ltr } from "./embed-words.js";
+import { formatList, formatNumber, formatSigned, t } from "./i18n.js";
 import { callWord, suitName } from "./i18n-terms.js";
 
 const POS = ["south", "west", "north", "east"];
@@ -58,10 +58,11 @@ function describe(frame, index) {
     if (frame.made !== null) lines.push(t(frame.made ? "embed.hand.made" : "embed.hand.failed"));
     lines.push(
       t("embed.hand.result", {
-        ns: formatSigned(frame.points[0]),
-        ew: formatSigned(frame.points[1]),
-        a: frame.scores[0],
-        b: frame.scores[1],
+        // signed numbers keep their sign in front inside right-to-left text
+        ns: ltr(formatSigned(frame.points[0])),
+        ew: ltr(formatSigned(frame.points[1])),
+        a: ltr(formatNumber(frame.scores[0])),
+        b: ltr(formatNumber(frame.scores[1])),
       }),
     );
   }
