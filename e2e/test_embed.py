@@ -298,3 +298,13 @@ def test_the_demo_page_shows_every_mode_with_its_snippet(page: Page, base_url: s
     assert len(snippets) == count + 1
     for mode, snippet in zip(modes, snippets[1:], strict=True):
         assert snippet.startswith(f'<hasenpfeffer-embed mode="{mode}"')
+    # the language switcher sets lang on every example; the snippets show it
+    page.select_option("[data-lang-switch]", "ar")
+    ranking = next(f for f in page.frames if "mode=ranking" in f.url)
+    ranking.wait_for_function(
+        "document.documentElement.lang === 'ar' && document.documentElement.dir === 'rtl'",
+        polling=100,
+    )
+    assert page.evaluate("document.documentElement.lang") == "en"  # the page itself stays
+    snippets = page.eval_on_selector_all("pre.snippet", "els => els.map(e => e.textContent)")
+    assert all('lang="ar"' in s for s in snippets[1:])
