@@ -3,7 +3,7 @@
 // reader may switch trump (the attribute sets the first one).
 
 import { suitIcon } from "./cards.js";
-import { capital, cardFace, cardWord, el, explanationWords } from "./embed-words.js";
+import { capital, cardFace, el, explanationWords } from "./embed-words.js";
 import { t } from "./i18n.js";
 import { cardName, suitName } from "./i18n-terms.js";
 
@@ -17,7 +17,7 @@ function cardItem(entry, place) {
   const label = role
     ? t("embed.ranking.place_role", { n: place, card: name, role })
     : t("embed.ranking.place", { n: place, card: name });
-  const li = el("li", { className: `rank-card role-${entry.role}` }, cardFace(entry.card, cardWord(entry.card)));
+  const li = el("li", { className: `rank-card role-${entry.role}` }, cardFace(entry.card));
   li.dataset.card = entry.card;
   li.dataset.role = entry.role;
   li.setAttribute("aria-label", label);

@@ -5,7 +5,7 @@
 // Card notation (10♥, J♦) stays left to right inside right-to-left text.
 
 import { direction, formatList, hasKey, t } from "./i18n.js";
-import { cardShort, suitName } from "./i18n-terms.js";
+import { cardName, cardShort, suitName } from "./i18n-terms.js";
 
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -25,7 +25,8 @@ export function cardWord(code) {
   return code === "JK" ? cardShort(code) : ltr(cardShort(code));
 }
 
-/** A card face (<hp-card>) named in the current language; no code: the back. */
+/** A card face (<hp-card>) named in words of the current language ("ولد كُبّة");
+ * no code: the back. */
 export function cardFace(code, label = null) {
   if (!code) {
     const back = el("span", { className: "card-back" });
@@ -34,7 +35,7 @@ export function cardFace(code, label = null) {
     return back;
   }
   const face = document.createElement("hp-card");
-  face.setAttribute("label", label ?? cardWord(code));
+  face.setAttribute("label", label ?? capital(cardName(code)));
   face.setAttribute("code", code);
   return face;
 }
