@@ -62,8 +62,9 @@ TEXTS = """() => {
 
 MISSING = """async () => {
   const src = document.querySelector('script[type=module]').src;
-  const i18n = await import(src.replace("embed-frame.js", "i18n.js"));
-  return i18n.missingKeys();
+  // the module instance the frame's modules use (their imports carry no ?v=)
+  const i18n = await import(new URL("i18n.js", src).href);
+  return [i18n.language(), i18n.missingKeys()];
 }"""
 
 
@@ -164,7 +165,8 @@ def test_every_mode_in_every_language(host_page_of: Any) -> None:  # noqa: F811
                 w for w in re.findall(r"[a-z_]+(?:\.[A-Za-z0-9_]+)+", joined) if w in KEYS
             }
             assert not shown_keys, (code, mode, shown_keys)
-            assert frame.evaluate(MISSING) == [], (code, mode)
+            # (the language too: proof that this is the frame's own i18n module)
+            assert frame.evaluate(MISSING) == [code, []], (code, mode)
             if code == "en":
                 english[mode] = english_sentences(texts)
             else:
