@@ -399,6 +399,161 @@ def test_trick_exercise_refuses_bad_attributes_by_name(
     assert needle in err({"op": "trick", **request_args}, "bad_request")
 
 
+HAND_TEXT = (
+    "HPN 1 hand rules=seed dealer=S scores=-6:0\n"
+    "deal S:AC KC JC TH 9H AS W:QC QD JD TD QH QS N:AD KD 9D JH KS 9S "
+    "E:TC 9C KH JS TS JK widow:AH\n"
+    "3. W:pass N:pass E:pass S:pass | E:trump D discard JK | E:decline | TD KD TS AS / "
+    "KS JS 9H QS / AD 9C AC QD / JH TC JC JD / QC 9D KH KC / 9S AH TH QH"
+)
+
+
+def _game_text() -> str:
+    from hasenpfeffer.notation import game_to_text
+
+    game = Game.new(seed=3)
+    rng = random.Random(1)
+    while len(game.records) < 2:
+        game.apply(rng.choice(game.legal_actions()))
+    return game_to_text(game)
+
+
+GAME_TEXT = _game_text()
+
+
+def test_trick_reasons_come_as_codes_matching_the_facts() -> None:
+    """Every option carries the reason (illegal) and the winner's why as codes with
+    parameters; checked against the rules on random tricks, not against the words."""
+    from hasenpfeffer.cards import CARDS, Card, effective_suit
+    from hasenpfeffer.rules import card_role, follow_violation, trick_winner
+
+    rng = random.Random(7)
+    seen_codes: set[str] = set()
+    seen_roles: set[str] = set()
+    for _ in range(300):
+        trump = rng.choice("CDHS")
+        picked = rng.sample(list(CARDS), rng.randint(4, 9))
+        lead, played = picked[0], picked[1 : 1 + rng.randint(0, 2)]
+        hand = picked[1 + len(played) :][:6]
+        answer = ok(
+            {
+                "op": "trick",
+                "trump": trump,
+                "lead": str(lead),
+                "played": [str(c) for c in played],
+                "hand": [str(c) for c in hand],
+            }
+        )
+        for option in answer["options"]:
+            card = Card.parse(option["card"])
+            facts = follow_violation(card, hand, lead, trump)
+            assert option["legal"] == (facts is None)
+            assert option["reason_code"] == ("" if facts is None else "must_follow")
+            assert option["reason_params"] == (facts or {})
+            full = [lead, *played, card]
+            winner = full[trick_winner(full, trump)]
+            code, params = option["why_code"], option["why_params"]
+            seen_codes.add(code)
+            assert params["card"] == str(winner) == option["winner"]
+            assert params["trump"] == trump
+            winner_is_trump = effective_suit(winner, trump) == trump
+            trumps = [c for c in full if effective_suit(c, trump) == trump]
+            if not winner_is_trump:
+                assert code == ("only_card" if len(full) == 1 else "highest_led")
+                if code == "highest_led":
+                    assert params["suit"] == effective_suit(lead, trump)
+            else:
+                assert code == ("only_trump" if len(trumps) == 1 else "highest_trump")
+            role = card_role(winner, trump)
+            if role in ("joker", "right_bower", "left_bower"):
+                seen_roles.add(role)
+                assert params["role"] == role
+                assert option["why"].count(";") == 1
+            else:
+                assert "role" not in params
+            assert ("colour" in params) == (role == "left_bower")
+            if role == "left_bower":
+                assert params["colour"] == winner.suit != trump
+            assert option["why"].startswith(f"{winner} wins: ")
+    assert seen_codes == {"highest_led", "only_trump", "highest_trump"}
+    assert seen_roles == {"joker", "right_bower", "left_bower"}
+
+
+@pytest.mark.parametrize("trump", ["C", "D", "H", "S"])
+def test_ranking_explanation_as_a_code(trump: str) -> None:
+    answer = ok({"op": "ranking", "trump": trump})
+    params = answer["explanation_params"]
+    left = next(c["card"] for c in answer["cards"] if c["role"] == "left_bower")
+    assert answer["explanation_code"] == "ranking"
+    assert params == {"trump": trump, "right": f"J{trump}", "left": left, "colour": left[1]}
+    assert f"right bower J{trump}" in answer["explanation"]
+
+
+@pytest.mark.parametrize(
+    ("request_args", "code", "params"),
+    [
+        (
+            {"op": "trick", "trump": "S", "lead": "QH", "hand": "AH XX"},
+            "not_a_card",
+            {"name": "hand", "value": "XX"},
+        ),
+        ({"op": "trick", "trump": "S", "lead": "QH", "hand": 7}, "not_cards", {"name": "hand"}),
+        (
+            {"op": "trick", "trump": "S", "lead": "QH KH", "hand": "AH"},
+            "card_count_exact",
+            {"name": "lead", "low": 1, "high": 1, "count": 2},
+        ),
+        (
+            {"op": "trick", "trump": "S", "lead": "QH", "hand": ""},
+            "card_count",
+            {"name": "hand", "low": 1, "high": 6, "count": 0},
+        ),
+        (
+            {"op": "trick", "trump": "S", "lead": "QH", "hand": "AH QH"},
+            "already_in_trick",
+            {"name": "hand", "card": "QH"},
+        ),
+        (
+            {"op": "trick", "trump": "S", "lead": "QH", "played": "QH", "hand": "AH"},
+            "already_lead",
+            {"name": "played", "card": "QH"},
+        ),
+        (
+            {"op": "trick", "trump": "S", "lead": "QH", "hand": "AH ah"},
+            "duplicate_card",
+            {"name": "hand", "card": "AH"},
+        ),
+        ({"op": "ranking", "trump": "Q"}, "not_a_suit", {"name": "trump", "value": "Q"}),
+        ({"op": "ranking"}, "not_a_suit", {"name": "trump", "value": "null"}),
+        ({"op": "replay", "hpn": " "}, "hpn_missing", {"name": "hpn"}),
+        ({"op": "replay"}, "no_source", {"name": "hpn"}),
+        ({"op": "replay", "hpn": HAND_TEXT, "number": 2}, "number_not_game", {"name": "number"}),
+    ],
+)
+def test_bad_embed_arguments_come_with_a_code(
+    request_args: dict[str, Any], code: str, params: dict[str, Any]
+) -> None:
+    answer = handle(request_args)
+    assert answer["ok"] is False and answer["error"]["code"] == "bad_request"
+    assert answer["error"]["reason_code"] == code
+    assert answer["error"]["reason_params"] == params
+    assert answer["error"]["message"].startswith(f"{params['name']}:") or code == "no_source"
+
+
+def test_bad_replay_arguments_carry_the_readers_detail() -> None:
+    for request, code, name in (
+        ({"op": "replay", "hpn": "HPN 1 hand nonsense"}, "bad_hpn", "hpn"),
+        ({"op": "replay", "seed": -1}, "bad_seed", "seed"),
+        ({"op": "replay", "seed": 1, "rules": "nope"}, "bad_rules", "rules"),
+        ({"op": "replay", "hpn": GAME_TEXT, "number": 9}, "bad_number", "number"),
+    ):
+        error = handle(request)["error"]
+        assert error["reason_code"] == code, error
+        assert error["reason_params"]["name"] == name
+        # the detail is the English message after the argument's name
+        assert error["message"] == f"{name}: {error['reason_params']['detail']}"
+
+
 def test_replay_of_a_hand_text_steps_through_every_trick() -> None:
     from hasenpfeffer.notation import hand_to_text
 

@@ -42,6 +42,8 @@ SAME_AS_ENGLISH = {
         "seat.long.3",
         "table.team.1",
         "card.joker_short",
+        "embed.seat.1",
+        "embed.seat.3",
     },
 }
 ALLOWED_TAGS = {"p", "strong", "em", "dl", "dt", "dd"}

@@ -7,17 +7,12 @@
 // here. The frame reports its height, readiness and errors to the parent.
 
 import { EngineClient } from "./client.js";
-import { connectParent, validLang } from "./embed-link.js";
+import { connectParent } from "./embed-link.js";
 import * as ranking from "./embed-ranking.js";
 import * as replay from "./embed-replay.js";
 import * as trick from "./embed-trick.js";
-
-const TEXT = {
-  loading: "Loading the card engine…",
-  failed: "This example cannot be shown.",
-  engineFailed: "The card engine could not start",
-  badMode: (mode) => `mode: '${mode}' is not one of ranking, trick, hand, game`,
-};
+import { el, errorWords } from "./embed-words.js";
+import { applyDocumentLanguage, detectLanguage, language, setLanguage, t } from "./i18n.js";
 
 const MODES = { ranking, trick, hand: replay };
 const ATTRS = ["mode", "trump", "lead", "played", "hand", "hpn", "number", "seed", "rules", "lang"];
@@ -37,19 +32,30 @@ const link = connectParent({
       if (name !== "mode" && typeof next[name] === "string") clean[name] = next[name];
     attrs = clean;
     if (engine) show();
+    else setLang().then(loadingText);
   },
   sizeOf: () => document.documentElement.getBoundingClientRect().height,
 });
 
-function setLang() {
-  document.documentElement.lang = validLang(attrs.lang) ?? "en";
+/**
+ * The frame's language: the element's `lang` (its own attribute, else the
+ * host page's, which the loader sends), else the reader's browser languages,
+ * else English. The frame's own stored choice (the game page's) is not used:
+ * the host page decides. Sets <html lang dir>, the title, and tells the
+ * element the title (its iframe's accessible name).
+ */
+async function setLang() {
+  const code = detectLanguage({ explicit: attrs.lang ?? null, search: "", stored: null });
+  if (code !== language() || !document.documentElement.hasAttribute("dir")) await setLanguage(code);
+  applyDocumentLanguage();
+  const title = t(MODES[attrs.mode] ? `embed.title.${attrs.mode}` : "embed.title.other");
+  document.title = title;
+  link.post("title", { title, lang: code });
 }
 
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  Object.assign(node, props);
-  node.append(...children);
-  return node;
+function loadingText() {
+  for (const node of root.querySelectorAll("[data-loading]")) node.textContent = t("embed.loading");
+  root.querySelector("progress")?.setAttribute("aria-label", t("embed.loading"));
 }
 
 function showError(message) {
@@ -57,7 +63,7 @@ function showError(message) {
     el(
       "div",
       { className: "error", role: "alert" },
-      el("p", { className: "error-title" }, el("strong", {}, TEXT.failed)),
+      el("p", { className: "error-title" }, el("strong", {}, t("embed.failed"))),
       el("p", { className: "error-text" }, message),
     ),
   );
@@ -65,36 +71,42 @@ function showError(message) {
   link.post("error", { message });
 }
 
+function badMode() {
+  return t("attr.bad_mode", { value: attrs.mode ?? "" });
+}
+
 async function show() {
   const key = JSON.stringify(attrs);
   if (key === shown) return;
   shown = key;
-  setLang();
   const count = ++renderCount;
   const module = MODES[attrs.mode];
   root.setAttribute("aria-busy", "true");
   try {
-    if (!module) throw new Error(TEXT.badMode(attrs.mode ?? ""));
+    await setLang();
+    if (!module) throw new Error(badMode());
     const view = await module.render(engine, attrs);
     if (count !== renderCount) return; // newer attributes arrived meanwhile
     root.replaceChildren(view);
     document.documentElement.dataset.state = "ready";
     link.post("ready");
   } catch (err) {
-    if (count === renderCount) showError(err.message);
+    if (count === renderCount) showError(err.code ? errorWords(err) : err.message);
   } finally {
     if (count === renderCount) root.removeAttribute("aria-busy");
   }
 }
 
 async function boot() {
-  setLang();
+  await setLang();
   document.documentElement.dataset.state = "loading";
   const bar = el("progress", { max: 1, value: 0 });
-  bar.setAttribute("aria-label", TEXT.loading);
-  root.replaceChildren(el("p", { className: "loading", role: "status" }, TEXT.loading), bar);
+  bar.setAttribute("aria-label", t("embed.loading"));
+  const note = el("p", { className: "loading", role: "status" }, t("embed.loading"));
+  note.dataset.loading = "";
+  root.replaceChildren(note, bar);
   if (!MODES[attrs.mode]) {
-    showError(TEXT.badMode(attrs.mode ?? ""));
+    showError(badMode());
     root.removeAttribute("aria-busy");
     return;
   }
@@ -109,7 +121,7 @@ async function boot() {
     engine = client;
     window.hasenpfeffer = { worker: client.workerInfo };
   } catch (err) {
-    showError(`${TEXT.engineFailed}: ${err.message}`);
+    showError(t("embed.engine_failed", { detail: err.message }));
     root.removeAttribute("aria-busy");
     return;
   }

@@ -22,12 +22,6 @@ export function parentOrigin(value) {
   return value;
 }
 
-export function validLang(value) {
-  return typeof value === "string" && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/.test(value)
-    ? value
-    : null;
-}
-
 /**
  * Connect to the embedding page: returns {post(type, data), framed}.
  * onAttrs(attrs) is called with the attributes the parent sends.

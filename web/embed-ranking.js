@@ -2,53 +2,47 @@
 // as the engine orders them, with the Joker and both bowers marked. The
 // reader may switch trump (the attribute sets the first one).
 
-import { cardName, suitIcon, SUIT_WORD } from "./cards.js";
-
-const TEXT = {
-  heading: (suit) => `Card ranking with ${SUIT_WORD[suit]} as trump`,
-  switch: "Trump suit",
-  suitButton: (suit) => `${SUIT_WORD[suit]} trump`,
-  groupTrump: "Trumps",
-  groupSuit: (suit) => `${SUIT_WORD[suit][0].toUpperCase()}${SUIT_WORD[suit].slice(1)}`,
-  role: { joker: "Joker", right_bower: "right bower", left_bower: "left bower" },
-  place: (n, card) => `${n}. ${cardName(card)}`,
-};
+import { suitIcon } from "./cards.js";
+import { capital, cardFace, el, explanationWords } from "./embed-words.js";
+import { t } from "./i18n.js";
+import { cardName, suitName } from "./i18n-terms.js";
 
 const SUITS = ["C", "D", "H", "S"];
-
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  Object.assign(node, props);
-  node.append(...children);
-  return node;
-}
+// the badges: the catalogue's names of the three top trumps
+const ROLE_KEY = { joker: "card.joker_short", right_bower: "card.right_bower", left_bower: "card.left_bower" };
 
 function cardItem(entry, place) {
-  const card = document.createElement("hp-card");
-  card.setAttribute("code", entry.card);
-  const li = el("li", { className: `rank-card role-${entry.role}` }, card);
+  const role = ROLE_KEY[entry.role] ? t(ROLE_KEY[entry.role]) : null;
+  const name = capital(cardName(entry.card));
+  const label = role
+    ? t("embed.ranking.place_role", { n: place, card: name, role })
+    : t("embed.ranking.place", { n: place, card: name });
+  const li = el("li", { className: `rank-card role-${entry.role}` }, cardFace(entry.card));
   li.dataset.card = entry.card;
   li.dataset.role = entry.role;
-  li.setAttribute("aria-label", TEXT.place(place, entry.card) + (TEXT.role[entry.role] ? ` (${TEXT.role[entry.role]})` : ""));
-  const badge = TEXT.role[entry.role];
-  if (badge) li.append(el("span", { className: "badge" }, badge));
+  li.setAttribute("aria-label", label);
+  if (role) li.append(el("span", { className: "badge" }, role));
   return li;
 }
 
 function draw(box, answer, onTrump) {
-  const heading = el("h2", { className: "embed-title", id: "ranking-title" }, TEXT.heading(answer.trump));
+  const heading = el(
+    "h2",
+    { className: "embed-title", id: "ranking-title" },
+    t("embed.ranking.heading", { suit: suitName(answer.trump) }),
+  );
   const switcher = el("div", { className: "suit-switch", role: "group" });
-  switcher.setAttribute("aria-label", TEXT.switch);
+  switcher.setAttribute("aria-label", t("embed.ranking.switch"));
   for (const suit of SUITS) {
     const button = el("button", { type: "button", className: "suit-button" });
     button.innerHTML = suitIcon(suit, false, 18);
-    button.append(el("span", { className: "visually-hidden" }, TEXT.suitButton(suit)));
+    button.append(el("span", { className: "visually-hidden" }, t("embed.ranking.suit_button", { suit: suitName(suit) })));
     button.dataset.suit = suit;
     button.setAttribute("aria-pressed", String(suit === answer.trump));
     button.addEventListener("click", () => onTrump(suit));
     switcher.append(button);
   }
-  const explain = el("p", { className: "explain" }, answer.explanation);
+  const explain = el("p", { className: "explain" }, explanationWords(answer));
   const groups = el("div", { className: "rank-groups" });
   let place = 0;
   const bySuit = new Map();
@@ -57,7 +51,7 @@ function draw(box, answer, onTrump) {
     bySuit.get(entry.suit).push(entry);
   }
   for (const [suit, entries] of bySuit) {
-    const title = suit === answer.trump ? TEXT.groupTrump : TEXT.groupSuit(suit);
+    const title = suit === answer.trump ? t("embed.ranking.trumps") : capital(suitName(suit));
     const list = el("ol", { className: "rank-list", start: place + 1 });
     for (const entry of entries) list.append(cardItem(entry, ++place));
     groups.append(el("section", { className: "rank-group" }, el("h3", {}, title), list));

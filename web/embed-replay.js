@@ -1,105 +1,70 @@
 // Embed mode "hand": a recorded hand (HPN text, or a seed the computer
 // players play) stepped through with Previous / Next: the deal, the auction,
 // the widow and discard, the alone calls, then each trick. The frames come
-// from the engine's "replay" op; this module only draws them.
+// from the engine's "replay" op; this module only draws them, in the words
+// of the frame's language.
 
-import { cardLabel, SUIT_WORD } from "./cards.js";
+import { cardFace, cardWord, el, ltr } from "./embed-words.js";
+import { formatList, formatNumber, formatSigned, t } from "./i18n.js";
+import { callWord, suitName } from "./i18n-terms.js";
 
-const SEATS = ["South", "West", "North", "East"];
 const POS = ["south", "west", "north", "east"];
 
-const TEXT = {
-  heading: "Hand replay",
-  step: (n, total, title) => `Step ${n} of ${total}: ${title}`,
-  prev: "Previous step",
-  next: "Next step",
-  prevShort: "Previous",
-  nextShort: "Next",
-  widow: "Widow",
-  faceDown: "face down",
-  center: "On the table",
-  cardsOf: (seat) => `${SEATS[seat]}'s cards`,
-  dealer: "dealer",
-  sitsOut: "sits out",
-  title: {
-    deal: "the deal",
-    auction: "the bidding",
-    widow: "widow and discard",
-    alone: "going alone?",
-    trick: (n) => `trick ${n}`,
-  },
-  deal: (dealer) =>
-    `${SEATS[dealer]} deals six cards to each player; one card, the widow, lies face down.`,
-  call: (seat, call) => {
-    if (call === "pass") return `${SEATS[seat]} passes`;
-    const bid = call.replace("bid ", "");
-    if (bid === "little") return `${SEATS[seat]} bids little pepper`;
-    if (bid === "big") return `${SEATS[seat]} bids big pepper`;
-    return `${SEATS[seat]} bids ${bid}`;
-  },
-  auctionWon: (seat, bid) => `${SEATS[seat]} wins the auction with ${bid}.`,
-  forced: (seat, bid) => `Everyone passed: ${SEATS[seat]} must play the hand with a bid of ${bid}.`,
-  thrownIn: "Everyone passed: the hand is thrown in.",
-  widowTaken: (seat, widow, trump, discard) =>
-    `${SEATS[seat]} takes the widow ${cardLabel(widow)}, names ${SUIT_WORD[trump]} trump and discards ${cardLabel(discard)}.`,
-  alone: (seat) => `${SEATS[seat]} goes alone: the partner sits this hand out (double stake).`,
-  notAlone: (seat) => `${SEATS[seat]} plays with the partner.`,
-  loneDefender: (seat) => `${SEATS[seat]} defends alone (the stake doubles again).`,
-  trick: (cards, winner) =>
-    `${cards.map((p) => `${SEATS[p.seat]} ${cardLabel(p.card)}`).join(", ")}: ${SEATS[winner]} wins the trick.`,
-  tricksWon: (ns, ew) => `Tricks: North–South ${ns}, East–West ${ew}.`,
-  result: (points, scores) =>
-    `The hand scores North–South ${signed(points[0])}, East–West ${signed(points[1])}; the score is ${scores[0]} to ${scores[1]}.`,
-  made: "The makers made their bid.",
-  failed: "The makers failed their bid.",
-};
-
-const signed = (n) => (n > 0 ? `+${n}` : String(n));
-
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  Object.assign(node, props);
-  node.append(...children);
-  return node;
-}
-
-function face(code) {
-  const c = document.createElement("hp-card");
-  if (code) c.setAttribute("code", code);
-  return c;
-}
+/** A seat by its compass name (the replay has no "you"). */
+const seat = (n) => t(`embed.seat.${n}`);
 
 function bidText(frame) {
-  return frame.bid_call;
+  return callWord(frame.bid_call);
 }
 
 function describe(frame, index) {
   const lines = [];
   let title;
   if (frame.kind === "deal") {
-    title = TEXT.title.deal;
-    lines.push(TEXT.deal(frame.dealer));
+    title = t("embed.hand.title.deal");
+    lines.push(t("embed.hand.deal", { seat: seat(frame.dealer) }));
   } else if (frame.kind === "auction") {
-    title = TEXT.title.auction;
-    lines.push(`${frame.auction.map((a) => TEXT.call(a.seat, a.call)).join("; ")}.`);
-    if (frame.thrown_in) lines.push(TEXT.thrownIn);
-    else if (frame.forced) lines.push(TEXT.forced(frame.maker, bidText(frame)));
-    else lines.push(TEXT.auctionWon(frame.maker, bidText(frame)));
+    title = t("embed.hand.title.auction");
+    const calls = frame.auction.map((a) =>
+      a.call === "pass"
+        ? t("embed.hand.pass", { seat: seat(a.seat) })
+        : t("embed.hand.bid", { seat: seat(a.seat), call: callWord(a.call) }),
+    );
+    lines.push(t("embed.hand.calls", { calls: calls.join(t("embed.hand.calls_separator")) }));
+    if (frame.thrown_in) lines.push(t("embed.hand.thrown_in"));
+    else if (frame.forced) lines.push(t("embed.hand.forced", { seat: seat(frame.maker), call: bidText(frame) }));
+    else lines.push(t("embed.hand.auction_won", { seat: seat(frame.maker), call: bidText(frame) }));
   } else if (frame.kind === "widow") {
-    title = TEXT.title.widow;
-    lines.push(TEXT.widowTaken(frame.maker, frame.widow, frame.trump, frame.discard));
+    title = t("embed.hand.title.widow");
+    lines.push(
+      t("embed.hand.widow_taken", {
+        seat: seat(frame.maker),
+        widow: cardWord(frame.widow),
+        trump: suitName(frame.trump),
+        discard: cardWord(frame.discard),
+      }),
+    );
   } else if (frame.kind === "alone") {
-    title = TEXT.title.alone;
-    lines.push(frame.alone ? TEXT.alone(frame.maker) : TEXT.notAlone(frame.maker));
-    if (frame.lone_defender !== null) lines.push(TEXT.loneDefender(frame.lone_defender));
+    title = t("embed.hand.title.alone");
+    lines.push(t(frame.alone ? "embed.hand.alone" : "embed.hand.not_alone", { seat: seat(frame.maker) }));
+    if (frame.lone_defender !== null) lines.push(t("embed.hand.lone_defender", { seat: seat(frame.lone_defender) }));
   } else {
-    title = TEXT.title.trick(index);
-    lines.push(TEXT.trick(frame.trick.cards, frame.trick.winner));
-    lines.push(TEXT.tricksWon(frame.tricks_won[0], frame.tricks_won[1]));
+    title = t("embed.hand.title.trick", { n: index });
+    const cards = frame.trick.cards.map((p) => t("embed.hand.trick_card", { seat: seat(p.seat), card: cardWord(p.card) }));
+    lines.push(t("embed.hand.trick", { cards: formatList(cards), seat: seat(frame.trick.winner) }));
+    lines.push(t("embed.hand.tricks_won", { ns: frame.tricks_won[0], ew: frame.tricks_won[1] }));
   }
   if (frame.points) {
-    if (frame.made !== null) lines.push(frame.made ? TEXT.made : TEXT.failed);
-    lines.push(TEXT.result(frame.points, frame.scores));
+    if (frame.made !== null) lines.push(t(frame.made ? "embed.hand.made" : "embed.hand.failed"));
+    lines.push(
+      t("embed.hand.result", {
+        // signed numbers keep their sign in front inside right-to-left text
+        ns: ltr(formatSigned(frame.points[0])),
+        ew: ltr(formatSigned(frame.points[1])),
+        a: ltr(formatNumber(frame.scores[0])),
+        b: ltr(formatNumber(frame.scores[1])),
+      }),
+    );
   }
   return { title, lines };
 }
@@ -121,50 +86,52 @@ export async function render(engine, attrs) {
   status.setAttribute("aria-live", "polite");
   const table = el("div", { className: "replay-table" });
   const text = el("div", { className: "step-text" });
-  const prev = el("button", { type: "button", className: "prev" }, `◀ ${TEXT.prevShort}`);
-  const next = el("button", { type: "button", className: "next" }, `${TEXT.nextShort} ▶`);
-  prev.setAttribute("aria-label", TEXT.prev);
-  next.setAttribute("aria-label", TEXT.next);
+  // the arrows point the way the text runs (the stylesheet mirrors them right to left)
+  const prev = el("button", { type: "button", className: "prev" }, el("span", { className: "arrow" }, "◀"), " ", t("embed.hand.prev_short"));
+  const next = el("button", { type: "button", className: "next" }, t("embed.hand.next_short"), " ", el("span", { className: "arrow" }, "▶"));
+  prev.setAttribute("aria-label", t("embed.hand.prev"));
+  next.setAttribute("aria-label", t("embed.hand.next"));
   let at = 0;
 
   const draw = () => {
     const frame = frames[at];
     const { title, lines } = describe(frame, trickNumbers[at]);
-    status.textContent = TEXT.step(at + 1, frames.length, title);
+    status.textContent = t("embed.hand.step", { n: at + 1, total: frames.length, title });
     box.dataset.step = String(at);
     box.dataset.kind = frame.kind;
     text.replaceChildren(...lines.map((line) => el("p", {}, line)));
     const seats = [];
-    for (let seat = 0; seat < 4; seat++) {
+    for (let s = 0; s < 4; s++) {
       const cards = el("ul", { className: "seat-cards" });
-      cards.setAttribute("aria-label", TEXT.cardsOf(seat));
-      for (const code of frame.hands[seat]) {
-        const li = el("li", {}, face(code));
+      cards.setAttribute("aria-label", t("embed.hand.cards_of", { seat: seat(s) }));
+      for (const code of frame.hands[s]) {
+        const li = el("li", {}, cardFace(code));
         li.dataset.card = code;
         cards.append(li);
       }
       const notes = [];
-      if (frame.dealer === seat) notes.push(TEXT.dealer);
-      if (frame.sitting_out.includes(seat)) notes.push(TEXT.sitsOut);
-      const name = el("h4", { className: "seat-name" }, SEATS[seat] + (notes.length ? ` (${notes.join(", ")})` : ""));
-      const seatBox = el("section", { className: `replay-seat ${POS[seat]}` }, name, cards);
-      seatBox.dataset.seat = String(seat);
+      if (frame.dealer === s) notes.push(t("embed.hand.dealer"));
+      if (frame.sitting_out.includes(s)) notes.push(t("embed.hand.sits_out"));
+      const label = notes.length ? t("embed.hand.seat_notes", { seat: seat(s), notes: formatList(notes) }) : seat(s);
+      const seatBox = el("section", { className: `replay-seat ${POS[s]}` }, el("h4", { className: "seat-name" }, label), cards);
+      seatBox.dataset.seat = String(s);
       seats.push(seatBox);
     }
-    const center = el("div", { className: "replay-center" });
-    center.setAttribute("aria-label", TEXT.center);
+    const center = el("div", { className: "replay-center", role: "group" });
+    center.setAttribute("aria-label", t("embed.hand.center"));
     if (frame.kind === "trick") {
       for (const p of frame.trick.cards) {
-        const slot = el("div", { className: `slot ${POS[p.seat]}` }, face(p.card));
+        const slot = el("div", { className: `slot ${POS[p.seat]}` }, cardFace(p.card));
         slot.dataset.card = p.card;
         if (p.seat === frame.trick.winner) slot.classList.add("winner");
         center.append(slot);
       }
     } else if (frame.kind === "deal" || frame.kind === "auction") {
       const shown = frame.thrown_in && frame.widow ? frame.widow : null;
-      center.append(el("div", { className: "slot widow" }, face(shown), el("span", {}, `${TEXT.widow}${shown ? "" : ` (${TEXT.faceDown})`}`)));
+      const words = shown ? t("embed.hand.widow") : t("embed.hand.widow_face_down");
+      center.append(el("div", { className: "slot widow" }, cardFace(shown), el("span", {}, words)));
     } else if (frame.discard) {
-      center.append(el("div", { className: "slot widow" }, face(frame.widow), el("span", {}, TEXT.widow)));
+      center.append(el("div", { className: "slot widow" }, cardFace(frame.widow), el("span", {}, t("embed.hand.widow"))));
     }
     table.replaceChildren(...seats, center);
     prev.disabled = at === 0;
@@ -182,11 +149,12 @@ export async function render(engine, attrs) {
   });
   draw();
   box.append(
-    el("h2", { className: "embed-title", id: "hand-title" }, TEXT.heading),
+    el("h2", { className: "embed-title", id: "hand-title" }, t("embed.hand.heading")),
     status,
     table,
     text,
     el("div", { className: "step-nav" }, prev, next),
   );
+  for (const arrow of box.querySelectorAll(".arrow")) arrow.setAttribute("aria-hidden", "true");
   return box;
 }

@@ -21,15 +21,9 @@ const PROTOCOL = "hasenpfeffer-embed";
 const ATTRS = ["trump", "lead", "played", "hand", "hpn", "number", "seed", "rules", "lang"];
 const GAME_HEIGHT = 640;
 
-const TEXT = {
-  title: {
-    ranking: "Hasenpfeffer: card ranking",
-    trick: "Hasenpfeffer: trick exercise",
-    hand: "Hasenpfeffer: hand replay",
-    game: "Hasenpfeffer: play a game",
-  },
-  other: "Hasenpfeffer example",
-};
+// The frame's accessible name until the frame sends its own, in its language
+// (the loader stays small: the catalogues are loaded inside the frames only).
+const FIRST_TITLE = "Hasenpfeffer";
 
 const SHEET = `
 :host { display: block; max-width: 100%; margin: 1em 0; }
@@ -46,6 +40,21 @@ function styles() {
     sheet.replaceSync(SHEET);
   }
   return sheet;
+}
+
+// Embeds without a `lang` of their own follow the host page's (the nearest
+// `lang` above them): one observer for all of them sees the page change it.
+const followers = new Set();
+let langObserver = null;
+function followLang(embed, on) {
+  if (on) followers.add(embed);
+  else followers.delete(embed);
+  if (!langObserver && followers.size) {
+    langObserver = new MutationObserver(() => {
+      for (const e of followers) e.langChanged();
+    });
+    langObserver.observe(document.documentElement, { attributes: true, subtree: true, attributeFilter: ["lang"] });
+  }
 }
 
 function nextId() {
@@ -75,11 +84,23 @@ export class HasenpfefferEmbed extends HTMLElement {
       root.append(this.frame);
     }
     window.addEventListener("message", this.onMessage);
+    followLang(this, true);
     this.load();
   }
 
   disconnectedCallback() {
     window.removeEventListener("message", this.onMessage);
+    followLang(this, false);
+  }
+
+  /** The example's language: its own `lang`, else the nearest one above it on
+   * the host page (usually <html lang>); "" when the page names none. */
+  get language() {
+    return this.closest("[lang]")?.getAttribute("lang")?.trim() ?? "";
+  }
+
+  langChanged() {
+    if (this.frame && this.language !== this.sentLang) this.attributeChangedCallback("lang", null, this.language);
   }
 
   get mode() {
@@ -89,6 +110,10 @@ export class HasenpfefferEmbed extends HTMLElement {
   attrs() {
     const out = {};
     for (const name of ATTRS) if (this.hasAttribute(name)) out[name] = this.getAttribute(name);
+    const lang = this.language;
+    if (lang) out.lang = lang;
+    else delete out.lang;
+    this.sentLang = lang;
     return out;
   }
 
@@ -103,8 +128,9 @@ export class HasenpfefferEmbed extends HTMLElement {
       if (rules) q.set("preset", rules);
       const seed = this.getAttribute("seed");
       if (seed) q.set("seed", seed);
-      const lang = this.getAttribute("lang");
+      const lang = this.language;
       if (lang) q.set("lang", lang);
+      this.sentLang = lang;
       const speed = this.getAttribute("speed");
       if (speed) q.set("speed", speed);
       this.frame.style.height = `${Number(this.getAttribute("height")) || GAME_HEIGHT}px`;
@@ -118,7 +144,7 @@ export class HasenpfefferEmbed extends HTMLElement {
     this.said = false;
     this.loadedMode = mode;
     this.dataset.state = "loading";
-    this.frame.title = TEXT.title[mode] ?? TEXT.other;
+    if (!this.frame.title) this.frame.title = FIRST_TITLE;
     this.frame.src = url.href;
   }
 
@@ -144,6 +170,10 @@ export class HasenpfefferEmbed extends HTMLElement {
     if (msg.type === "hello") {
       this.said = true;
       this.send({ type: "attrs", attrs: this.attrs() });
+    } else if (msg.type === "title") {
+      // the frame's name in the frame's language (for the host's screen readers)
+      if (typeof msg.title === "string" && msg.title.length <= 200) this.frame.title = msg.title;
+      if (typeof msg.lang === "string" && /^[a-z]{2,3}$/.test(msg.lang)) this.frame.setAttribute("lang", msg.lang);
     } else if (msg.type === "size" && this.mode !== "game") {
       const height = Number(msg.height);
       if (Number.isFinite(height) && height > 0 && height < 20000)

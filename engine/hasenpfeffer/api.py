@@ -68,7 +68,9 @@ from .rules import (
     PRESETS,
     Rules,
     card_role,
+    follow_violation,
     trick_winner,
+    trick_winner_reason,
     why_not_following,
     why_trick_winner,
 )
@@ -643,6 +645,18 @@ def _op_rules_info(request: Mapping[str, Any]) -> dict[str, Any]:
 _CARD_HELP: Final = "write rank 9 T J Q K A then suit C D H S, e.g. AS; JK is the Joker"
 
 
+def _shown(value: object) -> str:
+    """An argument's value as the reader wrote it (for a message)."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _bad_arg(code: str, params: dict[str, Any], message: str) -> ApiError:
+    """A ``bad_request`` about one argument, with the reason as a code and
+    parameters (``name``: the argument, and what the message needs) for a
+    translated message (docs/api.md, "Reasons as codes")."""
+    return ApiError("bad_request", message, (code, params))
+
+
 def _trump_arg(request: Mapping[str, Any]) -> str:
     value = request.get("trump")
     text = value.strip().upper() if isinstance(value, str) else value
@@ -650,7 +664,11 @@ def _trump_arg(request: Mapping[str, Any]) -> str:
         text = SUIT_SYMBOLS.get(text, text)
         text = {"CLUBS": "C", "DIAMONDS": "D", "HEARTS": "H", "SPADES": "S"}.get(text, text)
     if text not in tuple(SUITS):
-        raise ApiError("bad_request", f"trump: {value!r} is not a suit (write C, D, H or S)")
+        raise _bad_arg(
+            "not_a_suit",
+            {"name": "trump", "value": _shown(value)},
+            f"trump: {value!r} is not a suit (write C, D, H or S)",
+        )
     assert isinstance(text, str)
     return text
 
@@ -664,7 +682,7 @@ def _cards_arg(request: Mapping[str, Any], name: str, low: int, high: int) -> li
     elif isinstance(value, list):
         items = list(value)
     else:
-        raise ApiError("bad_request", f"{name}: give cards as text such as 'AH 9H'")
+        raise _bad_arg("not_cards", {"name": name}, f"{name}: give cards as text such as 'AH 9H'")
     cards = []
     for item in items:
         try:
@@ -672,18 +690,28 @@ def _cards_arg(request: Mapping[str, Any], name: str, low: int, high: int) -> li
                 raise ValueError
             card = Card.parse(item)
         except ValueError:
-            raise ApiError(
-                "bad_request", f"{name}: {item!r} is not a card ({_CARD_HELP})"
+            raise _bad_arg(
+                "not_a_card",
+                {"name": name, "value": _shown(item)},
+                f"{name}: {item!r} is not a card ({_CARD_HELP})",
             ) from None
         if card in cards:
-            raise ApiError("bad_request", f"{name}: {card} is given twice")
+            raise _bad_arg(
+                "duplicate_card",
+                {"name": name, "card": str(card)},
+                f"{name}: {card} is given twice",
+            )
         cards.append(card)
     if not low <= len(cards) <= high:
         if low == high:
-            wanted = f"exactly {low} card" + ("s" if low != 1 else "")
+            code, wanted = "card_count_exact", f"exactly {low} card" + ("s" if low != 1 else "")
         else:
-            wanted = f"{low} to {high} cards"
-        raise ApiError("bad_request", f"{name}: give {wanted}; got {len(cards)}")
+            code, wanted = "card_count", f"{low} to {high} cards"
+        raise _bad_arg(
+            code,
+            {"name": name, "low": low, "high": high, "count": len(cards)},
+            f"{name}: give {wanted}; got {len(cards)}",
+        )
     return cards
 
 
@@ -693,16 +721,30 @@ def _op_ranking(request: Mapping[str, Any]) -> dict[str, Any]:
         {"card": str(c), "role": card_role(c, trump), "suit": effective_suit(c, trump)}
         for c in rank_order(trump)
     ]
-    right = f"J{trump}"
     left = next(c["card"] for c in cards if c["role"] == "left_bower")
-    plural, one = SUIT_NAMES[trump], SUIT_SINGULAR[trump]
-    short = SUIT_NAMES[left[1]]
-    explanation = (
-        f"With {plural} trump the Joker is highest, then the right bower {right} and the "
-        f"left bower {left} (it counts as a {one}), then A K Q 10 9 of {plural}; the other "
-        f"suits rank A K Q J 10 9 ({short} without {left}) and beat only their own suit."
+    params = {"trump": trump, "right": f"J{trump}", "left": left, "colour": left[1]}
+    explanation = _RANKING_TEXT.format(
+        plural=SUIT_NAMES[trump],
+        one=SUIT_SINGULAR[trump],
+        short=SUIT_NAMES[left[1]],
+        **params,
     )
-    return {"trump": trump, "cards": cards, "explanation": explanation}
+    return {
+        "trump": trump,
+        "cards": cards,
+        "explanation": explanation,
+        "explanation_code": "ranking",
+        "explanation_params": params,
+    }
+
+
+#: The ranking in English (code ``ranking``; parameters ``trump``, ``right``,
+#: ``left`` (the bowers), ``colour`` (the suit printed on the left bower)).
+_RANKING_TEXT: Final = (
+    "With {plural} trump the Joker is highest, then the right bower {right} and the "
+    "left bower {left} (it counts as a {one}), then A K Q 10 9 of {plural}; the other "
+    "suits rank A K Q J 10 9 ({short} without {left}) and beat only their own suit."
+)
 
 
 def _op_trick(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -712,26 +754,40 @@ def _op_trick(request: Mapping[str, Any]) -> dict[str, Any]:
     hand = _cards_arg(request, "hand", 1, 6)
     seen = [lead, *played]
     if lead in played:
-        raise ApiError("bad_request", f"played: {lead} is already the lead")
+        raise _bad_arg(
+            "already_lead",
+            {"name": "played", "card": str(lead)},
+            f"played: {lead} is already the lead",
+        )
     for card in hand:
         if card in seen:
-            raise ApiError("bad_request", f"hand: {card} is already in the trick")
+            raise _bad_arg(
+                "already_in_trick",
+                {"name": "hand", "card": str(card)},
+                f"hand: {card} is already in the trick",
+            )
     trick = [lead, *played]
     options = []
     for card in sort_hand(hand, trump):
         reason = why_not_following(card, hand, lead, trump)
+        facts = follow_violation(card, hand, lead, trump)
         full = [*trick, card]
         position = trick_winner(full, trump)
+        why_code, why_params = trick_winner_reason(full, trump)
         options.append(
             {
                 "card": str(card),
                 "legal": reason is None,
                 "reason": reason or "",
+                "reason_code": "" if facts is None else "must_follow",
+                "reason_params": facts or {},
                 "trick": [str(c) for c in full],
                 "winner": str(full[position]),
                 "winner_position": position,
                 "you_win": position == len(full) - 1,
                 "why": why_trick_winner(full, trump),
+                "why_code": why_code,
+                "why_params": why_params,
             }
         )
     return {
@@ -751,37 +807,53 @@ def _replay_game(request: Mapping[str, Any]) -> Game:
     text = request.get("hpn")
     if text is not None:
         if not isinstance(text, str) or not text.strip():
-            raise ApiError("bad_request", "hpn: give the text of a hand or game (HPN 1 ...)")
+            raise _bad_arg(
+                "hpn_missing", {"name": "hpn"}, "hpn: give the text of a hand or game (HPN 1 ...)"
+            )
         number = request.get("number")
         head = text.split(None, 3)
         is_game = len(head) >= 3 and head[2].lower() == "game"
         if number is not None and not is_game:
-            raise ApiError("bad_request", "number: only a game text has several hands")
+            raise _bad_arg(
+                "number_not_game", {"name": "number"}, "number: only a game text has several hands"
+            )
         if isinstance(number, str) and number.strip().isdigit():
             number = int(number)
         try:
             game = game_from_text(text) if is_game else hand_from_text(text)
         except ValueError as err:
-            raise ApiError("bad_request", f"hpn: {err}") from None
+            raise _bad_arg("bad_hpn", {"name": "hpn", "detail": str(err)}, f"hpn: {err}") from None
         if not is_game:
             return game
         try:
             return hand_from_text(hand_to_text(game, 1 if number is None else number))
         except ValueError as err:
-            raise ApiError("bad_request", f"number: {err}") from None
+            raise _bad_arg(
+                "bad_number",
+                {"name": "number", "value": _shown(number), "detail": str(err)},
+                f"number: {err}",
+            ) from None
     seed = request.get("seed")
     if seed is None:
-        raise ApiError("bad_request", "give hpn (a recorded hand) or seed (the bots play one)")
+        raise _bad_arg(
+            "no_source", {"name": "hpn"}, "give hpn (a recorded hand) or seed (the bots play one)"
+        )
     try:
         rules = Rules.from_dict(request.get("rules", "seed"))
     except ValueError as err:
-        raise ApiError("bad_request", f"rules: {err}") from None
+        raise _bad_arg(
+            "bad_rules",
+            {"name": "rules", "value": _shown(request.get("rules")), "detail": str(err)},
+            f"rules: {err}",
+        ) from None
     if isinstance(seed, str) and seed.strip().isdigit():
         seed = int(seed)
     try:
         game = Game.new(rules, seed=seed)
     except (TypeError, ValueError) as err:
-        raise ApiError("bad_request", f"seed: {err}") from None
+        raise _bad_arg(
+            "bad_seed", {"name": "seed", "value": _shown(seed), "detail": str(err)}, f"seed: {err}"
+        ) from None
     levels = _levels(request.get("levels", ["medium"] * 4))
     if HUMAN in levels:
         raise ApiError("bad_request", "levels: a replay is played by computer players only")

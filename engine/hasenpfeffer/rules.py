@@ -232,39 +232,68 @@ def card_role(card: Card, trump: str) -> str:
     return "trump" if EFFECTIVE_SUIT[t][card.index] == t else "plain"
 
 
-def why_trick_winner(trick: Sequence[Card], trump: str) -> str:
-    """Which card of ``trick`` (leader first) wins and why, in words, e.g.
-    "JD wins: the highest trump in the trick (JD is the left bower: ...)"."""
+#: Why a card wins a trick, in English: the main clause per code, then the
+#: card's role (``trick_winner_reason`` gives code and parameters; the page
+#: translates the same code, docs/api.md "Reasons as codes").
+WHY_WINNER_TEXT: Final = {
+    "only_card": "{card} wins: it is the only card in the trick",
+    "highest_led": (
+        "{card} wins: no trump was played, so the highest {suit_one} (the suit led) takes the trick"
+    ),
+    "only_trump": "{card} wins: it is the only trump in the trick ({trump} are trump)",
+    "highest_trump": "{card} wins: it is the highest trump in the trick ({trump} are trump)",
+}
+WHY_ROLE_TEXT: Final = {
+    "joker": "the Joker is the highest card of all",
+    "right_bower": "{card} is the right bower, second only to the Joker",
+    "left_bower": (
+        "{card} is the left bower: the jack of {colour}, the other suit of the same "
+        "colour, counts as a {trump_one} and ranks third, after the Joker and the right bower"
+    ),
+}
+
+
+def trick_winner_reason(trick: Sequence[Card], trump: str) -> tuple[str, dict[str, Any]]:
+    """Which card of ``trick`` (leader first) wins and why, as a code and its
+    parameters: ``only_card``, ``highest_led`` (no trump: ``suit`` is the suit
+    led), ``only_trump`` or ``highest_trump``; parameters ``card`` (the
+    winner), ``trump``, and for a winning Joker or bower ``role``
+    (``joker``, ``right_bower``, ``left_bower``; the left bower also gives
+    ``colour``: the suit printed on it)."""
     if not trick:
         raise ValueError("an empty trick has no winner")
     t = suit_index(trump)
     card = trick[trick_winner(trick, trump)]
-    trumps = SUIT_NAMES[SUITS[t]]
-    played_trumps = [c for c in trick if EFFECTIVE_SUIT[t][c.index] == t]
+    params: dict[str, Any] = {"card": str(card), "trump": SUITS[t]}
     if EFFECTIVE_SUIT[t][card.index] != t:
-        led = SUITS[EFFECTIVE_SUIT[t][trick[0].index]]
         if len(trick) == 1:
-            return f"{card} wins: it is the only card in the trick"
-        return (
-            f"{card} wins: no trump was played, so the highest {SUIT_SINGULAR[led]} "
-            f"(the suit led) takes the trick"
-        )
-    if len(played_trumps) == 1:
-        why = f"{card} wins: it is the only trump in the trick ({trumps} are trump)"
-    else:
-        why = f"{card} wins: it is the highest trump in the trick ({trumps} are trump)"
+            return "only_card", params
+        params["suit"] = SUITS[EFFECTIVE_SUIT[t][trick[0].index]]
+        return "highest_led", params
+    played_trumps = [c for c in trick if EFFECTIVE_SUIT[t][c.index] == t]
+    code = "only_trump" if len(played_trumps) == 1 else "highest_trump"
     role = card_role(card, trump)
-    if role == "joker":
-        why += "; the Joker is the highest card of all"
-    elif role == "right_bower":
-        why += f"; {card} is the right bower, second only to the Joker"
-    elif role == "left_bower":
-        colour = SUIT_NAMES[SUITS[SAME_COLOUR[t]]]
-        why += (
-            f"; {card} is the left bower: the jack of {colour}, the other suit of the same "
-            f"colour, counts as a {SUIT_SINGULAR[SUITS[t]]} and ranks third, after the Joker "
-            "and the right bower"
-        )
+    if role in WHY_ROLE_TEXT:
+        params["role"] = role
+        if role == "left_bower":
+            params["colour"] = card.suit
+    return code, params
+
+
+def why_trick_winner(trick: Sequence[Card], trump: str) -> str:
+    """``trick_winner_reason`` in English, e.g. "JD wins: it is the highest trump
+    in the trick (hearts are trump); JD is the left bower: ..."."""
+    code, params = trick_winner_reason(trick, trump)
+    words = {
+        "card": params["card"],
+        "trump": SUIT_NAMES[params["trump"]],
+        "trump_one": SUIT_SINGULAR[params["trump"]],
+        "suit_one": SUIT_SINGULAR.get(params.get("suit", ""), ""),
+        "colour": SUIT_NAMES.get(params.get("colour", ""), ""),
+    }
+    why = WHY_WINNER_TEXT[code].format(**words)
+    if "role" in params:
+        why += "; " + WHY_ROLE_TEXT[params["role"]].format(**words)
     return why
 
 
@@ -317,6 +346,7 @@ __all__ = [
     "legal_plays",
     "stake_multiplier",
     "trick_winner",
+    "trick_winner_reason",
     "why_not_following",
     "why_trick_winner",
     "winning_position",
