@@ -273,7 +273,8 @@ def test_an_update_is_offered_then_loaded_whole_and_the_game_goes_on(
               return answer;
             }"""
         )
-        assert newer == {"error": "it was saved by a newer version of the game"}
+        # the error names its message: notice.save_newer ("saved by a newer version")
+        assert newer == {"error": "save_newer"}
 
         # nothing of A is served any more: one cache, B's; B's files, B's queries
         caches = page.evaluate("caches.keys()")

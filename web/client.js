@@ -20,10 +20,16 @@
 export const API_VERSION = 1;
 
 export class EngineError extends Error {
-  constructor(code, message) {
+  /** `detail`: the rest of the engine's error answer (`reason_code`, `reason_params`),
+   * so the page can say it in its own language (errorText in i18n-terms.js). */
+  constructor(code, message, detail = {}) {
     super(message);
     this.name = "EngineError";
     this.code = code;
+    if (detail.reason_code) {
+      this.reason_code = detail.reason_code;
+      this.reason_params = detail.reason_params ?? {};
+    }
   }
 }
 
@@ -82,7 +88,7 @@ export class EngineClient {
     if (response && response.ok) entry.resolve(response);
     else {
       const error = response?.error ?? { code: "unknown", message: "no answer" };
-      entry.reject(new EngineError(error.code, error.message));
+      entry.reject(new EngineError(error.code, error.message, error));
     }
   }
 
