@@ -354,6 +354,11 @@ def test_manifest_and_icons_come_from_our_svg(site_dir: Path) -> None:
     assert manifest["start_url"] == "./" and manifest["scope"] == "./"
     assert manifest["display"] == "standalone"
     assert manifest["name"] and manifest["short_name"] and manifest["description"]
+    # its words are the English catalogue's manifest.* messages (docs/i18n.md)
+    english = (site_dir / "web" / "locales" / "en.js").read_text(encoding="utf-8")
+    messages = json.loads(english[english.index("{") : english.rindex("}") + 1])
+    assert manifest["description"] == messages["manifest.description"]
+    assert (manifest["name"], manifest["lang"]) == (messages["manifest.name"], "en")
     assert manifest["theme_color"].startswith("#") and manifest["background_color"].startswith("#")
     for icon in manifest["icons"]:
         assert not icon["src"].startswith(("/", "http")), icon  # relative: any sub-path
