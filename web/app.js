@@ -914,6 +914,8 @@ addEventListener("keydown", (e) => {
 
 function onProgress(fraction, stage) {
   loaderFraction = fraction;
+  loaderStage = stage;
+  if (!painted.language) return; // the catalogue is still coming: painted once it is there
   const pct = Math.round(fraction * 100);
   const bar = $("#load-progress");
   bar.value = pct;
@@ -921,7 +923,6 @@ function onProgress(fraction, stage) {
   $("#load-percent").textContent = t("loader.percent", { n: pct });
   const known = ["download", "start", "engine", "ready"].includes(stage);
   $("#load-stage").textContent = t(`loader.stage.${known ? stage : "other"}`);
-  loaderStage = stage;
 }
 
 function loadFailed(err) {
@@ -995,11 +996,20 @@ onLanguageChange(async (code) => {
 
 async function boot() {
   applyLook();
-  await startLanguage();
-  promptEl.textContent = t("prompt.shuffling");
+  // the engine starts downloading at once; the catalogue (a few kB) arrives long before it is ready
+  let starting;
   try {
     engine = new EngineClient({ onProgress });
-    window.hasenpfeffer.timings = await engine.ready;
+    starting = engine.ready;
+  } catch (err) {
+    starting = Promise.reject(err);
+  }
+  starting.catch(() => {}); // handled below, once the words are there
+  await startLanguage();
+  promptEl.textContent = t("prompt.shuffling");
+  onProgress(loaderFraction, loaderStage);
+  try {
+    window.hasenpfeffer.timings = await starting;
   } catch (err) {
     loadFailed(err);
     initOffline(); // a fixed version may be waiting to be installed

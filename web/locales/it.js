@@ -141,7 +141,7 @@ export default {
   "card.left_bower": "fante minore",
   "card.back": "una carta coperta",
 
-  "hint.note": "Consiglio: {action}. {reason}",
+  "hint.note": "Consiglio: {action} — {reason}",
   "hint.action.play": "gioca {card}",
   "hint.action.discard": "scarta {card}",
   "hint.action.trump": "briscola {suit}",
