@@ -150,6 +150,7 @@ SCAN = """async () => {
       rules: one("#rules-body h3"),
       settings: one("#settings-form legend"),
       confirm: one("#confirm-dialog p"),
+      keys: one("#shortcuts-body p"),
       hand: document.querySelector("#hand button.card")?.getAttribute("aria-label") ?? null,
     },
   };
@@ -170,8 +171,12 @@ def scan(page: Page) -> dict[str, Any]:
 
 
 def open_rules_and_settings(page: Page) -> None:
+    """Fill the dialogs (rules, shortcuts), leaving the settings open."""
     page.click('[data-tool="rules"]')
     page.wait_for_selector("#rules-dialog[open] .rules-text")
+    page.keyboard.press("Escape")
+    page.click('[data-tool="shortcuts"]')
+    page.wait_for_selector("#shortcuts-dialog[open] table.keys")
     page.keyboard.press("Escape")
     page.click('[data-tool="settings"]')
     page.wait_for_selector("#settings-dialog[open] [data-language-select]")
@@ -239,7 +244,7 @@ def test_the_game_page_in_each_language(page: Page, base_url: str) -> None:
         screenshot(page, code)
     english = seen["en"]
     assert english["hint"] == "Hint" and english["pass"] == "Pass"
-    # no English left in the sample (Frisian says West and Joker as English does)
+    # no English left in the sample
     for code in ("it", "fy", "ar", "hi"):
         left = [name for name, text in seen[code].items() if text == english[name]]
         assert left == [], f"{code}: still English: {left} ({seen[code]})"
