@@ -107,11 +107,14 @@ def open_page(
     width: int = 1280,
     height: int = 800,
     also_allowed: tuple[str, ...] = (),
+    locale: str | None = None,
 ) -> Page:
     """A page that may load only from ``base_url`` (and the ``also_allowed`` origins,
-    e.g. a second local server acting as a page that embeds the game)."""
+    e.g. a second local server acting as a page that embeds the game). ``locale``:
+    the browser's language (navigator.languages), en-US when not given."""
     allowed = (base_url, *also_allowed)
-    context = browser.new_context(viewport={"width": width, "height": height})
+    extra = {"locale": locale} if locale else {}
+    context = browser.new_context(viewport={"width": width, "height": height}, **extra)
     context.set_default_timeout(20_000)
 
     def abort(route: Route) -> None:

@@ -1,13 +1,24 @@
 """web/i18n.js in Chromium, from the built site: every catalogue loads from the
 site's own origin (under the page's CSP rules: a same-origin module import),
 plurals and numbers come out as Chromium formats them for each language, and
-no message of any catalogue is missing. (The components are wired to the
-catalogues in a later step; this checks the foundation they will use.)
+no message of any catalogue is missing. Then the game page in each language:
+`lang`/`dir`, no catalogue key or unfilled placeholder shown anywhere, no
+English left in a sample of elements, the mirrored layout in Arabic, a real
+Devanagari font for Hindi, the browser's language detected and the settings'
+choice remembered; a screenshot per language in test-artifacts/i18n/ for review.
 """
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+
+from conftest import PageProblems, open_page
+from game_driver import phase, play_until, start
 
 SCRIPT = """async (base) => {
   const i18n = await import(base + "web/i18n.js");
@@ -94,3 +105,183 @@ def test_every_catalogue_loads_and_formats_in_chromium(page: Page, base_url: str
     assert out["tree"] == ["हासनफ़ेफ़र कैसे खेलें", "सूचना बंद करें", "चाल का सुझाव दें (H)"]
     for code in ("it", "fy", "ar", "hi"):
         assert out[code]["follow"] != out["en"]["follow"] and out[code]["hint"] != "x"
+
+
+# ---- the game page in each language ------------------------------------------------------
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "i18n"
+LANGS = {"en": "ltr", "it": "ltr", "fy": "ltr", "ar": "rtl", "hi": "ltr"}
+GAME = "speed=instant&bots=random&seed=13"  # seed 13: the player bids first
+
+#: Every text node and named attribute of the page (dialogs included, open or not),
+#: the page's missed catalogue lookups, and a sample of known elements.
+SCAN = """async () => {
+  const src = document.querySelector('script[type="module"][src*="web/app.js"]').src;
+  const i18n = await import(src.replace("app.js", "i18n.js"));  // the app's own instance
+  const texts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const text = walker.currentNode.textContent.trim();
+    if (text) texts.push(text);
+  }
+  for (const el of document.querySelectorAll("[aria-label], [title], [placeholder], [alt]")) {
+    for (const name of ["aria-label", "title", "placeholder", "alt"]) {
+      const value = el.getAttribute(name);
+      if (value) texts.push(value.trim());
+    }
+  }
+  texts.push(document.title);
+  const one = (sel) => document.querySelector(sel)?.textContent.trim() ?? null;
+  return {
+    lang: document.documentElement.getAttribute("lang"),
+    dir: document.documentElement.getAttribute("dir"),
+    missing: i18n.missingKeys(),
+    texts,
+    sample: {
+      hint: one('[data-tool="hint"] .label'),
+      rulesTool: document.querySelector('[data-tool="rules"]').title,
+      prompt: one("#prompt"),
+      team: one('.team-name'),
+      partner: one('.seat[data-seat="2"] .seat-name'),
+      role: one('.seat[data-seat="1"] .seat-role'),
+      pass: document.querySelector('#actions [data-bid="pass"]')?.getAttribute("aria-label"),
+      cards: one('.seat[data-seat="1"] .count'),
+      rulesTitle: one("#rules-title"),
+      rules: one("#rules-body h3"),
+      settings: one("#settings-form legend"),
+      confirm: one("#confirm-dialog p"),
+      keys: one("#shortcuts-body p"),
+      hand: document.querySelector("#hand button.card")?.getAttribute("aria-label") ?? null,
+    },
+  };
+}"""
+
+RAW_KEY = re.compile(r"^[a-z0-9_]+(\.[A-Za-z0-9_-]+)+$")
+
+
+def scan(page: Page) -> dict[str, Any]:
+    """The page's texts, checked: no raw key, no unfilled {placeholder}, no missed lookup."""
+    out: dict[str, Any] = page.evaluate(SCAN)
+    assert out["missing"] == []
+    raw = [t for t in out["texts"] if RAW_KEY.fullmatch(t)]
+    assert raw == [], f"catalogue keys shown as text: {raw}"
+    unfilled = [t for t in out["texts"] if re.search(r"\{\w*\}", t)]
+    assert unfilled == [], f"placeholders left: {unfilled}"
+    return out
+
+
+def open_rules_and_settings(page: Page) -> None:
+    """Fill the dialogs (rules, shortcuts), leaving the settings open."""
+    page.click('[data-tool="rules"]')
+    page.wait_for_selector("#rules-dialog[open] .rules-text")
+    page.keyboard.press("Escape")
+    page.click('[data-tool="shortcuts"]')
+    page.wait_for_selector("#shortcuts-dialog[open] table.keys")
+    page.keyboard.press("Escape")
+    page.click('[data-tool="settings"]')
+    page.wait_for_selector("#settings-dialog[open] [data-language-select]")
+
+
+def screenshot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    print(f"screenshot: {path}")
+
+
+def devanagari_fonts(page: Page, selector: str) -> list[dict[str, Any]]:
+    """The platform fonts Chromium drew a node's text with (CDP), e.g. Lohit Devanagari."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    fonts: list[dict[str, Any]] = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+    cdp.detach()
+    return fonts
+
+
+MIRRORED = """() => {
+  const x = (sel) => document.querySelector(sel).getBoundingClientRect().x;
+  const cards = [...document.querySelectorAll("#hand button.card")];
+  const at = cards.map((b) => b.getBoundingClientRect().x);
+  return {
+    west: x('.seat[data-pos="west"]'), east: x('.seat[data-pos="east"]'),
+    westCard: x('.slot[data-slot="1"]'), eastCard: x('.slot[data-slot="3"]'),
+    first: at[0], last: at[at.length - 1],
+    face: getComputedStyle(document.querySelector("#hand hp-card")).direction,
+  };
+}"""
+
+
+def assert_mirrored(page: Page) -> None:
+    """Right to left: West sits on the right of the table (its card in the trick
+    too), East on the left; the hand starts on the right; card faces are not mirrored."""
+    box = page.evaluate(MIRRORED)
+    assert box["west"] > box["east"] and box["westCard"] > box["eastCard"], box
+    assert box["first"] > box["last"], box
+    assert box["face"] == "ltr"
+
+
+def test_the_game_page_in_each_language(page: Page, base_url: str) -> None:
+    seen: dict[str, dict[str, Any]] = {}
+    for code, direction in LANGS.items():
+        start(page, base_url, f"?lang={code}&{GAME}")
+        assert phase(page) == "bidding"
+        open_rules_and_settings(page)
+        out = scan(page)
+        assert (out["lang"], out["dir"]) == (code, direction)
+        seen[code] = out["sample"]
+        page.keyboard.press("Escape")
+        if code == "ar":
+            assert_mirrored(page)
+        if code == "hi":
+            # Devanagari drawn with a font that has it (not boxes from a Latin font)
+            fonts = devanagari_fonts(page, "#prompt")
+            assert any("Devanagari" in f["familyName"] and f["glyphCount"] > 0 for f in fonts), (
+                fonts
+            )
+        screenshot(page, code)
+    english = seen["en"]
+    assert english["hint"] == "Hint" and english["pass"] == "Pass"
+    # no English left in the sample
+    for code in ("it", "fy", "ar", "hi"):
+        left = [name for name, text in seen[code].items() if text == english[name]]
+        assert left == [], f"{code}: still English: {left} ({seen[code]})"
+
+
+def test_language_from_the_browser_then_remembered_from_settings(
+    browser: Browser, base_url: str, problems: PageProblems
+) -> None:
+    page = open_page(browser, base_url, problems, locale="ar-MA")
+    try:
+        start(page, base_url, f"?{GAME}")
+        assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == [
+            "ar",
+            "rtl",
+        ]
+        assert page.inner_text('[data-tool="hint"] .label') == "تلميح"
+        # the settings' choice applies at once (no reload) and is remembered
+        open_rules_and_settings(page)
+        page.select_option("[data-language-select]", "it")
+        page.click('#settings-dialog [data-action="save"]')
+        page.wait_for_function("document.documentElement.lang === 'it'")
+        assert page.get_attribute("html", "dir") == "ltr"
+        assert page.inner_text('[data-tool="hint"] .label') == "Consiglio"
+        prompt = page.inner_text("#prompt")
+        page.reload()
+        page.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
+        page.wait_for_function("document.documentElement.lang === 'it'")
+        page.wait_for_selector('#table[data-human="1"]')
+        assert page.inner_text("#prompt") == prompt
+        assert page.evaluate("localStorage.getItem('hasenpfeffer.language.v1')") == "it"
+        # a hand summary in Italian: play the hand out
+        play_until(page, lambda p: p.is_visible("#summary-dialog[open]"), random.Random(5))
+        out = scan(page)
+        assert out["lang"] == "it"
+        assert page.inner_text("#summary-title").startswith("La mano ")
+        assert page.inner_text("#summary-body th") == "Coppia"
+        screenshot(page, "it-summary")
+    finally:
+        page.context.close()
+    assert problems.external == [] and problems.errors == []

@@ -273,7 +273,8 @@ def test_an_update_is_offered_then_loaded_whole_and_the_game_goes_on(
               return answer;
             }"""
         )
-        assert newer == {"error": "it was saved by a newer version of the game"}
+        # the error names its message: notice.save_newer ("saved by a newer version")
+        assert newer == {"error": "save_newer"}
 
         # nothing of A is served any more: one cache, B's; B's files, B's queries
         caches = page.evaluate("caches.keys()")
@@ -353,6 +354,11 @@ def test_manifest_and_icons_come_from_our_svg(site_dir: Path) -> None:
     assert manifest["start_url"] == "./" and manifest["scope"] == "./"
     assert manifest["display"] == "standalone"
     assert manifest["name"] and manifest["short_name"] and manifest["description"]
+    # its words are the English catalogue's manifest.* messages (docs/i18n.md)
+    english = (site_dir / "web" / "locales" / "en.js").read_text(encoding="utf-8")
+    messages = json.loads(english[english.index("{") : english.rindex("}") + 1])
+    assert manifest["description"] == messages["manifest.description"]
+    assert (manifest["name"], manifest["lang"]) == (messages["manifest.name"], "en")
     assert manifest["theme_color"].startswith("#") and manifest["background_color"].startswith("#")
     for icon in manifest["icons"]:
         assert not icon["src"].startswith(("/", "http")), icon  # relative: any sub-path

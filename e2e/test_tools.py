@@ -113,7 +113,7 @@ def test_settings_change_players_speed_and_colours(page: Page, base_url: str) ->
     page.check('[data-rule="lone_defender"]')
     page.click('#settings-dialog [data-action="save"]')
     page.wait_for_selector("#settings-error:not(:empty)")
-    assert "lone_defender" in page.inner_text("#settings-error")
+    assert "Lone defender" in page.inner_text("#settings-error")  # the field, as the form names it
     page.click('#settings-dialog [data-action="cancel"]')
 
 

@@ -6,7 +6,8 @@ Writes into the site folder:
 
     web/icon-192.png, web/icon-512.png      app icons, drawn from web/icon.svg
     web/icon-maskable-512.png               the same on the felt colour, inside the safe zone
-    manifest.webmanifest                    the web app manifest (all URLs relative)
+    manifest.webmanifest                    the web app manifest (all URLs relative; name and
+                                            description from the English catalogue's manifest.*)
     sw.js                                   the service worker: web/sw.js with, in front of it,
                                             the precache list of every file of the finished
                                             folder (path, size, sha256) and the versions
@@ -63,12 +64,30 @@ def write_icons(out: Path, svg: Path) -> list[dict[str, str]]:
     return entries
 
 
-def write_manifest(out: Path, icons: list[dict[str, str]], description: str) -> None:
+#: The catalogue the manifest's words come from (docs/i18n.md): one manifest for every
+#: language (a manifest per language would need a page per language to link it).
+MANIFEST_LANGUAGE = "en"
+CATALOGUE = re.compile(r"(?s)\s*(?://[^\n]*\n\s*)*export default (\{.*\});\s*")
+
+
+def manifest_texts(web: Path, code: str = MANIFEST_LANGUAGE) -> dict[str, str]:
+    """manifest.name / short_name / description of web/locales/<code>.js."""
+    text = (web / "locales" / f"{code}.js").read_text(encoding="utf-8")
+    match = CATALOGUE.fullmatch(text)
+    if not match:
+        raise SystemExit(f"web/locales/{code}.js is not `export default {{...}};`")
+    messages = json.loads(match.group(1))
+    return {k: str(messages[f"manifest.{k}"]) for k in ("name", "short_name", "description")}
+
+
+def write_manifest(out: Path, icons: list[dict[str, str]], texts: dict[str, str]) -> None:
     manifest = {
         "id": "./",
-        "name": "Hasenpfeffer",
-        "short_name": "Hasenpfeffer",
-        "description": description,
+        "lang": MANIFEST_LANGUAGE,
+        "dir": "ltr",
+        "name": texts["name"],
+        "short_name": texts["short_name"],
+        "description": texts["description"],
         "start_url": "./",
         "scope": "./",
         "display": "standalone",
@@ -142,15 +161,10 @@ def write_service_worker(out: Path, template: Path, info: dict[str, object]) -> 
     return build
 
 
-def description(index_html: str) -> str:
-    m = re.search(r'<meta name="description" content="([^"]*)"', index_html)
-    return m.group(1) if m else "The card game Hasenpfeffer, in your browser."
-
-
 def finish(out: Path, web: Path, info: dict[str, object]) -> dict[str, object]:
     """Icons, manifest, then the service worker over the finished folder."""
     icons = write_icons(out, web / "icon.svg")
-    write_manifest(out, icons, description((out / "index.html").read_text(encoding="utf-8")))
+    write_manifest(out, icons, manifest_texts(web))
     return write_service_worker(out, web / SW_NAME, info)
 
 

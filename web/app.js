@@ -5,22 +5,34 @@
 // the order of the hand, scores and the card ranking all come from the engine
 // through web/client.js.
 
-import { cardLabel, spokenCard, suitIcon, SUIT_WORD } from "./cards.js";
+import { spokenCard, suitIcon } from "./cards.js";
 import { EngineClient } from "./client.js";
+import {
+  applyDocumentLanguage,
+  detectLanguage,
+  formatNumber,
+  language,
+  localizeTree,
+  onLanguageChange,
+  setLanguage,
+  storeLanguage,
+  t,
+} from "./i18n.js";
+import { callLabel, callWord, capitalise, cardShort, errorText, hintText, reasonText, seatName, suitName } from "./i18n-terms.js";
 import { installRoving, rovingTarget, shortcutFor, shortcutsHTML, updateRoving } from "./keyboard.js";
 import { eventSentences, Narrator, tableText } from "./narration.js";
 import {
-  callLabel,
   escapeHTML,
+  fieldLabels,
   gameOverHTML,
   openDialog,
   readRules,
   rulesHTML,
   sameRules,
-  SEAT_NAMES,
   setFocusFallback,
   settingsHTML,
   summaryHTML,
+  summaryTitle,
   trickHTML,
 } from "./panels.js";
 import { addOfflineStatus, initOffline } from "./pwa.js";
@@ -33,18 +45,6 @@ import {
   SPEEDS,
   writeSave,
 } from "./settings.js";
-
-// New words of this module (the older ones are still inline).
-const TEXT = {
-  play: "Play the {card}",
-  discard: "Discard the {card}",
-  unavailable: "The {card}",
-  trickCard: "{who}: {card}",
-  hint: "Hint: {what}. {reason}",
-  fromWidow: "{card}, picked up from the widow",
-};
-
-const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ""));
 
 performance.mark("hp-start");
 
@@ -110,10 +110,6 @@ $(".notice-close").addEventListener("click", () => {
   $("#notice").hidden = true;
 });
 
-function seatName(seat) {
-  return SEAT_NAMES[seat];
-}
-
 // ---- rendering ------------------------------------------------------------------
 
 function cardHTML(code, label = "") {
@@ -138,7 +134,7 @@ function renderSeats(view, st) {
     $(".dealer", seatEl).hidden = view.dealer !== seat;
     $(".maker", seatEl).hidden = view.maker !== seat || view.phase === "bidding";
     $(".alone", seatEl).hidden = !((view.alone && view.maker === seat) || view.lone_defender === seat);
-    $(".count", seatEl).textContent = out ? "sits out" : `${n} card${n === 1 ? "" : "s"}`;
+    $(".count", seatEl).textContent = out ? t("seat.sits_out") : t("seat.cards", { count: n });
     const backs = $(".backs", seatEl);
     if (backs && backs.childElementCount !== n) {
       backs.innerHTML = '<div class="card-back"></div>'.repeat(n);
@@ -154,30 +150,31 @@ function renderSeats(view, st) {
 function renderScores(view) {
   for (const team of [0, 1]) {
     const el = $(`[data-score-team="${team}"]`);
-    const text = String(view.scores[team]);
+    const text = formatNumber(view.scores[team]);
     if (el.textContent !== text) {
       el.textContent = text;
       replayAnimation(el, "bump");
     }
-    $(`[data-tricks-team="${team}"]`).textContent = String(view.tricks_won[team]);
+    $(`[data-tricks-team="${team}"]`).textContent = formatNumber(view.tricks_won[team]);
   }
-  $("#target").textContent = String(view.rules.target);
+  $("#target").textContent = t("table.target", { target: view.rules.target });
 }
 
 function renderContract(view) {
   const bid = $("#contract-bid");
   const trump = $("#contract-trump");
   if (view.maker != null) {
-    const stake = view.multiplier > 1 ? ` · ×${view.multiplier}` : "";
-    const forced = view.forced ? " (forced)" : "";
-    bid.textContent = `${callLabel(`bid ${view.bid_call}`).replace("Bid ", "")} · ${seatName(view.maker)}${forced}${stake}`;
+    const parts = [t("table.contract.value", { bid: callWord(view.bid_call), seat: seatName(view.maker) })];
+    if (view.forced) parts.push(t("table.contract.forced"));
+    if (view.multiplier > 1) parts.push(t("table.contract.stake", { n: view.multiplier }));
+    bid.textContent = parts.join(" · ");
   } else if (view.high_bid != null) {
-    bid.textContent = `${callLabel(`bid ${view.high_bid}`).replace("Bid ", "")} · ${seatName(view.high_bidder)} so far`;
+    bid.textContent = t("table.contract.so_far", { bid: callWord(view.high_bid), seat: seatName(view.high_bidder) });
   } else {
     bid.textContent = "—";
   }
   trump.innerHTML = view.trump
-    ? `${suitIcon(view.trump, settings.fourColour, 16)} ${SUIT_WORD[view.trump]}`
+    ? `${suitIcon(view.trump, settings.fourColour, 16)} ${escapeHTML(suitName(view.trump))}`
     : "—";
 }
 
@@ -187,13 +184,13 @@ function renderTrick(cards, roles = state?.card_roles) {
     slot.classList.remove("winner");
   }
   for (const { seat, card } of cards) {
-    const label = fill(TEXT.trickCard, { who: seatName(seat), card: spokenCard(card, roles) });
+    const label = t("table.trick_card", { seat: seatName(seat), card: spokenCard(card, roles) });
     $(`.slot[data-slot="${seat}"]`).innerHTML = cardHTML(card, label);
   }
 }
 
-// what the hand and the choices were last painted from
-const painted = { hand: "", actions: "" };
+// what the hand and the choices were last painted from (and in which language)
+const painted = { hand: "", actions: "", language: "" };
 
 function renderHand(st) {
   const view = st.view;
@@ -202,12 +199,14 @@ function renderHand(st) {
   const roles = st.card_roles;
   const widowTag = ["trump", "discard"].includes(view.phase) ? view.widow : null;
   // repaint only when something changed: a repaint would drop the focus
-  const key = JSON.stringify([st.cards, st.human_to_move && !busy, hint?.action, widowTag, roles, settings.fourColour]);
+  const key = JSON.stringify([st.cards, st.human_to_move && !busy, hint?.action, widowTag, roles, settings.fourColour, painted.language]);
   if (painted.hand === key) return;
   painted.hand = key;
   const focused = handEl.contains(document.activeElement) ? document.activeElement.dataset.card : null;
   for (const old of $$("[data-why-card]", reasonsEl)) old.remove();
-  const buttons = st.cards.map(({ card, action, legal, reason }) => {
+  const buttons = st.cards.map((entry) => {
+    const { card, action, legal } = entry;
+    const reason = legal ? "" : reasonText(entry);
     const b = document.createElement("button");
     b.type = "button";
     b.className = "card";
@@ -215,9 +214,11 @@ function renderHand(st) {
     if (action) b.dataset.action = action;
     const enabled = legal && st.human_to_move && !busy;
     b.disabled = !enabled;
-    const verb = action?.startsWith("discard") ? "Discard" : "Play";
-    const name = fill(widowTag === card ? TEXT.fromWidow : "{card}", { card: spokenCard(card, roles) });
-    b.setAttribute("aria-label", fill(enabled ? (verb === "Discard" ? TEXT.discard : TEXT.play) : TEXT.unavailable, { card: name }));
+    const discard = Boolean(action?.startsWith("discard"));
+    const spoken = spokenCard(card, roles);
+    const name = widowTag === card ? t("card.from_widow", { card: spoken }) : spoken;
+    const label = enabled ? t(discard ? "action.discard_card" : "action.play_card", { card: name }) : capitalise(name);
+    b.setAttribute("aria-label", label);
     if (!legal && reason) {
       b.title = reason;
       const why = document.createElement("span");
@@ -227,11 +228,11 @@ function renderHand(st) {
       reasonsEl.append(why);
       b.setAttribute("aria-describedby", why.id);
     } else if (enabled) {
-      b.title = `${verb} ${cardLabel(card)}`;
+      b.title = t(discard ? "action.card_title.discard" : "action.card_title.play", { card: cardShort(card) });
     }
     b.innerHTML = cardHTML(card, name);
     if (widowTag === card) {
-      b.insertAdjacentHTML("beforeend", '<span class="tag" aria-hidden="true">widow</span>');
+      b.insertAdjacentHTML("beforeend", `<span class="tag" aria-hidden="true">${escapeHTML(t("table.widow"))}</span>`);
     }
     if (hint && hint.action === action) b.classList.add("hinted");
     return b;
@@ -249,12 +250,13 @@ function actionButton(option, label, attrs, extraClass = "") {
   for (const [k, v] of Object.entries(attrs)) b.dataset[k] = v;
   b.innerHTML = label;
   b.disabled = !option.legal || busy;
-  if (!option.legal && option.reason) {
-    b.title = option.reason;
+  const reason = option.legal ? "" : reasonText(option);
+  if (reason) {
+    b.title = reason;
     const why = document.createElement("span");
     why.id = `why-${option.action.replace(/\W+/g, "-")}`;
     why.dataset.whyAction = option.action;
-    why.textContent = option.reason;
+    why.textContent = reason;
     reasonsEl.append(why);
     b.setAttribute("aria-describedby", why.id);
   }
@@ -265,37 +267,29 @@ function actionButton(option, label, attrs, extraClass = "") {
 function promptFor(st) {
   const v = st.view;
   if (v.phase === "game_over") {
-    return v.winner === 0 ? "Game over — you and North win!" : "Game over — West and East win.";
+    return t(v.winner === 0 ? "prompt.game_over.win" : "prompt.game_over.lose");
   }
   if (!st.human_to_move) {
-    const who = seatName(st.to_act);
-    const doing = {
-      bidding: "is bidding",
-      trump: "is naming trump",
-      discard: "is discarding",
-      alone: "is deciding whether to go alone",
-      defend_alone: "is deciding whether to defend alone",
-      play: v.trick.length ? "is playing" : "is leading",
-    }[v.phase];
-    return `${who} ${doing}…`;
+    const phase = v.phase === "play" && !v.trick.length ? "lead" : v.phase;
+    return t(`prompt.wait.${phase}`, { seat: seatName(st.to_act) });
   }
   switch (v.phase) {
     case "bidding":
       return v.high_bid
-        ? `Your bid — ${seatName(v.high_bidder)} bid ${callLabel(`bid ${v.high_bid}`).replace("Bid ", "").toLowerCase()}.`
-        : "Your bid — nobody has bid yet.";
+        ? t("prompt.bid.over", { seat: seatName(v.high_bidder), bid: callWord(v.high_bid) })
+        : t("prompt.bid.first");
     case "trump":
       return v.forced
-        ? `Everyone passed: you hold the Joker and must play at ${v.bid}. Name trump.`
-        : `You won the bid: ${callLabel(`bid ${v.bid_call}`).replace("Bid ", "").toLowerCase()}. Name trump.`;
+        ? t("prompt.trump.forced", { bid: callWord(v.bid_call) })
+        : t("prompt.trump", { bid: callWord(v.bid_call) });
     case "discard":
-      return `You picked up the widow (${cardLabel(v.widow)}). Discard one card.`;
+      return t("prompt.discard", { card: cardShort(v.widow) });
     case "alone":
-      return "Go alone? Your partner sits out and the stake doubles.";
+      return t("prompt.alone");
     case "defend_alone":
-      return `${seatName(v.maker)} goes alone. Defend alone? Your partner sits out and the stake doubles again.`;
+      return t("prompt.defend_alone", { seat: seatName(v.maker) });
     case "play":
-      return v.trick.length ? "Your turn — play a card." : "Your lead — play a card.";
+      return t(v.trick.length ? "prompt.play" : "prompt.lead");
     default:
       return "";
   }
@@ -305,7 +299,7 @@ function renderActions(st) {
   const v = st.view;
   const four = settings.fourColour;
   // repaint only when something changed: a repaint would drop the focus
-  const key = JSON.stringify([v.phase, st.human_to_move, busy, st.options, hint?.action, four]);
+  const key = JSON.stringify([v.phase, st.human_to_move, busy, st.options, hint?.action, four, painted.language]);
   if (painted.actions === key) return;
   painted.actions = key;
   const focused = actionsEl.contains(document.activeElement) ? document.activeElement.dataset.action : null;
@@ -316,7 +310,7 @@ function renderActions(st) {
     b.type = "button";
     b.className = "btn primary";
     b.dataset.action = "new-game";
-    b.textContent = "New game";
+    b.textContent = t("action.new_game");
     actionsEl.append(b);
     updateRoving(actionsEl);
     return;
@@ -331,18 +325,19 @@ function renderChoices(st, v, four) {
     const a = option.action;
     if (v.phase === "bidding") {
       const bid = a === "pass" ? "pass" : a.slice(4);
-      const label = a === "pass" ? "Pass" : bid === "little" ? "Little pepper" : bid === "big" ? "Big pepper" : bid;
-      const b = actionButton(option, label, { bid }, a === "pass" ? "pass" : "");
-      b.setAttribute("aria-label", a === "pass" ? "Pass" : callLabel(a));
+      // a number bid shows just its number; its name says "Bid 3"
+      const shown = a === "pass" || bid === "little" || bid === "big" ? callLabel(a) : formatNumber(Number(bid));
+      const b = actionButton(option, escapeHTML(shown), { bid }, a === "pass" ? "pass" : "");
+      b.setAttribute("aria-label", callLabel(a));
       actionsEl.append(b);
     } else if (v.phase === "trump") {
       const s = a.slice(6);
-      const b = actionButton(option, `${suitIcon(s, four, 20)}<span>${SUIT_WORD[s]}</span>`, { trump: s }, "trump-btn");
-      b.setAttribute("aria-label", `${SUIT_WORD[s]} as trump`);
+      const b = actionButton(option, `${suitIcon(s, four, 20)}<span>${escapeHTML(suitName(s))}</span>`, { trump: s }, "trump-btn");
+      b.setAttribute("aria-label", t("action.trump", { suit: suitName(s) }));
       actionsEl.append(b);
     } else if (v.phase === "alone" || v.phase === "defend_alone") {
-      const label = a === "alone" ? (v.phase === "alone" ? "Go alone" : "Defend alone") : "Play with partner";
-      actionsEl.append(actionButton(option, label, { alone: a }, a === "alone" ? "primary" : ""));
+      const key = a === "alone" ? (v.phase === "alone" ? "action.go_alone" : "action.defend_alone") : "action.with_partner";
+      actionsEl.append(actionButton(option, escapeHTML(t(key)), { alone: a }, a === "alone" ? "primary" : ""));
     }
   }
 }
@@ -352,13 +347,13 @@ function renderNote(st) {
   if (hint) {
     noteEl.hidden = false;
     noteEl.classList.add("hint");
-    noteEl.textContent = `Hint: ${hintLabel(hint.action)} — ${hint.reason}`;
+    noteEl.textContent = t("hint.note", { action: hintLabel(hint.action), reason: hintText(hint) });
     return;
   }
   const illegal = st.human_to_move && st.view.phase === "play" ? st.cards.find((c) => !c.legal) : null;
   if (illegal) {
     noteEl.hidden = false;
-    noteEl.textContent = illegal.reason.charAt(0).toUpperCase() + illegal.reason.slice(1) + ".";
+    noteEl.textContent = capitalise(reasonText(illegal));
   } else {
     noteEl.hidden = true;
     noteEl.textContent = "";
@@ -366,12 +361,13 @@ function renderNote(st) {
 }
 
 function hintLabel(action) {
-  if (action.startsWith("play ")) return `play the ${spokenCard(action.slice(5), state?.card_roles)}`;
-  if (action.startsWith("discard ")) return `discard the ${spokenCard(action.slice(8), state?.card_roles)}`;
-  if (action.startsWith("trump ")) return `${SUIT_WORD[action.slice(6)]} as trump`;
-  if (action === "alone") return "go alone";
-  if (action === "decline") return "play with your partner";
-  return callLabel(action).toLowerCase();
+  if (action.startsWith("play ")) return t("hint.action.play", { card: spokenCard(action.slice(5), state?.card_roles) });
+  if (action.startsWith("discard ")) return t("hint.action.discard", { card: spokenCard(action.slice(8), state?.card_roles) });
+  if (action.startsWith("trump ")) return t("hint.action.trump", { suit: suitName(action.slice(6)) });
+  if (action === "alone") return t("hint.action.alone");
+  if (action === "decline") return t("hint.action.decline");
+  if (action === "pass") return t("hint.action.pass");
+  return t("hint.action.bid", { bid: callWord(action) });
 }
 
 function renderTools(st) {
@@ -415,10 +411,16 @@ function render(st, { trick = true } = {}) {
 
 const FROM = { 0: [0, 1], 1: [-1, 0], 2: [0, -1], 3: [1, 0] };
 
+/** Where a seat sits on screen: right to left, West and East change sides. */
+function from(seat) {
+  const [dx, dy] = FROM[seat];
+  return [document.documentElement.dir === "rtl" ? -dx : dx, dy];
+}
+
 function flyIn(slot, seat) {
   const card = slot.firstElementChild;
   if (!card || !moving()) return Promise.resolve();
-  const [dx, dy] = FROM[seat];
+  const [dx, dy] = from(seat);
   // Distances in % of the card's own size: no layout has to be read (a forced
   // synchronous layout here was the page's longest main-thread task).
   return card
@@ -434,7 +436,7 @@ function flyIn(slot, seat) {
 
 function gather(winner) {
   if (!moving()) return Promise.resolve();
-  const [dx, dy] = FROM[winner];
+  const [dx, dy] = from(winner);
   const anims = $$(".slot hp-card").map((card) =>
     card.animate(
       [
@@ -496,17 +498,34 @@ async function showEvent(event, st, gen) {
   if (event.hand) await showHandEnd(event.hand, st);
 }
 
+let summaryHand = null; // the hand the summary dialog shows (repainted on a language change)
+
+function fillSummary(hand, target) {
+  summaryHand = { hand, target };
+  $("#summary-title").textContent = summaryTitle(hand);
+  $("#summary-body").innerHTML = summaryHTML(hand, target);
+}
+
+async function showSummary(hand, target) {
+  fillSummary(hand, target);
+  await openDialog($("#summary-dialog"));
+}
+
+function fillGameOver(view, hand) {
+  const { title, html } = gameOverHTML(view, hand);
+  $("#gameover-title").textContent = title;
+  $("#gameover-body").innerHTML = html;
+  gameOverHand = hand;
+}
+let gameOverHand = null;
+
 async function showHandEnd(hand, st) {
-  const four = settings.fourColour;
   if (st.view.phase === "game_over") {
-    const { title, html } = gameOverHTML(st.view, hand, four);
-    $("#gameover-title").textContent = title;
-    $("#gameover-body").innerHTML = html;
+    fillGameOver(st.view, hand);
     openDialog($("#gameover-dialog"));
     return;
   }
-  $("#summary-title").textContent = hand.thrown_in ? `Hand ${hand.number + 1}: thrown in` : `Hand ${hand.number + 1} is over`;
-  $("#summary-body").innerHTML = summaryHTML(hand, st.view.rules.target, four);
+  showSummary(hand, st.view.rules.target);
   await openDialog($("#summary-dialog"));
 }
 
@@ -535,7 +554,7 @@ async function runBots() {
       [answer] = await Promise.all([engine.call("bot_step"), wait(pause)]);
     } catch (err) {
       busy = false;
-      notice(`The computer player ${seatName(seat)} could not move: ${err.message}`, "error");
+      notice(t("notice.bot_failed", { seat: seatName(seat), message: errorText(err) }), "error");
       break;
     }
     if (gen !== generation) return;
@@ -577,7 +596,7 @@ async function decide(action) {
   } catch (err) {
     busy = false;
     render(state);
-    notice(err.message, "error");
+    notice(errorText(err), "error");
     return;
   }
   if (gen !== generation) return;
@@ -601,7 +620,7 @@ async function startNewGame() {
     st = await engine.call("new_game", request);
   } catch (err) {
     // rules from an old version or a hand-made link: fall back to the defaults
-    notice(`Those rules could not be used (${err.message}); starting a standard game.`, "error");
+    notice(t("notice.bad_rules", { message: errorText(err) }), "error");
     settings.rules = "seed";
     saveSettings(settings);
     st = await engine.call("new_game", { rules: "seed", levels: settings.levels });
@@ -610,7 +629,7 @@ async function startNewGame() {
   await setState(st);
   renderTrick([]);
   render(st);
-  announce("A new game: the cards are dealt.");
+  announce(t("a11y.new_game"));
   await runBots();
 }
 
@@ -626,14 +645,14 @@ async function showHint() {
     const answer = await engine.call("hint", { level: "hard" });
     hint = answer.best;
   } catch (err) {
-    notice(err.message, "error");
+    notice(errorText(err), "error");
   } finally {
     busy = false;
     button.removeAttribute("aria-busy");
   }
   render(state);
   if (!hint) return;
-  announce(fill(TEXT.hint, { what: hintLabel(hint.action), reason: hint.reason }));
+  announce(t("a11y.hint", { action: hintLabel(hint.action), reason: capitalise(hintText(hint)) }));
   // the hinted card or choice gets the focus, if the focus is lost or in play
   const active = document.activeElement;
   const inPlay = !active || active === document.body || actionsEl.contains(active) || handEl.contains(active);
@@ -651,17 +670,22 @@ async function undo() {
     await setState(answer.state);
     renderTrick([]);
     render(answer.state);
-    announce("Your last decision was taken back.");
+    announce(t("a11y.undone"));
     await runBots();
   } catch (err) {
     busy = false;
     render(state);
-    notice(err.message, "error");
+    notice(errorText(err), "error");
   }
 }
 
 async function showLastTrick() {
   if (!state) return;
+  await fillLastTrick();
+  openDialog($("#last-trick-dialog"));
+}
+
+async function fillLastTrick() {
   const view = state.view;
   const trick = lastTrick(view);
   // a trick of the hand before was played under that hand's trump
@@ -670,7 +694,6 @@ async function showLastTrick() {
     roles = (await engine.call("rules_info", { trump: view.last_hand.trump })).card_roles;
   }
   $("#last-trick-body").innerHTML = trickHTML(trick, settings.fourColour, roles);
-  openDialog($("#last-trick-dialog"));
 }
 
 function showShortcuts() {
@@ -682,10 +705,13 @@ function readTable() {
   if (state) announce(tableText(state));
 }
 
+let rulesTrump; // the trump the rules dialog shows the ranking for
+
 async function renderRules(trump) {
+  rulesTrump = trump;
   const body = $("#rules-body");
   if (!engine || !state) {
-    body.innerHTML = "<p>The rules appear as soon as the card engine has loaded.</p>";
+    body.innerHTML = `<p>${escapeHTML(t("rules.loading"))}</p>`;
     return;
   }
   const info = await engine.call("rules_info", trump ? { trump } : {});
@@ -709,8 +735,8 @@ async function showSettings() {
   const dialog = $("#settings-dialog");
   const form = $("#settings-form");
   if (!engine || !state) {
-    form.innerHTML = `<p>Settings are available once the card engine has loaded.</p>
-      <div class="buttons"><button type="button" data-action="cancel" class="primary">Close</button></div>`;
+    form.innerHTML = `<p>${escapeHTML(t("settings.unavailable"))}</p>
+      <div class="buttons"><button type="button" data-action="cancel" class="primary">${escapeHTML(t("dialog.close"))}</button></div>`;
   } else {
     rulesInfo = await engine.call("rules_info");
     const current = typeof settings.rules === "object" && settings.rules && !settings.rules.preset
@@ -770,6 +796,9 @@ $("#settings-form").addEventListener("click", async (e) => {
   const rules = readRules(form, rulesInfo);
   const preset = form.querySelector("[data-preset]").value;
   settings.speed = form.querySelector("[data-speed-select]").value || null;
+  // the language, only if the player changed it (a ?lang= link is not overridden unasked)
+  const languageSelect = form.querySelector("[data-language-select]");
+  const chosenLanguage = languageSelect && languageSelect.value !== languageSelect.dataset.initial ? languageSelect.value : null;
   settings.fourColour = form.querySelector("[data-four-colour]").checked;
   applyLook();
   const rulesChanged = !sameRules(rules, state.view.rules);
@@ -790,17 +819,23 @@ $("#settings-form").addEventListener("click", async (e) => {
       await setState(st);
       renderTrick([]);
       render(st);
-      announce("New rules: a new game starts.");
+      await chooseLanguage(chosenLanguage);
+      announce(t("a11y.new_rules"));
       await runBots();
     } catch (err) {
       settings.rules = previous;
-      $("#settings-error").textContent = err.message;
+      const fields = fieldLabels(err.message ?? "", rulesInfo);
+      const message = errorText(err);
+      $("#settings-error").textContent = fields.length
+        ? t("settings.bad_field", { message, fields: fields.join(", ") })
+        : message;
     }
     return;
   }
   settings.rules = newRules;
   saveSettings(settings);
   dialog.close();
+  await chooseLanguage(chosenLanguage);
   if (levelsChanged && state) {
     const st = await engine.call("set_levels", { levels });
     await setState(st);
@@ -877,44 +912,104 @@ addEventListener("keydown", (e) => {
 
 // ---- start ------------------------------------------------------------------------------
 
-const STAGES = {
-  download: "Downloading the card engine",
-  start: "Starting Python",
-  engine: "Loading the rules",
-  ready: "Dealing",
-};
-
 function onProgress(fraction, stage) {
+  loaderFraction = fraction;
+  loaderStage = stage;
+  if (!painted.language) return; // the catalogue is still coming: painted once it is there
   const pct = Math.round(fraction * 100);
   const bar = $("#load-progress");
   bar.value = pct;
-  bar.textContent = `${pct}%`;
-  $("#load-percent").textContent = `${pct}%`;
-  $("#load-stage").textContent = STAGES[stage] ?? "Loading";
+  bar.textContent = t("loader.percent", { n: pct });
+  $("#load-percent").textContent = t("loader.percent", { n: pct });
+  const known = ["download", "start", "engine", "ready"].includes(stage);
+  $("#load-stage").textContent = t(`loader.stage.${known ? stage : "other"}`);
 }
 
 function loadFailed(err) {
   const loader = $("#loader");
   loader.classList.add("failed");
-  $(".loader-title", loader).textContent = "The card engine could not start";
-  $(".loader-text", loader).textContent = err.message;
+  $(".loader-title", loader).removeAttribute("data-i18n");
+  $(".loader-title", loader).textContent = t("loader.failed");
+  $(".loader-text", loader).textContent = errorText(err);
   $("#load-progress").hidden = true;
   const retry = document.createElement("button");
   retry.type = "button";
   retry.className = "btn primary";
-  retry.textContent = "Try again";
+  retry.textContent = t("loader.retry");
   retry.addEventListener("click", () => location.reload());
   loader.append(retry);
-  promptEl.textContent = "The game could not load.";
+  promptEl.textContent = t("prompt.load_failed");
   table.removeAttribute("aria-busy");
 }
 
+// ---- language ------------------------------------------------------------------------
+
+let loaderStage = "download";
+let loaderFraction = 0;
+
+/** The page's language: detected (?lang= > remembered choice > browser), then the
+ * static markup translated. English markup painted before this; the catalogue is
+ * a small same-origin module, so the switch comes before the engine is ready. */
+async function startLanguage() {
+  try {
+    await setLanguage(detectLanguage());
+  } catch (err) {
+    console.warn(`language: ${err?.message ?? err}`); // keep the English markup
+  }
+  applyDocumentLanguage();
+  localizeTree(document);
+  painted.language = language();
+}
+
+/** The settings dialog's language choice: "" follows the browser again, a code is
+ * remembered; null means unchanged. A ?lang= in the address gives way to it. */
+async function chooseLanguage(value) {
+  if (value === null) return;
+  storeLanguage(value || null);
+  const url = new URL(location.href);
+  if (url.searchParams.has("lang")) {
+    url.searchParams.delete("lang");
+    history.replaceState(history.state, "", url);
+  }
+  const code = detectLanguage();
+  if (code !== language()) await setLanguage(code);
+}
+
+/** Everything painted again in the new language (no reload: the state is here). */
+onLanguageChange(async (code) => {
+  if (painted.language === code) return;
+  painted.language = code;
+  applyDocumentLanguage();
+  localizeTree(document);
+  if (!state) {
+    onProgress(loaderFraction, loaderStage);
+    if (!$("#loader").classList.contains("failed")) promptEl.textContent = t("prompt.shuffling");
+    return;
+  }
+  render(state);
+  if (summaryHand) fillSummary(summaryHand.hand, summaryHand.target);
+  if (state.view.phase === "game_over") fillGameOver(state.view, gameOverHand ?? state.view.last_hand);
+  if ($("#rules-dialog").open) await renderRules(rulesTrump);
+  if ($("#shortcuts-dialog").open) $("#shortcuts-body").innerHTML = shortcutsHTML();
+  if ($("#last-trick-dialog").open) await fillLastTrick();
+});
+
 async function boot() {
   applyLook();
-  promptEl.textContent = "Shuffling the cards…";
+  // the engine starts downloading at once; the catalogue (a few kB) arrives long before it is ready
+  let starting;
   try {
     engine = new EngineClient({ onProgress });
-    window.hasenpfeffer.timings = await engine.ready;
+    starting = engine.ready;
+  } catch (err) {
+    starting = Promise.reject(err);
+  }
+  starting.catch(() => {}); // handled below, once the words are there
+  await startLanguage();
+  promptEl.textContent = t("prompt.shuffling");
+  onProgress(loaderFraction, loaderStage);
+  try {
+    window.hasenpfeffer.timings = await starting;
   } catch (err) {
     loadFailed(err);
     initOffline(); // a fixed version may be waiting to be installed
@@ -925,13 +1020,13 @@ async function boot() {
   let st = null;
   const saved = readSave();
   if (saved.error) {
-    notice(`Your saved game could not be restored (${saved.error}). A new game has started.`, "error");
+    notice(t("notice.save_restore", { message: t(`notice.${saved.error}`) }), "error");
   } else if (saved.record) {
     const levels = Array.isArray(saved.record.levels) ? saved.record.levels : settings.levels;
     try {
       st = await engine.call("load", { save: saved.record.save, levels });
     } catch (err) {
-      notice(`Your saved game could not be restored (${err.message}). A new game has started.`, "error");
+      notice(t("notice.save_restore", { message: errorText(err).replace(/[.।]$/, "") }), "error");
     }
   }
   $("#loader").hidden = true;
@@ -942,12 +1037,8 @@ async function boot() {
   }
   await setState(st);
   render(st);
-  announce("Welcome back: your game continues.");
-  if (st.view.phase === "game_over") {
-    const { title, html } = gameOverHTML(st.view, st.view.last_hand, settings.fourColour);
-    $("#gameover-title").textContent = title;
-    $("#gameover-body").innerHTML = html;
-  }
+  announce(t("a11y.welcome_back"));
+  if (st.view.phase === "game_over") fillGameOver(st.view, st.view.last_hand);
   await runBots();
 }
 

@@ -4,11 +4,15 @@
 // SVG string built here and cached.
 //
 //   cardSVG("AS", { fourColour: false }) -> "<svg ...>...</svg>"
-//   cardName("TH") -> "ten of hearts";  cardLabel("TH") -> "10♥"
-//   spokenCard("JD", roles) -> "jack of diamonds, left bower" (roles: the
-//   engine's card_roles for the trump in force; no rule is decided here)
+//   cardLabel("TH") -> "10♥" (the notation: the same in every language)
+//   spokenCard("JD", roles) -> "the jack of diamonds, left bower" in the page's
+//   language (roles: the engine's card_roles for the trump in force; no rule
+//   is decided here). Names in words come from web/i18n-terms.js.
 //
 // Card codes are the engine's: rank 9 T J Q K A + suit C D H S, or JK.
+
+import { t } from "./i18n.js";
+import { cardName as cardWords } from "./i18n-terms.js";
 
 const SUIT_PATH = {
   // each path fits the box 0..100 x 0..100
@@ -18,19 +22,20 @@ const SUIT_PATH = {
   C: "M50 4C63 4 72 14 72 26C72 34 68 40 63 44C67 42 71 41 75 41C87 41 96 51 96 63C96 75 87 85 75 85C65 85 58 79 54 72C55 82 59 90 67 96H33C41 90 45 82 46 72C42 79 35 85 25 85C13 85 4 75 4 63C4 51 13 41 25 41C29 41 33 42 37 44C32 40 28 34 28 26C28 14 37 4 50 4Z",
 };
 
-// Every word of this module a person reads or hears.
+// English names for the embed frames that have not moved to the catalogues yet
+// (cardName, SUIT_WORD). The game page uses spokenCard() and web/i18n-terms.js.
 const TEXT = {
   suits: { C: "clubs", D: "diamonds", H: "hearts", S: "spades" },
   ranks: { 9: "nine", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace" },
   joker: "Joker",
-  back: "a face-down card",
-  // what the engine's card_roles mean (api.md, "Card roles")
-  roles: {
-    highest_trump: "highest trump",
-    right_bower: "right bower",
-    left_bower: "left bower",
-    trump: "trump",
-  },
+};
+
+// what the engine's card_roles mean (api.md, "Card roles"): catalogue keys
+const ROLE_KEY = {
+  highest_trump: "card.role.highest_trump",
+  right_bower: "card.right_bower",
+  left_bower: "card.left_bower",
+  trump: "card.role.trump",
 };
 
 export const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
@@ -52,15 +57,16 @@ export function cardName(code) {
   return `${RANK_WORD[code[0]]} of ${SUIT_WORD[code[1]]}`;
 }
 
-/** A card in words with its role under the trump in force, from the engine's
- * `card_roles` map: "jack of diamonds, left bower", "Joker, highest trump". */
+/** A card in words, in the page's language, with its role under the trump in
+ * force from the engine's `card_roles` map: "the jack of diamonds, left bower",
+ * "the Joker, highest trump". */
 export function spokenCard(code, roles) {
-  const role = roles?.[code];
-  return role && TEXT.roles[role] ? `${cardName(code)}, ${TEXT.roles[role]}` : cardName(code);
+  const role = ROLE_KEY[roles?.[code]];
+  return role ? t("card.with_role", { card: cardWords(code), role: t(role) }) : cardWords(code);
 }
 
 export function cardLabel(code) {
-  if (code === "JK") return "Joker";
+  if (code === "JK") return "Joker"; // the notation; cardShort() in i18n-terms.js names it in words
   return `${RANK_SHOWN[code[0]]}${SUIT_SYMBOL[code[1]]}`;
 }
 
@@ -229,13 +235,13 @@ export class HpCard extends HTMLElement {
       this.classList.add("back");
       this.innerHTML = "";
       this.setAttribute("role", "img");
-      this.setAttribute("aria-label", TEXT.back);
+      this.setAttribute("aria-label", t("card.back"));
       return;
     }
     this.classList.remove("back");
     this.innerHTML = `<img class="card-face" alt="" draggable="false" src="${cardURL(code, { fourColour: four })}">`;
     this.setAttribute("role", "img");
-    this.setAttribute("aria-label", this.getAttribute("label") || cardName(code));
+    this.setAttribute("aria-label", this.getAttribute("label") || cardWords(code));
   }
 }
 

@@ -2,28 +2,26 @@
 // the bid/trump/alone choices: one Tab stop per group, arrow keys inside),
 // and the shortcut keys with the list the shortcuts dialog shows.
 
-// Every word of this module a person reads or hears.
-const TEXT = {
-  title: "Keyboard shortcuts",
-  keyHeading: "Key",
-  actionHeading: "What it does",
-  moves: [
-    ["Tab / Shift+Tab", "Go to the next or previous group: your choices, your hand, the tools"],
-    ["← → ↑ ↓", "Move between the cards of your hand, or between the bids and other choices"],
-    ["Home / End", "The first or last card or choice"],
-    ["Enter / Space", "Play the card, or make the choice"],
-    ["Escape", "Close a dialog (focus goes back where it was)"],
-  ],
-  tools: {
-    hint: "Suggest a move",
-    undo: "Take back your last decision",
-    "last-trick": "Show the last trick",
-    table: "Read out the table: score, bids, the trick so far and your hand",
-    rules: "How to play",
-    settings: "Settings",
-    shortcuts: "This list of keyboard shortcuts",
-  },
-  intro: "The whole game can be played with the keyboard. Your choices or your hand get the focus when it is your turn.",
+import { t } from "./i18n.js";
+import { escapeHTML as escapeText } from "./panels.js";
+
+// The keys of the shortcuts dialog: key caps (as printed on keyboards) and the
+// catalogue key of what they do.
+const MOVES = [
+  ["Tab / Shift+Tab", "shortcuts.tab"],
+  ["← → ↑ ↓", "shortcuts.cards"],
+  ["Home / End", "shortcuts.first_last"],
+  [null, "shortcuts.choose"], // Enter / Space: the names of these keys differ by language
+  ["Escape", "shortcuts.close"],
+];
+const TOOL_TEXT = {
+  hint: "shortcuts.hint",
+  undo: "shortcuts.undo",
+  "last-trick": "shortcuts.last_trick",
+  table: "shortcuts.table",
+  rules: "shortcuts.rules",
+  settings: "tool.settings",
+  shortcuts: "shortcuts.help",
 };
 
 /** Shortcut keys: key (as KeyboardEvent.key, lower case) -> tool. */
@@ -46,19 +44,17 @@ export function shortcutKey(tool) {
   return SHORTCUTS.find((s) => s.tool === tool)?.shown ?? "";
 }
 
-export const SHORTCUTS_TITLE = TEXT.title;
-
 /** The contents of the shortcuts dialog. */
 export function shortcutsHTML() {
-  const row = (keys, what) => `<tr><th scope="row">${keys
+  const row = (keys, what) => `<tr><th scope="row" dir="ltr">${keys
     .split(" / ")
-    .map((k) => `<kbd>${k}</kbd>`)
-    .join(" / ")}</th><td>${what}</td></tr>`;
-  const moves = TEXT.moves.map(([k, w]) => row(k, w)).join("");
-  const keys = SHORTCUTS.map((s) => row(s.shown, TEXT.tools[s.tool])).join("");
-  return `<p>${TEXT.intro}</p>
+    .map((k) => `<kbd>${escapeText(k)}</kbd>`)
+    .join(" / ")}</th><td>${escapeText(t(what))}</td></tr>`;
+  const moves = MOVES.map(([k, w]) => row(k ?? t("shortcuts.enter_space"), w)).join("");
+  const keys = SHORTCUTS.map((s) => row(s.shown, TOOL_TEXT[s.tool])).join("");
+  return `<p>${escapeText(t("shortcuts.intro"))}</p>
     <table class="keys">
-      <thead><tr><th scope="col">${TEXT.keyHeading}</th><th scope="col">${TEXT.actionHeading}</th></tr></thead>
+      <thead><tr><th scope="col">${escapeText(t("shortcuts.col.key"))}</th><th scope="col">${escapeText(t("shortcuts.col.what"))}</th></tr></thead>
       <tbody>${moves}${keys}</tbody>
     </table>`;
 }
@@ -97,8 +93,12 @@ export function installRoving(group) {
     if (!items.length) return;
     const i = items.indexOf(document.activeElement);
     let next;
-    if (e.key === "ArrowRight" || e.key === "ArrowDown") next = i < 0 ? 0 : (i + 1) % items.length;
-    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") next = i < 0 ? 0 : (i - 1 + items.length) % items.length;
+    // right to left (Arabic), the row runs from the right: ArrowLeft goes on
+    const rtl = getComputedStyle(group).direction === "rtl";
+    const forward = rtl ? "ArrowLeft" : "ArrowRight";
+    const back = rtl ? "ArrowRight" : "ArrowLeft";
+    if (e.key === forward || e.key === "ArrowDown") next = i < 0 ? 0 : (i + 1) % items.length;
+    else if (e.key === back || e.key === "ArrowUp") next = i < 0 ? 0 : (i - 1 + items.length) % items.length;
     else if (e.key === "Home") next = 0;
     else if (e.key === "End") next = items.length - 1;
     else return;

@@ -1,44 +1,32 @@
 // The dialogs: hand summary, game over, last trick, rules and settings.
 // Every fact they show (scores, rank orders, rule choices) comes from the
-// engine's answers; this module only lays them out.
+// engine's answers; every word from the message catalogues (web/locales/):
+// this module only lays them out.
 
-import { spokenCard, suitIcon, SUIT_WORD } from "./cards.js";
+import { spokenCard, suitIcon } from "./cards.js";
+import {
+  formatList,
+  formatNumber,
+  formatSigned,
+  hasKey,
+  LANGUAGES,
+  language,
+  matchLanguage,
+  storedLanguage,
+  t,
+} from "./i18n.js";
+import { callWord, seatName, suitName } from "./i18n-terms.js";
 import { BOT_LEVELS, SPEEDS, systemSpeed } from "./settings.js";
-
-// New words of this module (the older ones are still inline).
-const TEXT = {
-  speedAuto: "Automatic ({speed})",
-  speedHelp:
-    "Instant shows every move at once, without animation. Automatic is instant when your device asks for reduced motion, otherwise normal.",
-  trickCard: "{who}: {card}",
-  fourColourHelp: "Clubs green and diamonds blue, so all four suits look different (every card also shows its suit symbol).",
-};
-
-const fillText = (template, values) => template.replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ""));
-
-export const SEAT_NAMES = ["You", "West", "North", "East"];
-export const SEAT_LONG = ["You (South)", "West", "North (partner)", "East"];
-export const TEAM_NAMES = ["You & North", "West & East"];
 
 export function escapeHTML(text) {
   return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function callLabel(call) {
-  if (call === "pass") return "Pass";
-  const what = call.replace(/^bid /, "");
-  if (what === "little") return "Little pepper";
-  if (what === "big") return "Big pepper";
-  return `Bid ${what}`;
-}
+/** A catalogue text, escaped for HTML. */
+const tx = (key, params) => escapeHTML(t(key, params));
 
-function signed(n) {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
-}
-
-function num(n) {
-  return n < 0 ? `−${-n}` : String(n);
-}
+/** A number that keeps its own direction inside right-to-left text (a sign stays in front). */
+const num = (text) => `<span class="num" dir="ltr">${escapeHTML(text)}</span>`;
 
 function cls(n) {
   return n > 0 ? "plus" : n < 0 ? "minus" : "";
@@ -87,48 +75,51 @@ export function openDialog(dialog) {
 
 // ---- hand summary --------------------------------------------------------------
 
-export function handHeadline(hand, four) {
+export function handHeadline(hand) {
   if (hand.thrown_in) {
-    return hand.widow === "JK"
-      ? "Everyone passed and the Joker lay in the widow: the hand is thrown in."
-      : "Everyone passed: the hand is thrown in.";
+    return tx(hand.widow === "JK" ? "summary.thrown_in.joker" : "summary.thrown_in");
   }
-  const maker = SEAT_LONG[hand.maker];
-  const bid = callLabel(`bid ${hand.bid_call}`).toLowerCase();
   const extras = [];
-  if (hand.forced) extras.push("forced");
-  if (hand.alone) extras.push("alone");
-  if (hand.lone_defender != null) extras.push(`${SEAT_NAMES[hand.lone_defender]} defended alone`);
-  const extra = extras.length ? ` (${extras.join(", ")})` : "";
+  if (hand.forced) extras.push(t("summary.forced"));
+  if (hand.alone) extras.push(t("summary.alone"));
+  if (hand.lone_defender != null) extras.push(t("summary.defended_alone", { seat: seatName(hand.lone_defender) }));
   const team = hand.maker % 2;
-  const verdict = hand.made ? "made it" : "fell short";
-  return `${maker} — ${bid}${extra}, ${suitIcon(hand.trump, four, 16)} ${SUIT_WORD[hand.trump]} trump: ${
-    team === 0 ? "your side" : "West & East"
-  } ${verdict} with ${hand.tricks_won[team]} trick${hand.tricks_won[team] === 1 ? "" : "s"}.`;
+  const key = `summary.${hand.made ? "made" : "failed"}.${team === 0 ? "us" : "them"}`;
+  return tx(key, {
+    maker: t(`seat.long.${hand.maker}`),
+    bid: callWord(hand.bid_call),
+    extras: extras.length ? t("summary.extras", { list: formatList(extras) }) : "",
+    trump: t("suit.trump", { suit: suitName(hand.trump) }),
+    tricks: t("summary.tricks", { count: hand.tricks_won[team] }),
+  });
 }
 
-export function summaryHTML(hand, target, four) {
+/** The dialog's title for a finished hand. */
+export function summaryTitle(hand) {
+  return t(hand.thrown_in ? "summary.title.thrown_in" : "summary.title.over", { n: hand.number + 1 });
+}
+
+export function summaryHTML(hand, target) {
   const rows = [0, 1]
     .map(
-      (t) => `<tr class="${t === 0 ? "us" : ""}"><td>${TEAM_NAMES[t]}</td><td>${hand.tricks_won[t]}</td>
-      <td class="${cls(hand.points[t])}">${signed(hand.points[t])}</td><td>${num(hand.scores[t])}</td></tr>`,
+      (team) => `<tr class="${team === 0 ? "us" : ""}"><td>${tx(`table.team.${team}`)}</td><td>${num(formatNumber(hand.tricks_won[team]))}</td>
+      <td class="${cls(hand.points[team])}">${num(formatSigned(hand.points[team]))}</td><td>${num(formatNumber(hand.scores[team]))}</td></tr>`,
     )
     .join("");
-  return `<p class="headline">${handHeadline(hand, four)}</p>
+  return `<p class="headline">${handHeadline(hand)}</p>
     <table class="summary-table">
-      <thead><tr><th>Team</th><th>Tricks</th><th>Points</th><th>Score</th></tr></thead>
+      <thead><tr><th>${tx("summary.col.team")}</th><th>${tx("summary.col.tricks")}</th><th>${tx("summary.col.points")}</th><th>${tx("summary.col.score")}</th></tr></thead>
       <tbody>${rows}</tbody>
     </table>
-    <p>First to ${target} points wins.</p>`;
+    <p>${tx("summary.first_to", { count: target })}</p>`;
 }
 
-export function gameOverHTML(view, hand, four) {
-  const won = view.winner === 0;
-  const title = won ? "You win!" : "West & East win";
+export function gameOverHTML(view, hand) {
+  const title = t(view.winner === 0 ? "gameover.win" : "gameover.lose");
   const parts = [
-    `<p class="headline"><strong>${title}</strong> Final score ${view.scores[0]} – ${view.scores[1]}.</p>`,
+    `<p class="headline"><strong>${escapeHTML(title)}</strong> ${tx("gameover.final", { us: view.scores[0], them: view.scores[1] })}</p>`,
   ];
-  if (hand) parts.push(summaryHTML(hand, view.rules.target, four));
+  if (hand) parts.push(summaryHTML(hand, view.rules.target));
   return { title, html: parts.join("") };
 }
 
@@ -136,72 +127,65 @@ export function gameOverHTML(view, hand, four) {
 
 /** A trick laid out; `roles` are the engine's card_roles for its trump. */
 export function trickHTML(trick, four, roles) {
-  if (!trick) return "<p>No trick has been played yet.</p>";
+  if (!trick) return `<p>${tx("last_trick.none")}</p>`;
   const figures = trick.cards
     .map(
-      ({ seat, card }) => `<figure class="${seat === trick.winner ? "won" : ""}">${cardEl(card, four, spokenCard(card, roles))}
-      <figcaption>${SEAT_NAMES[seat]}${seat === trick.winner ? " — wins" : ""}</figcaption></figure>`,
+      ({ seat, card }) => `<figure class="${seat === trick.winner ? "won" : ""}" data-seat="${seat}">${cardEl(card, four, spokenCard(card, roles))}
+      <figcaption>${seat === trick.winner ? tx("last_trick.wins", { seat: seatName(seat) }) : escapeHTML(seatName(seat))}</figcaption></figure>`,
     )
     .join("");
-  return `<div class="mini-trick">${figures}</div>
-    <p>${SEAT_NAMES[trick.leader]} led; ${SEAT_NAMES[trick.winner] === "You" ? "you" : SEAT_NAMES[trick.winner]} won the trick with the
-    ${spokenCard(trick.cards.find((c) => c.seat === trick.winner).card, roles)}.</p>`;
+  const card = spokenCard(trick.cards.find((c) => c.seat === trick.winner).card, roles);
+  const said =
+    trick.winner === 0
+      ? tx("last_trick.led_won_you", { leader: seatName(trick.leader), card })
+      : tx("last_trick.led_won", { leader: seatName(trick.leader), winner: seatName(trick.winner), card });
+  return `<div class="mini-trick">${figures}</div><p>${said}</p>`;
 }
 
 // ---- rules --------------------------------------------------------------------------
 
-function describeRules(rules) {
-  const bidding =
-    rules.bidding === "pepper"
-      ? `<p>Starting left of the dealer, each player passes or names a higher bid: 1 to 5 tricks,
-         then <strong>little pepper</strong> (all six tricks) and <strong>big pepper</strong> (all six
-         at double stakes). Big pepper may be called at any time and ends the bidding.</p>`
-      : `<p>Starting left of the dealer, each player passes or bids the number of tricks (1 to 6)
-         their side will take with the trump of their choice. Every bid must be higher than the last.
-         A bid of 6 ends the bidding at once.</p>`;
-  const allPass = {
-    joker_forced: `If everyone passes, whoever holds the Joker must play the hand at ${rules.forced_bid}; if the Joker is the widow, the hand is thrown in and the next dealer deals.`,
-    redeal: "If everyone passes, the hand is thrown in and the next dealer deals.",
-    dealer_forced: `If everyone passes, the dealer must play the hand at ${rules.forced_bid}.`,
-  }[rules.all_pass];
-  const alone = rules.going_alone
-    ? `<h3>Going alone</h3><p>After discarding, the maker may go <strong>alone</strong>: the partner lays their
-       cards down and sits the hand out, and the stake is doubled.${
-         rules.lone_defender
-           ? " Facing a lone maker, one defender may also defend alone, which doubles the stake again."
-           : ""
-       }</p>`
-    : "";
-  const lead =
-    rules.first_lead === "maker"
-      ? "The maker leads to the first trick."
-      : `The player left of the dealer leads first${rules.going_alone ? " (if someone plays alone, the player to their left leads; a lone defender leads)" : ""}.`;
-  const fail = {
-    tricks_won: "lose one point for each trick they took",
-    bid: "lose as many points as they bid",
-    six: "lose six points",
-  }[rules.fail_penalty];
-  return `
-    <p>Four players in two partnerships: you and North against West and East. The deck has 25
-    cards: 9, 10, jack, queen, king and ace of each suit, and one Joker, always the highest trump.</p>
-    <h3>Bidding</h3>${bidding}<p>${allPass}</p>
-    <h3>Widow, trump and discard</h3>
-    <p>Each player has six cards; the 25th card, the <strong>widow</strong>, lies face down. The highest
-    bidder (the <strong>maker</strong>) picks it up, names any suit as trump, and discards one card face down.</p>
-    ${alone}
-    <h3>Playing</h3>
-    <p>${lead} Follow the suit that was led if you can; otherwise play any card. The Joker and both
-    jacks of the trump's colour count as trumps. The highest trump wins the trick, or, without
-    trumps, the highest card of the suit led. The winner leads next.</p>
-    <h3>Scoring</h3>
-    <p>If the makers take at least their bid, they score a point for each trick they took. If they fall
-    short, they ${fail}.${rules.defenders_score ? " The defenders score a point for each trick they take." : " The defenders score nothing."}
-    Stakes double for big pepper and for playing alone. The first side to reach
-    <strong>${rules.target}</strong> points wins.</p>`;
+/** The rules text for the rules in force, from the rules.* messages. */
+function describeRules(rules, info) {
+  const h = (key) => `<h3>${tx(`rules.h.${key}`)}</h3>`;
+  const p = (...texts) => `<p>${texts.filter(Boolean).map(escapeHTML).join(" ")}</p>`;
+  const forced = callWord(String(rules.forced_bid));
+  const parts = [
+    h("players"),
+    t("rules.players_html"),
+    h("deal"),
+    t("rules.deal_html"),
+    h("bidding"),
+    t(rules.bidding === "pepper" ? "rules.bidding.pepper_html" : "rules.bidding.standard_html"),
+    hasKey(`rules.all_pass.${rules.all_pass}`) ? p(t(`rules.all_pass.${rules.all_pass}`, { bid: forced })) : "",
+    h("widow"),
+    t("rules.widow_html"),
+  ];
+  if (rules.going_alone) {
+    parts.push(h("alone"), t("rules.alone_html"));
+    if (rules.lone_defender) parts.push(t("rules.lone_defender_html"));
+  }
+  const lead = rules.first_lead === "maker" ? "rules.lead.maker" : rules.going_alone ? "rules.lead.left_alone" : "rules.lead.left";
+  parts.push(h("play"), p(t(lead)), t("rules.play_html"), t("rules.example_html"));
+  parts.push(
+    h("scoring"),
+    p(
+      t("rules.scoring.made"),
+      hasKey(`rules.fail.${rules.fail_penalty}`) ? t(`rules.fail.${rules.fail_penalty}`) : "",
+      t(rules.defenders_score ? "rules.defenders.score" : "rules.defenders.none"),
+      t("rules.stakes"),
+      t("rules.target", { count: rules.target }),
+      t("rules.both_reach"),
+    ),
+  );
+  const presets = info.presets
+    .map((preset) => `<li>${escapeHTML(presetLabel(preset))}</li>`)
+    .join("");
+  parts.push(h("presets"), p(t("rules.presets_text")), `<ul>${presets}</ul>`, h("terms"), t("rules.terms_html"));
+  return parts.join("\n");
 }
 
 export function rulesHTML(rules, info, four) {
-  const t = info.trump;
+  const trump = info.trump;
   const named = (c) => cardEl(c, four, spokenCard(c, info.card_roles));
   const trumps = info.trump_order.map(named).join("");
   const others = info.rank_order.slice(info.trump_order.length);
@@ -216,29 +200,43 @@ export function rulesHTML(rules, info, four) {
   }
   if (current.length) groups.push(current);
   const side = groups
-    .map((g) => `<div class="ranking" role="group" aria-label="${SUIT_WORD[g[0][1]]}, high to low">${g.map(named).join("")}</div>`)
+    .map(
+      (g) =>
+        `<div class="ranking" role="group" aria-label="${tx("rules.ranking.suit_label", { suit: suitName(g[0][1]) })}">${g.map(named).join("")}</div>`,
+    )
     .join("");
   const picker = ["C", "D", "H", "S"]
     .map(
-      (s) => `<button type="button" data-rank-trump="${s}" aria-pressed="${s === t}">${suitIcon(s, four, 16)} ${SUIT_WORD[s]}</button>`,
+      (s) =>
+        `<button type="button" data-rank-trump="${s}" aria-pressed="${s === trump}">${suitIcon(s, four, 16)} ${escapeHTML(suitName(s))}</button>`,
     )
     .join("");
-  return `<div class="rules-text">${describeRules(rules)}
-    <h3>Card ranking ${info.trump_is_current ? "this hand" : "by trump"}: ${SUIT_WORD[t]} trump</h3>
-    <div class="suit-pick" role="group" aria-label="Show the ranking for a trump suit">${picker}</div>
-    <p>Trumps, high to low: the Joker, the jack of trump (right bower), the other jack of the same colour (left bower), then ace, king, queen, 10, 9.</p>
-    <div class="ranking trumps" role="group" aria-label="trumps, high to low">${trumps}</div>
-    <p>Other suits, high to low:</p>${side}</div>`;
+  const heading = info.trump_is_current ? "rules.ranking.current" : "rules.ranking.example";
+  return `<div class="rules-text">${describeRules(rules, info)}
+    <h3>${tx("rules.h.ranking")}</h3>
+    ${t("rules.ranking_html")}
+    <h4>${tx(heading, { suit: suitName(trump) })}</h4>
+    <div class="suit-pick" role="group" aria-label="${tx("rules.ranking.pick_label")}">${picker}</div>
+    <p>${tx("rules.ranking.trumps_text")}</p>
+    <div class="ranking trumps" role="group" aria-label="${tx("rules.ranking.trumps_label")}">${trumps}</div>
+    <p>${tx("rules.ranking.others")}</p>${side}</div>`;
 }
 
 // ---- settings --------------------------------------------------------------------
 
+/** The catalogue's text for `key`, or the engine's own when the catalogue has none. */
+const byName = (key, fallback) => (hasKey(key) ? t(key) : (fallback ?? key));
+
+function presetLabel(preset) {
+  return byName(`settings.preset.${preset.name}`, preset.label);
+}
+
 function levelSelect(seat, level) {
   const options = BOT_LEVELS.map(
-    (lv) => `<option value="${lv}"${lv === level ? " selected" : ""}>${lv[0].toUpperCase()}${lv.slice(1)}</option>`,
+    (lv) => `<option value="${lv}"${lv === level ? " selected" : ""}>${tx(`settings.level.${lv}`)}</option>`,
   ).join("");
   const id = `level-${seat}`;
-  return `<div class="field"><label for="${id}">${SEAT_LONG[seat]}</label>
+  return `<div class="field"><label for="${id}">${tx(`seat.long.${seat}`)}</label>
     <select id="${id}" name="${id}" data-level-seat="${seat}">${options}</select></div>`;
 }
 
@@ -251,47 +249,75 @@ function fieldHTML(field, value) {
     input = `<input type="number" id="${id}" name="${field.name}" data-rule="${field.name}" min="${field.min}" max="${field.max}" value="${value}" inputmode="numeric" aria-describedby="${id}-help">`;
   } else {
     const options = field.choices
-      .map((c) => `<option value="${c.value}"${c.value === value ? " selected" : ""}>${escapeHTML(c.label)}</option>`)
+      .map(
+        (c) =>
+          `<option value="${c.value}"${c.value === value ? " selected" : ""}>${escapeHTML(byName(`settings.choice.${c.value}`, c.label))}</option>`,
+      )
       .join("");
     input = `<select id="${id}" name="${field.name}" data-rule="${field.name}" aria-describedby="${id}-help">${options}</select>`;
   }
-  return `<div class="field"><label for="${id}">${escapeHTML(field.label)}</label>${input}
-    <span class="help" id="${id}-help">${escapeHTML(field.help)}</span></div>`;
+  const label = byName(`settings.field.${field.name}`, field.label);
+  const help = byName(`settings.field.${field.name}.help`, field.help);
+  return `<div class="field"><label for="${id}">${escapeHTML(label)}</label>${input}
+    <span class="help" id="${id}-help">${escapeHTML(help)}</span></div>`;
+}
+
+/** The rule fields named in an engine message, as the form labels them. */
+export function fieldLabels(message, info) {
+  return info.fields
+    .filter((f) => new RegExp(`\\b${f.name}\\b`).test(message))
+    .map((f) => byName(`settings.field.${f.name}`, f.label));
+}
+
+function languageSelect() {
+  // what decides the language now: a ?lang= link, else the remembered choice, else automatic
+  const fromLink = matchLanguage(new URLSearchParams(location.search).get("lang"));
+  const chosen = fromLink ?? storedLanguage() ?? "";
+  const options = [`<option value=""${chosen ? "" : " selected"}>${tx("language.auto")}</option>`]
+    .concat(
+      LANGUAGES.map(
+        (l) => `<option value="${l.code}" lang="${l.code}" dir="${l.dir}"${l.code === chosen ? " selected" : ""}>${escapeHTML(l.name)}</option>`,
+      ),
+    )
+    .join("");
+  return `<div class="field"><label for="language">${tx("language.label")}</label>
+    <select id="language" name="language" data-language-select data-initial="${chosen}" aria-describedby="language-help">${options}</select>
+    <span class="help" id="language-help">${tx("language.help")}</span></div>`;
 }
 
 export function settingsHTML(settings, info, currentRules) {
   const rules = currentRules;
   const presetOptions = info.presets
-    .map((p) => `<option value="${p.name}">${escapeHTML(p.label)}</option>`)
+    .map((preset) => `<option value="${preset.name}">${escapeHTML(presetLabel(preset))}</option>`)
     .join("");
-  const auto = `<option value=""${settings.speed ? "" : " selected"}>${fillText(TEXT.speedAuto, {
-    speed: SPEEDS[systemSpeed()].label.toLowerCase(),
-  })}</option>`;
+  const automatic = t(`settings.speed.${systemSpeed()}`).toLocaleLowerCase(language());
+  const auto = `<option value=""${settings.speed ? "" : " selected"}>${tx("settings.speed.auto", { speed: automatic })}</option>`;
   const speeds =
     auto +
-    Object.entries(SPEEDS)
-      .map(([k, v]) => `<option value="${k}"${k === settings.speed ? " selected" : ""}>${v.label}</option>`)
+    Object.keys(SPEEDS)
+      .map((k) => `<option value="${k}"${k === settings.speed ? " selected" : ""}>${tx(`settings.speed.${k}`)}</option>`)
       .join("");
   return `
-    <fieldset><legend>Players</legend>
+    <fieldset><legend>${tx("settings.players")}</legend>
       ${[1, 2, 3].map((s) => levelSelect(s, settings.levels[s])).join("")}
     </fieldset>
-    <fieldset><legend>Rules (for the next game)</legend>
-      <div class="field"><label for="rule-preset">Rule set</label>
-        <select id="rule-preset" name="preset" data-preset>${presetOptions}<option value="">Custom</option></select></div>
+    <fieldset><legend>${tx("settings.rules")}</legend>
+      <div class="field"><label for="rule-preset">${tx("settings.rule_set")}</label>
+        <select id="rule-preset" name="preset" data-preset>${presetOptions}<option value="">${tx("settings.custom")}</option></select></div>
       ${info.fields.map((f) => fieldHTML(f, rules[f.name])).join("")}
     </fieldset>
-    <fieldset><legend>Table</legend>
-      <div class="field"><label for="speed">Animation speed</label><select id="speed" name="speed" data-speed-select aria-describedby="speed-help">${speeds}</select>
-        <span class="help" id="speed-help">${TEXT.speedHelp}</span></div>
-      <div class="field"><label for="four-colour">Four-colour suits</label>
+    <fieldset><legend>${tx("settings.table")}</legend>
+      ${languageSelect()}
+      <div class="field"><label for="speed">${tx("settings.speed")}</label><select id="speed" name="speed" data-speed-select aria-describedby="speed-help">${speeds}</select>
+        <span class="help" id="speed-help">${tx("settings.speed.help")}</span></div>
+      <div class="field"><label for="four-colour">${tx("settings.four_colour")}</label>
         <input type="checkbox" id="four-colour" name="fourColour" data-four-colour aria-describedby="four-colour-help"${settings.fourColour ? " checked" : ""}>
-        <span class="help" id="four-colour-help">${TEXT.fourColourHelp}</span></div>
+        <span class="help" id="four-colour-help">${tx("settings.four_colour.help")}</span></div>
     </fieldset>
     <p class="form-error" id="settings-error" role="alert"></p>
     <div class="buttons">
-      <button type="button" data-action="cancel">Cancel</button>
-      <button type="button" data-action="save" class="primary">Save</button>
+      <button type="button" data-action="cancel">${tx("dialog.cancel")}</button>
+      <button type="button" data-action="save" class="primary">${tx("dialog.save")}</button>
     </div>`;
 }
 

@@ -12,6 +12,7 @@
 // action (web/settings.js), so it continues after the reload.
 
 import { BUILD } from "./build-info.js";
+import { onLanguageChange, t } from "./i18n.js";
 
 const SW_URL = new URL("../sw.js", import.meta.url);
 const SCOPE = new URL("../", import.meta.url);
@@ -37,10 +38,12 @@ function installButton() {
     button.type = "button";
     button.className = "tool";
     button.dataset.tool = "install";
-    button.title = "Install the game on this device";
+    button.dataset.i18nAttr = "title: pwa.install.title";
+    button.title = t("pwa.install.title");
     button.hidden = true;
     button.innerHTML =
-      '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 3v12M7 10l5 5 5-5"/><path d="M4 17v3h16v-3"/></svg><span class="label">Install</span>';
+      '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 3v12M7 10l5 5 5-5"/><path d="M4 17v3h16v-3"/></svg><span class="label" data-i18n="pwa.install"></span>';
+    button.querySelector(".label").textContent = t("pwa.install");
     button.addEventListener("click", install);
     const tools = document.querySelector(".tools");
     tools?.insertBefore(button, tools.querySelector('[data-tool="settings"]'));
@@ -80,7 +83,8 @@ function updateNotice() {
     box.setAttribute("role", "status");
     box.hidden = true;
     box.innerHTML =
-      '<p>A new version is ready. Your game in progress is kept.</p><button type="button" class="btn primary" data-action="update-reload">Reload</button>';
+      '<p></p><button type="button" class="btn primary" data-action="update-reload" data-i18n="pwa.reload"></button>';
+    updateWords(box);
     box.querySelector("button").addEventListener("click", applyUpdate);
     const anchor = document.querySelector("#notice");
     if (anchor) anchor.after(box);
@@ -88,6 +92,17 @@ function updateNotice() {
   }
   return box;
 }
+
+/** The notice's words in the page's language (again on every language change). */
+function updateWords(box) {
+  box.querySelector("p").textContent = `${t("pwa.update_ready")} ${t("pwa.game_kept")}`;
+  box.querySelector("button").textContent = t("pwa.reload");
+}
+
+onLanguageChange(() => {
+  const box = document.querySelector("#update-notice");
+  if (box) updateWords(box);
+});
 
 function offerUpdate() {
   // (a first install has nothing active yet: it activates at once, nothing to offer)
@@ -193,16 +208,11 @@ async function start() {
 
 function statusText() {
   const lines = [];
-  if (status.worker === "ready") lines.push("The game is stored on this device and works offline.");
-  else if (status.worker === "starting") lines.push("The game is being stored on this device for offline play…");
-  else lines.push("This browser cannot store the game for offline play.");
-  if (status.persisted === true) {
-    lines.push("Your browser keeps it and your saved game even when space runs low (persistent storage).");
-  } else if (status.persisted === false) {
-    lines.push(
-      "Your browser did not grant persistent storage: it may delete the stored game and your saved game when space runs low. Installing the game usually helps.",
-    );
-  }
+  if (status.worker === "ready") lines.push(t("pwa.worker_ready"));
+  else if (status.worker === "starting") lines.push(t("pwa.worker_starting"));
+  else lines.push(t("pwa.worker_unsupported"));
+  if (status.persisted === true) lines.push(t("pwa.storage_persistent"));
+  else if (status.persisted === false) lines.push(t("pwa.storage_not_persistent"));
   return lines;
 }
 
@@ -210,7 +220,9 @@ function statusText() {
 export function addOfflineStatus(form) {
   const part = document.createElement("fieldset");
   part.className = "offline-status";
-  part.innerHTML = "<legend>Offline</legend>";
+  const legend = document.createElement("legend");
+  legend.textContent = t("pwa.offline_title");
+  part.append(legend);
   for (const line of statusText()) {
     const p = document.createElement("p");
     p.className = "help";
@@ -220,7 +232,11 @@ export function addOfflineStatus(form) {
   const version = document.createElement("p");
   version.className = "help";
   version.dataset.appVersion = BUILD.appVersion;
-  version.textContent = `Version ${BUILD.appVersion} · engine ${BUILD.engineVersion} · Pyodide ${BUILD.pyodideVersion}`;
+  version.textContent = t("settings.version", {
+    app: BUILD.appVersion,
+    engine: BUILD.engineVersion,
+    pyodide: BUILD.pyodideVersion,
+  });
   part.append(version);
   form.insertBefore(part, form.querySelector("#settings-error") ?? form.querySelector(".buttons"));
 }

@@ -15,10 +15,10 @@ const SAVE_VERSION = 1;
 
 export const BOT_LEVELS = ["easy", "medium", "hard", "random"];
 export const SPEEDS = {
-  slow: { label: "Slow", factor: 1.6 },
-  normal: { label: "Normal", factor: 1 },
-  fast: { label: "Fast", factor: 0.45 },
-  instant: { label: "Instant", factor: 0 },
+  slow: { factor: 1.6 },
+  normal: { factor: 1 },
+  fast: { factor: 0.45 },
+  instant: { factor: 0 },
 };
 
 export const DEFAULT_SETTINGS = Object.freeze({
@@ -116,7 +116,8 @@ export function applyQuery(settings, search) {
   return { settings: s, seed: seed && /^\d+$/.test(seed) ? Number(seed) : undefined };
 }
 
-/** The saved game, or {error} when something unreadable is stored. */
+/** The saved game, or {error} when something unreadable is stored: the error is the
+ * catalogue key's last part (`notice.save_foreign`, `notice.save_newer`, `notice.save_unreadable`). */
 export function readSave() {
   const store = storage();
   const text = store?.getItem(SAVE_KEY);
@@ -124,14 +125,14 @@ export function readSave() {
   try {
     const record = JSON.parse(text);
     if (!record || record.format !== SAVE_FORMAT || typeof record.save !== "string") {
-      return { error: "the stored data is not a saved game of this app" };
+      return { error: "save_foreign" };
     }
     if (typeof record.version === "number" && record.version > SAVE_VERSION) {
-      return { error: "it was saved by a newer version of the game" };
+      return { error: "save_newer" };
     }
     return { record };
   } catch {
-    return { error: "the stored data is not readable" };
+    return { error: "save_unreadable" };
   }
 }
 
