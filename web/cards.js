@@ -22,14 +22,6 @@ const SUIT_PATH = {
   C: "M50 4C63 4 72 14 72 26C72 34 68 40 63 44C67 42 71 41 75 41C87 41 96 51 96 63C96 75 87 85 75 85C65 85 58 79 54 72C55 82 59 90 67 96H33C41 90 45 82 46 72C42 79 35 85 25 85C13 85 4 75 4 63C4 51 13 41 25 41C29 41 33 42 37 44C32 40 28 34 28 26C28 14 37 4 50 4Z",
 };
 
-// English names for the embed frames that have not moved to the catalogues yet
-// (cardName, SUIT_WORD). The game page uses spokenCard() and web/i18n-terms.js.
-const TEXT = {
-  suits: { C: "clubs", D: "diamonds", H: "hearts", S: "spades" },
-  ranks: { 9: "nine", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace" },
-  joker: "Joker",
-};
-
 // what the engine's card_roles mean (api.md, "Card roles"): catalogue keys
 const ROLE_KEY = {
   highest_trump: "card.role.highest_trump",
@@ -39,8 +31,6 @@ const ROLE_KEY = {
 };
 
 export const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
-export const SUIT_WORD = TEXT.suits;
-const RANK_WORD = TEXT.ranks;
 const RANK_SHOWN = { 9: "9", T: "10", J: "J", Q: "Q", K: "K", A: "A" };
 
 const TWO_COLOUR = { C: "#17181c", D: "#c41e2e", H: "#c41e2e", S: "#17181c" };
@@ -50,11 +40,6 @@ const FOUR_TINT = { C: "#e3f1e6", D: "#e4ecfa", H: "#fbe9e4", S: "#e9ecf2" };
 
 export function suitColour(suit, fourColour = false) {
   return (fourColour ? FOUR_COLOUR : TWO_COLOUR)[suit] ?? "#17181c";
-}
-
-export function cardName(code) {
-  if (code === "JK") return TEXT.joker;
-  return `${RANK_WORD[code[0]]} of ${SUIT_WORD[code[1]]}`;
 }
 
 /** A card in words, in the page's language, with its role under the trump in
