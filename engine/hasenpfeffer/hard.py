@@ -33,7 +33,7 @@ from .game import Game
 from .medium import MediumPlayer, best_discard, bidding_estimates, decision_key
 from .rules import Rules, hand_points
 from .sampling import Knowledge, sample_game
-from .solver import Position, solve, solve_moves
+from .solver import Position, solve, solve_moves, solve_score_moves
 
 #: Tricks a double-dummy result overstates what the makers really take, on
 #: average: measured by ``python -m hasenpfeffer.hard --calibrate 4 --seed 7``
@@ -60,8 +60,10 @@ class HardPlayer:
         call_samples: int = CALL_SAMPLES,
         optimism: float = DD_OPTIMISM,
         search_calls: bool = False,
+        score_play: bool = True,
     ) -> None:
         self.seed = seed
+        self.score_play = score_play
         self.search_calls = search_calls
         self._calls = MediumPlayer(seed)
         self.play_samples = dict(play_samples or PLAY_SAMPLES)
@@ -123,8 +125,13 @@ class HardPlayer:
         totals: dict[int, float] = {}
         for game in self._deals(view, rng, n):
             pos = Position.from_game(game)
-            for card, tricks in solve_moves(pos).items():
-                totals[card] = totals.get(card, 0.0) + _margin(rules, pos, tricks, team)
+            sign = 1 if pos.maker_team == team else -1
+            if self.score_play:
+                for card, margin in solve_score_moves(pos, rules).items():
+                    totals[card] = totals.get(card, 0.0) + sign * margin
+            else:
+                for card, tricks in solve_moves(pos).items():
+                    totals[card] = totals.get(card, 0.0) + _margin(rules, pos, tricks, team)
         trump = SUITS.index(view["trump"])
         lead = Card.parse(view["trick"][0]["card"]).index if view["trick"] else -1
         led = EFFECTIVE_SUIT[trump][lead] if lead >= 0 else trump
