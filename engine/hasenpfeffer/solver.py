@@ -40,6 +40,7 @@ as the reference the tests compare against.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from .cards import CARDS, EFFECTIVE_SUIT, NUM_CARDS, SUITS, TRUMP_ORDER
@@ -809,7 +810,7 @@ def _goals(scores: list[int]) -> tuple[list[int], list[int]]:
 
 
 def _monotone(scores: list[int]) -> bool:
-    return all(a <= b for a, b in zip(scores, scores[1:]))
+    return all(a <= b for a, b in pairwise(scores))
 
 
 def solve_score(position: Position, rules: Rules | None = None) -> int:
