@@ -463,7 +463,7 @@ def _make_goal_search(
     nxt: tuple[int, ...],
     n_active: int,
     maker_team: int,
-    tt: dict[int, bool],
+    tt: dict[int, tuple[list[int], list[int]]],
     stats: SearchStats,
 ) -> tuple[Callable[[int, int], bool], Callable[[int, int, int, int, int, int, int], bool]]:
     """Like ``_make_search``, for any goal: ``goal`` is a bit set over the number
@@ -471,8 +471,9 @@ def _make_goal_search(
     u more tricks"), and a search says whether the makers can force the hand to
     end with a count in it. A score threshold is such a goal: the counts whose
     score is at least the threshold (not always an interval: under the seed
-    rules a failing maker prefers fewer tricks). The table holds one answer per
-    position and goal."""
+    rules a failing maker prefers fewer tricks). The table holds, per position,
+    the goals found reachable and those found out of reach: a goal holding a
+    reachable one is reachable, one inside an unreachable one is not."""
     mk = tuple(1 if s & 1 == maker_team else 0 for s in range(4))
     suit_of = _SUIT_OF_LENGTH
     trumps = _TRUMPS
@@ -528,15 +529,13 @@ def _make_goal_search(
                     bs = s
                 s = nxt[s]
             return goal >> mk[bs] & 1 == 1
-        key = ((((h[0] << 29 | h[1]) << 29 | h[2]) << 29 | h[3]) << 2 | leader) << 7 | goal
-        e = tt_get(key)
-        if e is not None:
-            return e
         side = mk[leader]
         px = h[0] | h[1] | h[2] | h[3] | sentinels
         tr = px & trumps
+        possible = every
         if tr:
-            # the holder of the top trump wins q tricks whatever anyone plays
+            # the holder of the top trump wins q tricks whatever anyone plays:
+            # only the counts that allows are still possible
             top = tr.bit_length() - 1
             o = leader
             for s in players:
@@ -546,37 +545,51 @@ def _make_goal_search(
             mine = h[o] & trumps
             q = (mine >> (tr ^ mine).bit_length()).bit_count()
             if q:
-                # the counts still possible
-                sure = (every >> q) << q if mk[o] else every >> q
-                if goal & sure == sure or not goal & sure:
-                    r = goal & sure == sure
-                    tt[key] = r
-                    return r
+                possible = (every >> q) << q if mk[o] else every >> q
+                goal &= possible
+                if goal == possible:
+                    return True
+                if not goal:
+                    return False
+        key = (((h[0] << 29 | h[1]) << 29 | h[2]) << 29 | h[3]) << 2 | leader
+        e = tt_get(key)
+        if e is None:
+            e = tt[key] = ([], [])
+        else:
+            # a goal that holds a goal the makers reach is reached; one inside a
+            # goal they cannot reach is not
+            for g in e[0]:
+                if not g & ~goal:
+                    return True
+            for g in e[1]:
+                if not goal & ~g:
+                    return False
         # the leader may take q tricks in a row and then play on: for the makers
         # that reaches every count from q up, for the defenders every count up to
         # rem - q
         q = leader_count(leader, hand)
         if q:
             if side:
-                if goal >> q << q == (every >> q) << q:
-                    tt[key] = True
+                if not (every >> q) << q & possible & ~goal:
+                    e[0].append(goal)
                     return True
             elif not goal & (every >> q):
-                tt[key] = False
+                e[1].append(goal)
                 return False
         moves = hand & ~(((hand << 1) + (~px & full)) & px)
         nx = nxt[leader]
         left = n_active - 1
         result = side ^ 1
+        low_first = goal & 1 and not goal >> rem & 1  # the makers want few tricks
         while moves:
-            b = 1 << (moves.bit_length() - 1)
+            b = moves & -moves if low_first else 1 << (moves.bit_length() - 1)
             moves ^= b
             h[leader] = hand ^ b
             if play(goal, nx, left, suit_of[b.bit_length()], b, leader, px) == side:
                 result = side
                 break
         h[leader] = hand
-        tt[key] = result == 1
+        e[result ^ 1].append(goal)
         return result == 1
 
     def play(goal: int, seat: int, left: int, follow: int, best: int, bs: int, px: int) -> bool:
@@ -587,7 +600,13 @@ def _make_goal_search(
         legal &= ~(((legal << 1) + (~px & full)) & px)
         beats = follow | trumps
         side = mk[seat]
-        first = legal & beats & ~((best << 1) - 1) if mk[bs] != side else 0
+        winners = legal & beats & ~((best << 1) - 1)
+        if goal & 1 and not goal >> hand.bit_count() & 1:
+            # the makers want few tricks here and the defenders want to give them
+            # some: both try the cards that do not take the trick first
+            first = legal ^ winners
+        else:
+            first = winners if mk[bs] != side else 0
         if left == 1:
             for moves in (first, legal ^ first):
                 while moves:
