@@ -1,10 +1,13 @@
 """The hard level: search over deals consistent with what the seat knows.
 
 Card play is Perfect Information Monte Carlo: draw deals consistent with the
-view (``sampling``), weighted by what the auction says about the other hands,
-solve each exactly with all cards visible (``solver``), and pick the card with
-the best average score margin for the seat's team (points, not tricks: under
-the seed rules a failing maker wants fewer tricks).
+view (``sampling``), weighted by what the auction says about the other hands
+and by how well the opponents' earlier cards this hand fit the medium
+player's play from the hands the deal gives them (``PLAY_MODEL``), solve each
+exactly with all cards visible for the hand's score (``solver.solve_score_moves``:
+under the seed rules a maker that cannot make its bid plays for fewer tricks
+and the defenders feed it), and pick the card with the best average score
+margin for the seat's team.
 
 The calls before play (bids, trump, discard, alone) are by default the
 medium player's, whose trick estimates are a model fitted on simulated deals
