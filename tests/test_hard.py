@@ -111,6 +111,8 @@ def test_play_model_never_rules_out_the_true_deal() -> None:
             game.apply(players[seat].choose(view))
     assert decisions >= 20
     assert fits < samples
+
+
 def test_oracle_needs_the_game_in_play() -> None:
     for game, seat in positions(40, seed=5):
         if game.phase == "play" and len(game.legal_actions()) > 1:
