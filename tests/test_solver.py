@@ -380,9 +380,11 @@ def minimax_score(pos: Position, rules: Rules) -> int:
 
 @pytest.mark.parametrize("preset", ["seed", "traditional", "pepper"])
 def test_score_solver_matches_score_minimax(preset: str) -> None:
-    """Every bid from 1 to 6, 1 to 5 tricks left, all seatings, stakes 1 and 2."""
+    """Every bid from 1 to 6, 1 to 5 tricks left, all seatings, stakes 1 and 2
+    (fewer positions where the score grows with the tricks: that path is the
+    trick solver's)."""
     rules = Rules.preset(preset)
-    for seed in range(120):
+    for seed in range(120 if preset == "seed" else 40):
         n_active = (4, 3, 2)[seed % 3]
         left = 1 + seed % (4 if n_active == 4 else 5)
         pos = position(20000 + seed, n_active, left)
