@@ -335,3 +335,19 @@ def test_the_arena_command_refuses_bad_options() -> None:
 def test_results_are_plain_data() -> None:
     res = run_match("random", "random", 1, jobs=1, max_hands=2)
     assert all(dataclasses.asdict(r) for r in res)
+
+
+def test_cpu_clock_times_the_decisions_and_says_so() -> None:
+    """``--cpu-clock`` times decisions by CPU time (a busy machine's other work
+    is not counted) and labels the figures; the results are the same games."""
+    wall = run_match("medium", "easy", 1, seed=4, jobs=1, max_hands=3, keep_times=True)
+    cpu = run_match(
+        "medium", "easy", 1, seed=4, jobs=1, max_hands=3, keep_times=True, cpu_clock=True
+    )
+    assert [r.points_a for r in wall] == [r.points_a for r in cpu]
+    assert all(r.times_a and all(t >= 0 for t in r.times_a) for r in cpu)
+    out = run_cli(
+        "--a", "medium", "--b", "easy", "--games", "1", "--max-hands", "2", "--times", "--cpu-clock"
+    )
+    assert out.returncode == 0, out.stderr
+    assert "decision time (CPU time), a (medium)" in out.stdout

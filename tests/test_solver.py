@@ -19,8 +19,16 @@ import pytest
 
 from hasenpfeffer.cards import Card, suit_index
 from hasenpfeffer.game import Game
-from hasenpfeffer.rules import Rules, legal_mask, winning_position
-from hasenpfeffer.solver import Position, minimax, score_of, solve, solve_moves
+from hasenpfeffer.rules import Rules, hand_points, legal_mask, winning_position
+from hasenpfeffer.solver import (
+    Position,
+    minimax,
+    score_of,
+    solve,
+    solve_moves,
+    solve_score,
+    solve_score_moves,
+)
 
 SEATINGS = {4: (False, False), 3: (True, False), 2: (True, True)}
 OPTION_SETS = (
@@ -330,3 +338,106 @@ def test_score_of() -> None:
     doubled = pos._replace(maker=0, bid=6, multiplier=2)
     assert score_of(doubled, 6) == (12, 0)
     assert score_of(doubled, 5, Rules.preset("pepper")) == (-12, 2)
+
+
+# --- the score objective ------------------------------------------------------------
+
+
+def minimax_score(pos: Position, rules: Rules) -> int:
+    """The makers' points minus the defenders' by plain exhaustive minimax, the
+    makers maximising it and the defenders minimising it."""
+    t = pos.trump
+    maker_team = pos.maker_team
+    order = pos.active
+    nxt = {s: order[(i + 1) % len(order)] for i, s in enumerate(order)}
+    hands = list(pos.hands)
+
+    def rec(seat: int, cards: tuple[int, ...], seats: tuple[int, ...], won: int) -> int:
+        if not cards and not hands[seat]:
+            mine, theirs = hand_points(rules, pos.bid, won, pos.multiplier)
+            return mine - theirs
+        moves = legal_mask(hands[seat], cards[0] if cards else -1, t)
+        values = []
+        for c in range(25):
+            if moves >> c & 1:
+                hands[seat] ^= 1 << c
+                trick, played = (*cards, c), (*seats, seat)
+                if len(trick) == len(order):
+                    w = played[winning_position(trick, t)]
+                    values.append(rec(w, (), (), won + (w & 1 == maker_team)))
+                else:
+                    values.append(rec(nxt[seat], trick, played, won))
+                hands[seat] ^= 1 << c
+        return max(values) if seat & 1 == maker_team else min(values)
+
+    return rec(
+        pos.to_move,
+        tuple(c for _, c in pos.trick),
+        tuple(s for s, _ in pos.trick),
+        pos.won[maker_team],
+    )
+
+
+@pytest.mark.parametrize("preset", ["seed", "traditional", "pepper"])
+def test_score_solver_matches_score_minimax(preset: str) -> None:
+    """Every bid from 1 to 6, 1 to 5 tricks left, all seatings, stakes 1 and 2
+    (fewer positions where the score grows with the tricks: that path is the
+    trick solver's)."""
+    rules = Rules.preset(preset)
+    for seed in range(120 if preset == "seed" else 40):
+        n_active = (4, 3, 2)[seed % 3]
+        left = 1 + seed % (4 if n_active == 4 else 5)
+        pos = position(20000 + seed, n_active, left)
+        pos = pos._replace(bid=1 + seed * 7 % 6, multiplier=1 + seed // 60)
+        ref = {c: minimax_score(pos.play(c), rules) for c in pos.legal_moves()}
+        assert solve_score_moves(pos, rules) == ref, pos
+        best = max if pos.to_move & 1 == pos.maker_team else min
+        assert solve_score(pos, rules) == best(ref.values()) == minimax_score(pos, rules), pos
+
+
+def test_failing_makers_duck_under_the_seed_rule() -> None:
+    """Seed rules: the makers (team 0) bid 5 and have won 1 trick with 2 left;
+    the bid is out of reach, so seat 0 leading wants no more tricks: it leads
+    the 9C under the defenders' clubs rather than cashing the AS (after the AS
+    the defenders would throw their clubs away and feed it the last trick too),
+    while the trick-maximising solver cashes it. Traditional rules (the score grows with
+    tricks) agree with the trick count."""
+    pos = Position(
+        hands=(_mask("AS 9C"), _mask("QD AC"), _mask("9D TD"), _mask("KD KC")),
+        trump=suit_index("H"),
+        to_move=0,
+        trick=(),
+        won=(1, 3),
+        maker=0,
+        bid=5,
+    )
+    pos.check()
+    seed_rules = Rules.preset("seed")
+    aces, nine = Card.parse("AS").index, Card.parse("9C").index
+    assert solve_moves(pos)[aces] == 2 and solve_moves(pos)[nine] == 1
+    assert solve_score_moves(pos, seed_rules) == {aces: -3, nine: -1}
+    assert solve_score(pos, seed_rules) == -1 == minimax_score(pos, seed_rules)
+    traditional = Rules.preset("traditional")
+    assert solve_score_moves(pos, traditional) == {
+        c: score_of(pos, t, traditional)[0] - score_of(pos, t, traditional)[1]
+        for c, t in solve_moves(pos).items()
+    }
+
+
+def test_score_solver_on_full_deals_agrees_with_the_trick_solver_where_it_must() -> None:
+    """Full 4-seat deals: with a monotone score (traditional) the score solver's
+    value is the score of ``solve``; under the seed rules too when the makers
+    can make their bid, and otherwise it is a failed bid's score (0 down to
+    minus the bid plus one: the defenders may feed the makers tricks)."""
+    for seed in range(8):
+        pos = position(21000 + seed, 4, 6, mid_trick=False)
+        tricks = solve(pos)
+        for preset in ("seed", "traditional"):
+            rules = Rules.preset(preset)
+            mine, theirs = score_of(pos, tricks, rules)
+            trick_score = (mine - theirs) * (1 if pos.maker_team == 0 else -1)
+            value = solve_score(pos, rules)
+            if preset == "traditional" or tricks >= pos.bid:
+                assert value == trick_score, pos
+            else:
+                assert -(pos.bid - 1) * pos.multiplier <= value <= 0, pos

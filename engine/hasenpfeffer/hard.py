@@ -1,10 +1,13 @@
 """The hard level: search over deals consistent with what the seat knows.
 
 Card play is Perfect Information Monte Carlo: draw deals consistent with the
-view (``sampling``), weighted by what the auction says about the other hands,
-solve each exactly with all cards visible (``solver``), and pick the card with
-the best average score margin for the seat's team (points, not tricks: under
-the seed rules a failing maker wants fewer tricks).
+view (``sampling``), weighted by what the auction says about the other hands
+and by how well the opponents' earlier cards this hand fit the medium
+player's play from the hands the deal gives them (``PLAY_MODEL``), solve each
+exactly with all cards visible for the hand's score (``solver.solve_score_moves``:
+under the seed rules a maker that cannot make its bid plays for fewer tricks
+and the defenders feed it), and pick the card with the best average score
+margin for the seat's team.
 
 The calls before play (bids, trump, discard, alone) are by default the
 medium player's, whose trick estimates are a model fitted on simulated deals
@@ -30,10 +33,10 @@ from typing import Any, Final
 
 from .cards import CARDS, EFFECTIVE_SUIT, POWER, SUITS, Card
 from .game import Game
-from .medium import MediumPlayer, best_discard, bidding_estimates, decision_key
-from .rules import Rules, hand_points
+from .medium import MediumPlayer, Table, best_discard, bidding_estimates, decision_key
+from .rules import Rules, hand_points, legal_mask
 from .sampling import Knowledge, sample_game
-from .solver import Position, solve, solve_moves
+from .solver import Position, solve, solve_moves, solve_score_moves
 
 #: Tricks a double-dummy result overstates what the makers really take, on
 #: average: measured by ``python -m hasenpfeffer.hard --calibrate 4 --seed 7``
@@ -45,6 +48,10 @@ PLAY_SAMPLES: Final = {6: 14, 5: 18, 4: 24, 3: 30, 2: 30, 1: 1}
 CALL_SAMPLES: Final = 10
 #: Candidate deals drawn per sample kept, for weighting by the auction.
 OVERSAMPLE: Final = 3
+#: The weight of a sampled deal in which an opponent's earlier card this hand
+#: is not the card the medium player would have played from that hand (per
+#: such card; 1 for a card it would have played). 0 switches the model off.
+PLAY_MODEL: Final = 0.25
 
 
 class HardPlayer:
@@ -60,8 +67,12 @@ class HardPlayer:
         call_samples: int = CALL_SAMPLES,
         optimism: float = DD_OPTIMISM,
         search_calls: bool = False,
+        score_play: bool = True,
+        play_model: float = PLAY_MODEL,
     ) -> None:
         self.seed = seed
+        self.score_play = score_play
+        self.play_model = play_model
         self.search_calls = search_calls
         self._calls = MediumPlayer(seed)
         self.play_samples = dict(play_samples or PLAY_SAMPLES)
@@ -103,9 +114,13 @@ class HardPlayer:
         k = Knowledge(data)
         candidates = [sample_game(data, rng, k) for _ in range(n * OVERSAMPLE)]
         calls = _auction_calls(view)
-        if not calls:
+        plays = _past_plays(view) if self.play_model and view["phase"] == "play" else []
+        if not calls and not plays:
             return candidates[:n]
         weights = [_auction_likelihood(g, calls, view["seat"]) for g in candidates]
+        if plays:
+            for i, g in enumerate(candidates):
+                weights[i] *= _play_likelihood(g, plays, self.play_model)
         # weighted sampling without replacement (Efraimidis-Spirakis keys)
         keyed = sorted(
             range(len(candidates)),
@@ -123,8 +138,13 @@ class HardPlayer:
         totals: dict[int, float] = {}
         for game in self._deals(view, rng, n):
             pos = Position.from_game(game)
-            for card, tricks in solve_moves(pos).items():
-                totals[card] = totals.get(card, 0.0) + _margin(rules, pos, tricks, team)
+            sign = 1 if pos.maker_team == team else -1
+            if self.score_play:
+                for card, margin in solve_score_moves(pos, rules).items():
+                    totals[card] = totals.get(card, 0.0) + sign * margin
+            else:
+                for card, tricks in solve_moves(pos).items():
+                    totals[card] = totals.get(card, 0.0) + _margin(rules, pos, tricks, team)
         trump = SUITS.index(view["trump"])
         lead = Card.parse(view["trick"][0]["card"]).index if view["trick"] else -1
         led = EFFECTIVE_SUIT[trump][lead] if lead >= 0 else trump
@@ -339,6 +359,90 @@ def _auction_likelihood(game: Game, calls: Sequence[tuple[int, float, bool]], se
         gap = strength + 1.0 - value
         weight *= _sigmoid(gap / 0.6) if was_bid else _sigmoid(-gap / 0.6)
     return max(weight, 1e-6)
+
+
+class _PastPlay:
+    """One earlier card of this hand by an opponent, with the public state
+    before it (the view that seat had then, less its hand)."""
+
+    __slots__ = ("card", "later", "lead", "seat", "view")
+
+    def __init__(self, seat: int, card: int, lead: int, later: int, view: dict[str, Any]) -> None:
+        self.seat = seat
+        self.card = card
+        self.lead = lead
+        self.later = later  # the cards this seat played from this one on
+        self.view = view
+
+
+def _past_plays(view: Mapping[str, Any]) -> list[_PastPlay]:
+    """The opponents' cards played so far this hand, each with what was public
+    before it (only where they had a choice is decided per deal)."""
+    seat: int = view["seat"]
+    out: list[_PastPlay] = []
+    tricks: list[dict[str, Any]] = view["tricks"]
+    everything = [*tricks, {"cards": view["trick"], "winner": None}]
+    sizes = [6 if s not in view["sitting_out"] else 0 for s in range(4)]
+    won = [0, 0]
+    sequence: list[tuple[int, int]] = []  # (seat, card) of every play this hand
+    for trick in everything:
+        for p in trick["cards"]:
+            sequence.append((p["seat"], Card.parse(p["card"]).index))
+    base = {
+        k: view[k] for k in ("trump", "maker", "bid", "rules", "sitting_out", "forced", "phase")
+    }
+    k = 0
+    for ti, trick in enumerate(everything):
+        cards = trick["cards"]
+        for j, p in enumerate(cards):
+            s = p["seat"]
+            c = sequence[k][1]
+            if (s ^ seat) & 1:
+                later = 0
+                for s2, c2 in sequence[k:]:
+                    if s2 == s:
+                        later |= 1 << c2
+                v = dict(base)
+                v.update(
+                    seat=s,
+                    tricks=tricks[:ti],
+                    trick=cards[:j],
+                    tricks_won=list(won),
+                    hand_sizes=list(sizes),
+                )
+                lead = Card.parse(cards[0]["card"]).index if j else -1
+                out.append(_PastPlay(s, c, lead, later, v))
+            sizes[s] -= 1
+            k += 1
+        if trick["winner"] is not None:
+            won[trick["winner"] & 1] += 1
+    return out
+
+
+_MODEL_PLAYER = MediumPlayer(0)
+
+
+def _play_likelihood(game: Game, plays: Sequence[_PastPlay], miss: float) -> float:
+    """How well a sampled deal fits the opponents' earlier cards: each card the
+    medium model would have played from that seat's sampled hand counts 1, each
+    other card ``miss`` (forced cards say nothing)."""
+    weight = 1.0
+    t = SUITS.index(game.trump or "C")
+    discard = game._discard
+    for p in plays:
+        hand = p.later
+        for c in game.hand(p.seat):
+            hand |= 1 << c.index
+        legal = legal_mask(hand, p.lead, t)
+        if legal & (legal - 1) == 0:
+            continue
+        v = dict(p.view)
+        v["hand"] = [str(CARDS[c]) for c in range(25) if hand >> c & 1]
+        v["discard"] = str(CARDS[discard]) if p.seat == game.maker and discard >= 0 else None
+        texts = [f"play {CARDS[c]}" for c in range(25) if legal >> c & 1]
+        if _MODEL_PLAYER.play(Table(v), texts) != p.card:
+            weight *= miss
+    return weight
 
 
 def _sigmoid(x: float) -> float:

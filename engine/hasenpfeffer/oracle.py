@@ -2,7 +2,8 @@
 
 It bids and makes its calls like the medium player, and plays every card
 double-dummy from the full game, choosing the card with the best exact score
-margin for its team. It is the upper bound of what card play can achieve in
+margin for its team (``solve_score_moves``: both sides play on for the hand's
+score, not for tricks). It is the upper bound of what card play can achieve in
 the arena, never a player in the game.
 """
 
@@ -14,8 +15,8 @@ from typing import Any
 from .cards import CARDS, EFFECTIVE_SUIT, POWER
 from .game import Game
 from .medium import MediumPlayer
-from .rules import Rules, hand_points
-from .solver import Position, solve_moves
+from .rules import Rules
+from .solver import Position, solve_score_moves
 
 
 class OraclePlayer:
@@ -40,13 +41,13 @@ class OraclePlayer:
         t = pos.trump
         led = EFFECTIVE_SUIT[t][pos.trick[0][1]] if pos.trick else t
 
-        def value(item: tuple[int, int]) -> tuple[int, int]:
-            card, tricks = item
-            mine, theirs = hand_points(rules, pos.bid, tricks, pos.multiplier)
-            margin = mine - theirs if pos.maker_team == team else theirs - mine
-            return (margin, -POWER[t][led][card])  # ties: the cheaper card
+        sign = 1 if pos.maker_team == team else -1
 
-        card = max(solve_moves(pos).items(), key=value)[0]
+        def value(item: tuple[int, int]) -> tuple[int, int]:
+            card, margin = item
+            return (sign * margin, -POWER[t][led][card])  # ties: the cheaper card
+
+        card = max(solve_score_moves(pos, rules).items(), key=value)[0]
         return f"play {CARDS[card]}"
 
 

@@ -40,6 +40,7 @@ as the reference the tests compare against.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from .cards import CARDS, EFFECTIVE_SUIT, NUM_CARDS, SUITS, TRUMP_ORDER
@@ -454,12 +455,196 @@ def _make_search(
     return start, play
 
 
+# --- the score objective ---------------------------------------------------------
+
+
+def _make_goal_search(
+    h: list[int],
+    nxt: tuple[int, ...],
+    n_active: int,
+    maker_team: int,
+    tt: dict[int, tuple[list[int], list[int]]],
+    stats: SearchStats,
+) -> tuple[Callable[[int, int], bool], Callable[[int, int, int, int, int, int, int], bool]]:
+    """Like ``_make_search``, for any goal: ``goal`` is a bit set over the number
+    of tricks the makers win from this point on (bit u: "the makers win exactly
+    u more tricks"), and a search says whether the makers can force the hand to
+    end with a count in it. A score threshold is such a goal: the counts whose
+    score is at least the threshold (not always an interval: under the seed
+    rules a failing maker prefers fewer tricks). The table holds, per position,
+    the goals found reachable and those found out of reach: a goal holding a
+    reachable one is reachable, one inside an unreachable one is not."""
+    mk = tuple(1 if s & 1 == maker_team else 0 for s in range(4))
+    suit_of = _SUIT_OF_LENGTH
+    trumps = _TRUMPS
+    sentinels = _SENTINELS
+    full = _FULL
+    plain_suits = _PLAIN_SUITS
+    players = tuple(s for s in range(4) if nxt[s] >= 0)
+    tt_get = tt.get
+
+    def leader_count(leader: int, hand: int) -> int:
+        """How many tricks in a row the leader can take from here (see
+        ``leader_sure`` in ``_make_search``): a lower bound."""
+        others = 0
+        for s in players:
+            if s != leader:
+                others |= h[s]
+        mine = hand & trumps
+        theirs = others & trumps
+        q = (mine >> theirs.bit_length()).bit_count()
+        if theirs:
+            if not q:
+                return 0
+            for s in players:
+                if s != leader and (h[s] & trumps).bit_count() > q:
+                    return q
+        n = mine.bit_count()
+        for suit in plain_suits:
+            m = hand & suit
+            if m:
+                n += (m >> (others & suit).bit_length()).bit_count()
+        return max(n, q)
+
+    def start(goal: int, leader: int) -> bool:
+        """At a trick boundary: can the makers end with a count in ``goal``?"""
+        hand = h[leader]
+        rem = hand.bit_count()
+        every = (2 << rem) - 1
+        goal &= every
+        if goal == every:
+            return True
+        if not goal:
+            return False
+        stats.nodes += 1
+        if rem == 1:
+            best = hand
+            bs = leader
+            beats = suit_of[hand.bit_length()] | trumps
+            s = nxt[leader]
+            while s != leader:
+                c = h[s]
+                if c & beats and c > best:
+                    best = c
+                    bs = s
+                s = nxt[s]
+            return goal >> mk[bs] & 1 == 1
+        side = mk[leader]
+        px = h[0] | h[1] | h[2] | h[3] | sentinels
+        tr = px & trumps
+        possible = every
+        if tr:
+            # the holder of the top trump wins q tricks whatever anyone plays:
+            # only the counts that allows are still possible
+            top = tr.bit_length() - 1
+            o = leader
+            for s in players:
+                if h[s] >> top & 1:
+                    o = s
+                    break
+            mine = h[o] & trumps
+            q = (mine >> (tr ^ mine).bit_length()).bit_count()
+            if q:
+                possible = (every >> q) << q if mk[o] else every >> q
+                goal &= possible
+                if goal == possible:
+                    return True
+                if not goal:
+                    return False
+        key = (((h[0] << 29 | h[1]) << 29 | h[2]) << 29 | h[3]) << 2 | leader
+        e = tt_get(key)
+        if e is None:
+            e = tt[key] = ([], [])
+        else:
+            # a goal that holds a goal the makers reach is reached; one inside a
+            # goal they cannot reach is not
+            for g in e[0]:
+                if not g & ~goal:
+                    return True
+            for g in e[1]:
+                if not goal & ~g:
+                    return False
+        # the leader may take q tricks in a row and then play on: for the makers
+        # that reaches every count from q up, for the defenders every count up to
+        # rem - q
+        q = leader_count(leader, hand)
+        if q:
+            if side:
+                if not (every >> q) << q & possible & ~goal:
+                    e[0].append(goal)
+                    return True
+            elif not goal & (every >> q):
+                e[1].append(goal)
+                return False
+        moves = hand & ~(((hand << 1) + (~px & full)) & px)
+        nx = nxt[leader]
+        left = n_active - 1
+        result = side ^ 1
+        low_first = goal & 1 and not goal >> rem & 1  # the makers want few tricks
+        while moves:
+            b = moves & -moves if low_first else 1 << (moves.bit_length() - 1)
+            moves ^= b
+            h[leader] = hand ^ b
+            if play(goal, nx, left, suit_of[b.bit_length()], b, leader, px) == side:
+                result = side
+                break
+        h[leader] = hand
+        e[result ^ 1].append(goal)
+        return result == 1
+
+    def play(goal: int, seat: int, left: int, follow: int, best: int, bs: int, px: int) -> bool:
+        """Mid-trick, as ``play`` in ``_make_search`` with a goal."""
+        stats.nodes += 1
+        hand = h[seat]
+        legal = hand & follow or hand
+        legal &= ~(((legal << 1) + (~px & full)) & px)
+        beats = follow | trumps
+        side = mk[seat]
+        winners = legal & beats & ~((best << 1) - 1)
+        if goal & 1 and not goal >> hand.bit_count() & 1:
+            # the makers want few tricks here and the defenders want to give them
+            # some: both try the cards that do not take the trick first
+            first = legal ^ winners
+        else:
+            first = winners if mk[bs] != side else 0
+        if left == 1:
+            for moves in (first, legal ^ first):
+                while moves:
+                    b = moves & -moves
+                    moves ^= b
+                    w = seat if b & beats and b > best else bs
+                    h[seat] = hand ^ b
+                    r = start(goal >> mk[w], w)
+                    h[seat] = hand
+                    if r == side:
+                        return r == 1
+            return side == 0
+        nx = nxt[seat]
+        left -= 1
+        for moves in (first, legal ^ first):
+            while moves:
+                b = moves & -moves
+                moves ^= b
+                h[seat] = hand ^ b
+                if b & beats and b > best:
+                    r = play(goal, nx, left, follow, b, seat, px)
+                else:
+                    r = play(goal, nx, left, follow, best, bs, px)
+                if r == side:
+                    h[seat] = hand
+                    return side == 1
+        h[seat] = hand
+        return side == 0
+
+    return start, play
+
+
 class _Root:
     """A position prepared for searching: the searcher, and a test for the
     position itself and for each legal move (tests take k, the tricks from the
     root position on, the one in progress included)."""
 
-    def __init__(self, position: Position, **options: bool) -> None:
+    def __init__(self, position: Position, goal: bool = False, **options: bool) -> None:
         t = position.trump
         self.position = position
         active = position.active
@@ -470,6 +655,13 @@ class _Root:
         self.n_active = len(active)
         hands = [_to_layout(position.hands[s], t) if s in active else 0 for s in range(4)]
         self.searcher = _Searcher(hands, nxt, len(active), position.maker_team, **options)
+        self.goal = goal
+        if goal:
+            # the same hands (shared list), searched for a goal set instead of k
+            sr = self.searcher
+            sr.start, sr.play = _make_goal_search(
+                hands, nxt, len(active), position.maker_team, {}, sr.stats
+            )
         self.to_move = position.to_move
         self.rem = hands[position.to_move].bit_count()
         px = hands[0] | hands[1] | hands[2] | hands[3] | _SENTINELS
@@ -529,7 +721,7 @@ class _Root:
             sr.stats.searches += 1
             try:
                 if left == 0:
-                    return sr.start(k - mk, bs)
+                    return sr.start(k >> mk if self.goal else k - mk, bs)
                 return sr.play(k, self.nxt[seat], left, follow, best, bs, px)
             finally:
                 h[seat] = hand
@@ -608,6 +800,94 @@ def solve_moves(position: Position, **options: bool) -> dict[int, int]:
     return dict(sorted(values.items()))
 
 
+# --- solving for the hand's score -----------------------------------------------------
+
+
+def _maker_scores(position: Position, rules: Rules) -> list[int]:
+    """The makers' points minus the defenders' (``hand_points``) for each number
+    of tricks u the makers win from the position on (0..tricks left)."""
+    won = position.won[position.maker_team]
+    out = []
+    for u in range(position.tricks_left + 1):
+        mine, theirs = hand_points(rules, position.bid, won + u, position.multiplier)
+        out.append(mine - theirs)
+    return out
+
+
+def _goals(scores: list[int]) -> tuple[list[int], list[int]]:
+    """The distinct score values, low to high, and for each the goal (bit set of
+    trick counts) "the makers' score margin is at least that value"."""
+    values = sorted(set(scores))
+    goals = []
+    for v in values:
+        g = 0
+        for u, x in enumerate(scores):
+            if x >= v:
+                g |= 1 << u
+        goals.append(g)
+    return values, goals
+
+
+def _monotone(scores: list[int]) -> bool:
+    return all(a <= b for a, b in pairwise(scores))
+
+
+def solve_score(position: Position, rules: Rules | None = None) -> int:
+    """The makers' points minus the defenders' for the hand (``hand_points``
+    under ``rules``, the position's bid and multiplier) when the makers play to
+    maximise it and the defenders to minimise it, every card visible.
+
+    Where the score grows with the makers' tricks this is the score of
+    ``solve``; under the seed rules a maker that cannot make the bid plays for
+    as few tricks as it can (a failed bid loses the tricks won), and the
+    defenders then feed it tricks, which ``solve`` does not model."""
+    rules = rules or Rules()
+    scores = _maker_scores(position, rules)
+    if _monotone(scores):
+        return scores[solve(position) - position.won[position.maker_team]]
+    root = _Root(position, goal=True)
+    values, goals = _goals(scores)
+    return values[_exact(lambda i: root.test(goals[i]), 0, len(values) - 1, len(values) // 2)]
+
+
+def solve_score_moves(position: Position, rules: Rules | None = None) -> dict[int, int]:
+    """For each legal card (index) of the player to move, ``solve_score`` of the
+    position after it."""
+    rules = rules or Rules()
+    scores = _maker_scores(position, rules)
+    won = position.won[position.maker_team]
+    if _monotone(scores):
+        return {c: scores[t - won] for c, t in solve_moves(position).items()}
+    root = _Root(position, goal=True)
+    legal = root.legal_bits()
+    if not legal:
+        return {}
+    values, goals = _goals(scores)
+    top = len(values) - 1
+    v = _exact(lambda i: root.test(goals[i]), 0, top, len(values) // 2)
+    card_of = _CARD_OF[position.trump]
+    side = (position.to_move & 1) == position.maker_team
+    out: dict[int, int] = {}
+    px = root.px
+    m = legal
+    prev = value = 0
+    while m:
+        b = 1 << (m.bit_length() - 1)
+        m ^= b
+        if not prev or px & (prev - (b << 1)):
+            test = root.child_test(b)
+            value = v
+            if side:
+                while value > 0 and not test(goals[value]):
+                    value -= 1
+            else:
+                while value < top and test(goals[value + 1]):
+                    value += 1
+        prev = b
+        out[card_of[b]] = values[value]
+    return dict(sorted(out.items()))
+
+
 # --- the reference -----------------------------------------------------------------
 
 
@@ -655,4 +935,6 @@ __all__ = [
     "score_of",
     "solve",
     "solve_moves",
+    "solve_score",
+    "solve_score_moves",
 ]

@@ -3,8 +3,10 @@
 Solves fresh deals at the start of play (random seeded games, random auctions)
 with 4 active seats, with a lone maker (3 seats) and with a lone maker against
 a lone defender (2 seats), and prints the median and 90th percentile time and
-node count of ``solve`` and ``solve_moves``. ``--ablation`` also times the
-solver with each technique switched off in turn and with all of them off.
+node count of ``solve`` and ``solve_moves``, and the time of
+``solve_score_moves`` under the seed rules (the hand's score as the
+objective). ``--ablation`` also times the solver with each technique switched
+off in turn and with all of them off.
 Plain ``minimax`` is timed on a few positions small enough for it (full
 2-seat deals, 3-seat deals with 5 tricks left, 4-seat deals with 4 left) next to ``solve`` on
 the same positions, as a ratio reference (a full 3-seat deal takes minimax seconds
@@ -22,7 +24,8 @@ import time
 from collections.abc import Callable
 
 from .game import Game
-from .solver import Position, _Root, _solve_root, minimax, solve, solve_moves
+from .rules import Rules
+from .solver import Position, _Root, _solve_root, minimax, solve, solve_moves, solve_score_moves
 
 #: Seats playing -> (maker goes alone, a defender defends alone).
 SEATINGS = {4: (False, False), 3: (True, False), 2: (True, True)}
@@ -101,6 +104,7 @@ def bench_solver(
 ) -> dict[str, float]:
     """Print and return the solver's timing figures (milliseconds, nodes)."""
     figures: dict[str, float] = {}
+    seed_rules = Rules.preset("seed")
     out(
         f"python {sys.version.split()[0]} on {sys.platform}, {os.cpu_count()} cores; "
         f"{n} deals per line, best of {repeat} runs per deal"
@@ -131,10 +135,20 @@ def bench_solver(
                 figures[f"solve_{n_active}_median_ms"] = med
                 figures[f"solve_{n_active}_p90_ms"] = p90
                 figures[f"solve_{n_active}_median_nodes"] = nmed
-        med, p90 = _quantiles(_time_each(solve_moves, deals, repeat))
+        moves_times = _time_each(solve_moves, deals, repeat)
+        med, p90 = _quantiles(moves_times)
         out(f"{n_active} seats, solve_moves: median {med:.2f} ms, p90 {p90:.2f} ms")
         figures[f"moves_{n_active}_median_ms"] = med
         figures[f"moves_{n_active}_p90_ms"] = p90
+        score_times = _time_each(lambda p: solve_score_moves(p, seed_rules), deals, repeat)
+        smed, s90 = _quantiles(score_times)
+        ratio = sum(score_times) / sum(moves_times)
+        out(
+            f"{n_active} seats, solve_score_moves (seed rules): median {smed:.2f} ms, "
+            f"p90 {s90:.2f} ms ({ratio:.2f}x the time of solve_moves)"
+        )
+        figures[f"score_moves_{n_active}_median_ms"] = smed
+        figures[f"score_moves_{n_active}_p90_ms"] = s90
     if minimax_deals:
         for n_active, played, label in (
             (2, 0, "2 seats, full deals"),
