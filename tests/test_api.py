@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -665,3 +667,20 @@ def test_card_roles_follow_the_trump_of_the_hand() -> None:
 def test_card_roles_refuse_a_bad_trump() -> None:
     with pytest.raises(api.ApiError):
         api.card_roles("X")
+
+
+def test_the_browser_loads_no_command_line_modules() -> None:
+    # The worker imports the API and, on the first bot move or hint, the players;
+    # argparse and multiprocessing (the command lines') cost ~0.1 s each start in
+    # Pyodide, so they must load only with the command lines.
+    code = (
+        "import sys, json\n"
+        "import hasenpfeffer.api as api, hasenpfeffer.players, hasenpfeffer.hard,"
+        " hasenpfeffer.hints\n"
+        "api.handle_json(json.dumps({'op': 'new_game', 'seed': 1}))\n"
+        "api.handle_json(json.dumps({'op': 'bot_step'}))\n"
+        "print(sorted(m for m in ('argparse', 'multiprocessing') if m in sys.modules))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"

@@ -6,7 +6,7 @@
 // through web/client.js.
 
 import { spokenCard, suitIcon } from "./cards.js";
-import { EngineClient } from "./client.js";
+import { followProgress, start } from "./engine-start.js";
 import {
   applyDocumentLanguage,
   detectLanguage,
@@ -404,6 +404,7 @@ function render(st, { trick = true } = {}) {
   if (st.human_to_move && !busy && !playableMarked) {
     playableMarked = true;
     performance.mark("hp-playable");
+    setTimeout(initOffline, 0);
   }
 }
 
@@ -994,28 +995,31 @@ onLanguageChange(async (code) => {
   if ($("#last-trick-dialog").open) await fillLastTrick();
 });
 
+const OFFLINE_DELAY_MS = 5000;
+
 async function boot() {
   applyLook();
   // the engine starts downloading at once; the catalogue (a few kB) arrives long before it is ready
-  let starting;
-  try {
-    engine = new EngineClient({ onProgress });
-    starting = engine.ready;
-  } catch (err) {
-    starting = Promise.reject(err);
-  }
+  // started by web/engine-start.js, which the page loads first
+  engine = start.engine;
+  const starting = engine ? engine.ready : Promise.reject(start.error);
   starting.catch(() => {}); // handled below, once the words are there
+  followProgress(onProgress);
   await startLanguage();
   promptEl.textContent = t("prompt.shuffling");
   onProgress(loaderFraction, loaderStage);
   try {
     window.hasenpfeffer.timings = await starting;
+    performance.mark("hp-engine-ready");
   } catch (err) {
     loadFailed(err);
     initOffline(); // a fixed version may be waiting to be installed
     return;
   }
-  initOffline();
+  // Offline support starts once the table is playable (or soon after the engine
+  // is ready at the latest): the service worker's first download and checks
+  // must not compete with the first moves for the two cores of a small machine.
+  setTimeout(initOffline, OFFLINE_DELAY_MS);
   onProgress(1, "ready");
   let st = null;
   const saved = readSave();

@@ -25,7 +25,6 @@ Everything is a function of the seed and the view: no hidden card is read.
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 from collections.abc import Mapping, Sequence
@@ -492,6 +491,8 @@ def calibrate(games: int, seed: int, rules_name: str) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import argparse  # the command line only: not loaded with the player in the browser
+
     parser = argparse.ArgumentParser(prog="python -m hasenpfeffer.hard")
     parser.add_argument("--calibrate", type=int, metavar="GAMES", default=0)
     parser.add_argument("--seed", type=int, default=1)

@@ -29,12 +29,8 @@ games with every level under every preset and checks each decision is legal.
 
 from __future__ import annotations
 
-import argparse
 import importlib
-import multiprocessing
 import random
-import sys
-import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
@@ -216,6 +212,13 @@ def _merge(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # The command line's modules load here, not with the players: in the browser
+    # argparse and multiprocessing would add about 0.1 s to the first bot move.
+    import argparse
+    import multiprocessing
+    import sys
+    import time
+
     parser = argparse.ArgumentParser(
         prog="python -m hasenpfeffer.players",
         description="Check that the computer players only ever choose legal actions.",

@@ -1,0 +1,32 @@
+// Starts the engine's worker as early as the page can. index.html loads this small
+// module before app.js: its graph (client.js, build-info.js) is ready long before
+// the app's, so the runtime's download and start begin while the rest of the page's
+// modules still load. app.js imports the same module (same URL, same instance) and
+// takes the client and its progress from here.
+
+import { EngineClient } from "./client.js";
+
+let forward = null;
+let last = null;
+
+/** The one engine client of the page, or the error that kept it from starting. */
+export const start = (() => {
+  try {
+    const engine = new EngineClient({
+      onProgress: (fraction, stage) => {
+        last = [fraction, stage];
+        forward?.(fraction, stage);
+      },
+    });
+    engine.ready.catch(() => {}); // the app reports it, once its words are there
+    return { engine, error: null };
+  } catch (error) {
+    return { engine: null, error };
+  }
+})();
+
+/** Send the loading progress to `handler`, starting with the latest report. */
+export function followProgress(handler) {
+  forward = handler;
+  if (last) handler(...last);
+}
