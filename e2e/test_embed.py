@@ -134,9 +134,6 @@ def host_page_of(
     for page in pages:
         page.context.close()
     assert problems.external == [], f"requests left the two origins: {problems.external}"
-    # index.html's dialog buttons carry `autofocus`, which Chromium refuses (and logs)
-    # in a cross-origin frame; harmless, the dialogs focus a button when they open
-    problems.errors = [e for e in problems.errors if "Blocked autofocusing" not in e]
     assert problems.errors == [], f"the pages reported errors: {problems.errors}"
 
 

@@ -51,13 +51,18 @@ export function setFocusFallback(fn) {
   focusFallback = fn;
 }
 
-/** Open a modal dialog (the browser moves the focus into it: its autofocus
+/** Open a modal dialog (the focus moves to its data-initial-focus
  * button or first control); when it closes, the focus goes back to where it
  * was, or to the fallback when that element has gone. Resolves with its returnValue. */
 export function openDialog(dialog) {
   dialog.returnValue = "";
   const back = document.activeElement;
-  if (!dialog.open) dialog.showModal();
+  if (!dialog.open) {
+    dialog.showModal();
+    // the dialog's main button (not `autofocus`: Chromium refuses that inside a
+    // cross-origin frame, such as the game in an embed, and logs an error)
+    dialog.querySelector("[data-initial-focus]")?.focus();
+  }
   const closed = dialogClosed(dialog);
   closed.then(() => {
     if (document.querySelector("dialog[open]")) return;
