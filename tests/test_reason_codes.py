@@ -22,6 +22,7 @@ from hasenpfeffer.api import handle
 from hasenpfeffer.cards import EFFECTIVE_SUIT, SUITS, Card, suit_index
 from hasenpfeffer.hints import REASONS, reason_text
 from hasenpfeffer.rules import follow_violation, why_not_following
+from test_api import fresh, ok  # noqa: F401 (fresh: the API reset around each test)
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL_BOTS = ["human", "random", "random", "random"]
@@ -44,19 +45,6 @@ OPTION_CODES = {
     "waiting_alone",
     "waiting_defend_alone",
 }
-
-
-@pytest.fixture(autouse=True)
-def fresh() -> Iterator[None]:
-    api.reset()
-    yield
-    api.reset()
-
-
-def ok(request: dict[str, Any]) -> dict[str, Any]:
-    answer = handle(request)
-    assert answer["ok"], answer
-    return answer
 
 
 def cards(text: str) -> list[Card]:

@@ -19,7 +19,7 @@ import pytest
 
 from hasenpfeffer.cards import Card, suit_index
 from hasenpfeffer.game import Game
-from hasenpfeffer.rules import Rules, hand_points, legal_mask, winning_position
+from hasenpfeffer.rules import Rules, legal_mask, winning_position
 from hasenpfeffer.solver import (
     Position,
     minimax,
@@ -346,36 +346,7 @@ def test_score_of() -> None:
 def minimax_score(pos: Position, rules: Rules) -> int:
     """The makers' points minus the defenders' by plain exhaustive minimax, the
     makers maximising it and the defenders minimising it."""
-    t = pos.trump
-    maker_team = pos.maker_team
-    order = pos.active
-    nxt = {s: order[(i + 1) % len(order)] for i, s in enumerate(order)}
-    hands = list(pos.hands)
-
-    def rec(seat: int, cards: tuple[int, ...], seats: tuple[int, ...], won: int) -> int:
-        if not cards and not hands[seat]:
-            mine, theirs = hand_points(rules, pos.bid, won, pos.multiplier)
-            return mine - theirs
-        moves = legal_mask(hands[seat], cards[0] if cards else -1, t)
-        values = []
-        for c in range(25):
-            if moves >> c & 1:
-                hands[seat] ^= 1 << c
-                trick, played = (*cards, c), (*seats, seat)
-                if len(trick) == len(order):
-                    w = played[winning_position(trick, t)]
-                    values.append(rec(w, (), (), won + (w & 1 == maker_team)))
-                else:
-                    values.append(rec(nxt[seat], trick, played, won))
-                hands[seat] ^= 1 << c
-        return max(values) if seat & 1 == maker_team else min(values)
-
-    return rec(
-        pos.to_move,
-        tuple(c for _, c in pos.trick),
-        tuple(s for s, _ in pos.trick),
-        pos.won[maker_team],
-    )
+    return minimax(pos, rules)
 
 
 @pytest.mark.parametrize("preset", ["seed", "traditional", "pepper"])

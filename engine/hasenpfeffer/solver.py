@@ -891,9 +891,11 @@ def solve_score_moves(position: Position, rules: Rules | None = None) -> dict[in
 # --- the reference -----------------------------------------------------------------
 
 
-def minimax(position: Position) -> int:
+def minimax(position: Position, rules: Rules | None = None) -> int:
     """The same value as ``solve`` by plain exhaustive minimax on card indices:
-    no pruning, no table, no merging. Exponential: only for small positions."""
+    no pruning, no table, no merging. Exponential: only for small positions.
+    With ``rules``, the value of ``solve_score`` instead: the makers' points
+    minus the defenders' (``hand_points``), the makers maximising it."""
     t = position.trump
     maker_team = position.maker_team
     active = position.active
@@ -903,7 +905,10 @@ def minimax(position: Position) -> int:
 
     def rec(seat: int, cards: tuple[int, ...], seats: tuple[int, ...], won: int) -> int:
         if not cards and not hands[seat]:
-            return won
+            if rules is None:
+                return won
+            mine, theirs = hand_points(rules, position.bid, won, position.multiplier)
+            return mine - theirs
         moves = legal_mask(hands[seat], cards[0] if cards else -1, t)
         values = []
         for c in range(NUM_CARDS):
