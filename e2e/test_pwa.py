@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, Route
 
-from browser import CHROMIUM, LAUNCH_ARGS
+from browser import CHROMIUM, LAUNCH_ARGS, wait_snapshot_stored
 from conftest import ROOT, PageProblems
 from game_driver import WAITING, hand, phase, play_until, saved, start, step
 from serve_site import make_server
@@ -94,6 +94,22 @@ def wait_offline_ready(page: Page) -> None:
     page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=60_000)
 
 
+# In the page: start `n` more engine workers one after another (each restores the
+# stored snapshot, or takes one) and return how each started and its new game's deal.
+FRESH_ENGINES = """async (n) => {
+  const { EngineClient } = await import("./web/client.js");
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const client = new EngineClient();
+    const timings = await client.ready;
+    const game = await client.call("new_game", { rules: "seed" });
+    out.push({ snapshot: timings.snapshot, hand: game.view.hand });
+    client.close();
+  }
+  return out;
+}"""
+
+
 def sw_requests(requests: list[Request]) -> list[str]:
     return [r.url for r in requests if r.service_worker is not None]
 
@@ -121,6 +137,8 @@ def test_installable_then_plays_offline_and_resumes(
             step(page, rng)
         page.wait_for_selector(WAITING)
         wait_offline_ready(page)
+        assert page.evaluate("window.hasenpfeffer.timings.snapshot") == "taken"
+        wait_snapshot_stored(page)
 
         # precached through the service worker, every request on the origin
         precached = sw_requests(requests)
@@ -166,6 +184,8 @@ def test_installable_then_plays_offline_and_resumes(
         page.wait_for_selector(WAITING)
         assert saved(page) == before and hand(page) == before_hand
         assert not page.is_visible("#notice")
+        # started from the snapshot the first visit stored, not by starting Python again
+        assert page.evaluate("window.hasenpfeffer.timings.snapshot") == "restored"
         served = [r for r in requests if r.url.startswith(base)]
         assert served and all(
             r.response() is not None and r.response().from_service_worker  # type: ignore[union-attr]
@@ -179,6 +199,25 @@ def test_installable_then_plays_offline_and_resumes(
         step(page, rng)  # next hand
         page.wait_for_selector(WAITING)
         assert phase(page) in ("bidding", "game_over") or page.is_visible("dialog[open]")
+
+        # every start from the snapshot deals its own games (the stored state of
+        # Python's random generator is not replayed)
+        first, second = page.evaluate(FRESH_ENGINES, 2)
+        assert first["snapshot"] == second["snapshot"] == "restored"
+        assert len(first["hand"]) == 6 and first["hand"] != second["hand"]
+        # a damaged snapshot is dropped: the engine starts the usual way and stores a new one
+        page.evaluate(
+            """async () => {
+              const name = (await caches.keys()).find((n) => n.includes(" snapshot "));
+              const cache = await caches.open(name);
+              const [key] = await cache.keys();
+              const junk = new Uint8Array(4096).fill(7);
+              const headers = { "x-snapshot-length": "4096" };
+              await cache.put(key, new Response(junk, { headers }));
+            }"""
+        )
+        (damaged,) = page.evaluate(FRESH_ENGINES, 1)
+        assert damaged["snapshot"] == "taken" and len(damaged["hand"]) == 6
     finally:
         context.close()
     assert problems.external == [], problems.external
@@ -276,9 +315,12 @@ def test_an_update_is_offered_then_loaded_whole_and_the_game_goes_on(
         # the error names its message: notice.save_newer ("saved by a newer version")
         assert newer == {"error": "save_newer"}
 
-        # nothing of A is served any more: one cache, B's; B's files, B's queries
+        # nothing of A is served any more: B's files and B's runtime snapshot only;
+        # B's files, B's queries
+        assert page.evaluate("window.hasenpfeffer.timings.snapshot") == "taken"
+        wait_snapshot_stored(page)
         caches = page.evaluate("caches.keys()")
-        assert len(caches) == 1 and version_b in caches[0], caches
+        assert len(caches) == 2 and all(version_b in c for c in caches), caches
         versioned = [r.url for r in requests if "?v=" in r.url and ".whl" not in r.url]
         assert versioned and all(u.endswith(f"?v={version_b}") for u in versioned), versioned
         info = next(r for r in requests if r.url.endswith("/web/build-info.js"))

@@ -43,7 +43,7 @@ from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from browser import CHROMIUM, LAUNCH_ARGS  # noqa: E402
+from browser import CHROMIUM, LAUNCH_ARGS, wait_snapshot_stored  # noqa: E402
 from serve_site import QuietHandler  # noqa: E402
 
 # Instant animations without a ?speed= query (the page is then the same URL the
@@ -109,6 +109,8 @@ def visit(context: BrowserContext, url: str) -> tuple[float, list[Any]]:
     page.wait_for_function(PLAYABLE, timeout=120_000)
     ms: float = page.evaluate("performance.getEntriesByName('hp-playable')[0].startTime")
     page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=120_000)
+    # and until the engine worker has stored its snapshot of the started runtime
+    wait_snapshot_stored(page, 120)
     page.close()
     return ms, responses
 

@@ -8,6 +8,8 @@ background connections, which this machine's closed network refuses.
 from __future__ import annotations
 
 import os
+import time
+from typing import Any
 
 CHROMIUM = os.environ.get("HASENPFEFFER_CHROMIUM", "/usr/bin/chromium")
 LAUNCH_ARGS = [
@@ -19,3 +21,20 @@ LAUNCH_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+# True once the game page's engine worker has stored its snapshot of the started
+# runtime (web/engine-worker.js) in the page's origin.
+SNAPSHOT_STORED = """async () => {
+  for (const name of await caches.keys())
+    if (name.includes(" snapshot ") && (await (await caches.open(name)).keys()).length) return true;
+  return false;
+}"""
+
+
+def wait_snapshot_stored(page: Any, timeout_s: float = 60) -> None:
+    """Until the snapshot is stored (polled: ``wait_for_function`` does not await promises)."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(SNAPSHOT_STORED):
+        if time.monotonic() > deadline:
+            raise TimeoutError("the engine worker stored no runtime snapshot")
+        time.sleep(0.2)

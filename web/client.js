@@ -48,7 +48,10 @@ export class EngineClient {
     this.session = wanted ? (session ?? newSession()) : session;
     this.workerInfo = null;
     const url = workerURL ?? new URL("./engine-worker.js", import.meta.url);
-    const options = { type: "module", name: "hasenpfeffer-engine" };
+    // the game page's own worker may keep a snapshot of the started runtime (see
+    // engine-worker.js); an embed's worker never does
+    const snapshot = !wanted;
+    const options = { type: "module", name: snapshot ? "hasenpfeffer-engine+snapshot" : "hasenpfeffer-engine" };
     if (this.shared) {
       this.worker = new SharedWorker(url, { ...options, name: "hasenpfeffer-engine-shared" });
       this.port = this.worker.port;

@@ -26,6 +26,7 @@ const WORKER = {
   shared: SHARED,
   runtimes: 0, // how many times Pyodide was loaded here (1)
   connections: 0,
+  snapshot: "none", // "restored" (started from a stored snapshot), "taken" (stored one) or "none"
 };
 const ports = new Set();
 let lastStatus = null; // the latest progress / ready / fatal message
@@ -99,11 +100,83 @@ async function fetchWheel() {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+// ---- the started interpreter, kept between visits ----------------------------------
+// The installed app (not an embed: its client names the worker "...+snapshot")
+// keeps a memory snapshot of Pyodide taken right after the engine was imported,
+// in a cache of this site and version. The next visit restores it instead of
+// starting Python and importing the engine again (about 2 s on a slow machine).
+// The service worker keeps this version's snapshot cache and removes older ones;
+// without a service worker this worker removes them itself.
+const SNAPSHOT_WANTED = !SHARED && self.name.endsWith("+snapshot") && typeof caches !== "undefined";
+const siteRoot = new URL("../", import.meta.url).href;
+const SNAPSHOT_PREFIX = `hasenpfeffer ${siteRoot} snapshot `;
+const SNAPSHOT_CACHE = `${SNAPSHOT_PREFIX}app-${BUILD.appVersion} pyodide-${BUILD.pyodideVersion}`;
+const SNAPSHOT_STORE_DELAY_MS = 2000;
+const SNAPSHOT_KEY = `${siteRoot}__pyodide-snapshot?wheel=${encodeURIComponent(BUILD.wheel)}`;
+
+/** This version's snapshot as a promise of its bytes, or null when there is none. */
+async function storedSnapshot() {
+  if (!SNAPSHOT_WANTED) return null;
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const response = await cache.match(SNAPSHOT_KEY);
+    if (!response) return null;
+    const length = Number(response.headers.get("x-snapshot-length"));
+    return response.arrayBuffer().then((buffer) => {
+      if (buffer.byteLength !== length || length === 0) throw new Error("snapshot: truncated");
+      return buffer;
+    });
+  } catch {
+    return null; // storage unavailable (private mode, quota): start the usual way
+  }
+}
+
+async function forgetSnapshots(keep = null) {
+  try {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(SNAPSHOT_PREFIX) && name !== keep) await caches.delete(name);
+    }
+  } catch {
+    /* nothing stored, nothing to forget */
+  }
+}
+
+async function storeSnapshot(bytes) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const headers = { "Content-Type": "application/octet-stream", "x-snapshot-length": String(bytes.byteLength) };
+    await cache.put(SNAPSHOT_KEY, new Response(bytes, { headers }));
+    await forgetSnapshots(SNAPSHOT_CACHE);
+  } catch (err) {
+    // no room: the next visit starts the usual way
+    console.warn(`hasenpfeffer: could not store the runtime snapshot (${err?.message ?? err})`);
+  }
+}
+
 async function boot() {
   postProgress(true);
   const wheelPromise = fetchWheel();
+  const snapshot = await storedSnapshot();
+  if (snapshot) {
+    try {
+      return await start(wheelPromise, snapshot);
+    } catch (err) {
+      console.warn(`hasenpfeffer: the stored runtime snapshot is unusable (${err?.message ?? err}); starting afresh`);
+      await forgetSnapshots(); // unusable (damaged, another runtime): start afresh
+      stage = "download";
+    }
+  }
+  return start(wheelPromise, null);
+}
+
+/** Start Python (from `snapshot` when given) and the engine: {handleJson, timings}. */
+async function start(wheelPromise, snapshot) {
   WORKER.runtimes += 1;
-  const pyodide = await loadPyodide({ indexURL, packages: [] });
+  const pyodide = await loadPyodide(
+    snapshot
+      ? { indexURL, packages: [], _loadSnapshot: snapshot }
+      : { indexURL, packages: [], _makeSnapshot: SNAPSHOT_WANTED },
+  );
   const tRuntime = performance.now();
   stage = "start";
   postProgress(true);
@@ -111,20 +184,43 @@ async function boot() {
   stage = "engine";
   postProgress(true);
   const path = `/engine/${BUILD.wheelName}`;
+  // The file system is not part of a snapshot: the wheel goes back to its place
+  // (the engine imports some modules lazily from it).
   pyodide.FS.mkdirTree("/engine");
   pyodide.FS.writeFile(path, wheel);
-  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(path)})`);
-  const api = pyodide.pyimport("hasenpfeffer.api");
-  const handleJson = api.handle_json;
+  let taken = null;
+  if (snapshot) {
+    // a snapshot also holds the state of `random`: reseed, or every visit deals alike
+    pyodide.runPython("import random\nrandom.seed()");
+  } else {
+    pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(path)})\nimport hasenpfeffer.api`);
+    // taken before any object is shared with JavaScript (a snapshot cannot hold those)
+    if (SNAPSHOT_WANTED) {
+      try {
+        taken = pyodide.makeMemorySnapshot();
+      } catch {
+        taken = null;
+      }
+    }
+  }
+  const handleJson = pyodide.pyimport("hasenpfeffer.api").handle_json;
+  if (snapshot) {
+    const check = JSON.parse(handleJson(JSON.stringify({ v: 1, op: "api_version" })));
+    if (!check.ok || check.engine_version !== BUILD.engineVersion) throw new Error("snapshot: not this engine");
+  }
   const tReady = performance.now();
   stage = "ready";
   postProgress(true);
+  // stored once the first moves are made: 30 MB through the browser's storage
+  if (taken) setTimeout(() => storeSnapshot(taken), SNAPSHOT_STORE_DELAY_MS);
+  WORKER.snapshot = snapshot ? "restored" : taken ? "taken" : "none";
   return {
     handleJson,
     timings: {
       runtime_ms: Math.round(tRuntime - t0),
       ready_ms: Math.round(tReady - t0),
       engine_ms: Math.round(tReady - tRuntime),
+      snapshot: WORKER.snapshot,
     },
   };
 }

@@ -12,7 +12,7 @@
 // action (web/settings.js), so it continues after the reload.
 
 import { BUILD } from "./build-info.js";
-import { onLanguageChange, t } from "./i18n.js";
+import { hasKey, localizeTree, onLanguageChange, t } from "./i18n.js";
 
 const SW_URL = new URL("../sw.js", import.meta.url);
 const SCOPE = new URL("../", import.meta.url);
@@ -39,11 +39,14 @@ function installButton() {
     button.className = "tool";
     button.dataset.tool = "install";
     button.dataset.i18nAttr = "title: pwa.install.title";
-    button.title = t("pwa.install.title");
     button.hidden = true;
     button.innerHTML =
       '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 3v12M7 10l5 5 5-5"/><path d="M4 17v3h16v-3"/></svg><span class="label" data-i18n="pwa.install"></span>';
-    button.querySelector(".label").textContent = t("pwa.install");
+    // words now if the catalogue is there; otherwise the app localizes the page when it arrives
+    if (hasKey("pwa.install")) {
+      localizeTree(button);
+      button.title = t("pwa.install.title");
+    }
     button.addEventListener("click", install);
     const tools = document.querySelector(".tools");
     tools?.insertBefore(button, tools.querySelector('[data-tool="settings"]'));

@@ -12,7 +12,8 @@
 //           checking each one's size and sha256: a half-deployed update fails
 //           to install instead of mixing versions. Then wait.
 // activate  (on first install at once; on an update only when the page asks,
-//           see web/pwa.js) delete the caches of older versions of this site.
+//           see web/pwa.js) delete the caches of older versions of this site
+//           (this version's runtime snapshot, stored by the engine worker, stays).
 // fetch     answer the site's own files from this version's cache, whatever
 //           their ?v= query; anything else goes to the network untouched.
 /* global PRECACHE */
@@ -21,6 +22,9 @@ const SCOPE = self.registration.scope; // ends with "/"
 const PREFIX = `hasenpfeffer ${SCOPE} `;
 // One cache per version: the app's, the runtime's, and that of the whole file list.
 const CACHE = `${PREFIX}app-${PRECACHE.appVersion} pyodide-${PRECACHE.pyodideVersion} files-${PRECACHE.filesVersion}`;
+// Kept on activate: the engine worker's snapshot of the started runtime for this
+// version (named the same way in web/engine-worker.js).
+const SNAPSHOT_CACHE = `${PREFIX}snapshot app-${PRECACHE.appVersion} pyodide-${PRECACHE.pyodideVersion}`;
 // Stored in each cache when its precache is complete: the file list it holds.
 const INDEX_KEY = `${SCOPE}__precache-index.json`;
 const FILES = PRECACHE.files;
@@ -94,7 +98,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys().then((names) =>
-      Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n))),
+      Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE && n !== SNAPSHOT_CACHE).map((n) => caches.delete(n))),
     ),
   );
 });
