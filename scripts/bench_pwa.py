@@ -12,8 +12,13 @@ that cache off) and one local server that logs every request:
   gzipped at level 6, as a compressing host would send them) and whether any
   file was sent in full twice (the precache revalidates what the page already
   has: those are 304 answers, no body);
-- repeat visit, in a new tab of the same profile: time to playable, and
-  whether every file came from the service worker.
+  then wait until the engine worker has stored its snapshot of the started
+  runtime (web/engine-worker.js);
+- repeat visit, in a new tab of the same profile: time to playable, whether
+  every file came from the service worker, and whether the engine started
+  from the snapshot;
+- the same once more with the snapshot deleted first: what the service
+  worker's files alone save.
 
 The ratio is median repeat / median cold (goal <= 0.60). Both visits are
 measured twice: over plain localhost, where downloading costs next to
@@ -100,19 +105,27 @@ def file_of(path: str, site: Path) -> Path:
     return site / (bare or "index.html")
 
 
-def visit(context: BrowserContext, url: str) -> tuple[float, list[Any]]:
-    """Open the app in a new tab: (time to playable in ms, the tab's responses)."""
+FORGET_SNAPSHOTS = """async () => {
+  for (const name of await caches.keys())
+    if (name.includes(" snapshot ")) await caches.delete(name);
+}"""
+
+
+def visit(context: BrowserContext, url: str) -> tuple[float, list[Any], str]:
+    """Open the app in a new tab: (time to playable in ms, the tab's responses, how
+    the engine started: "restored" from the stored runtime snapshot, or "taken")."""
     responses: list[Any] = []
     page = context.new_page()
     page.on("response", lambda r: responses.append(r))
     page.goto(url)
     page.wait_for_function(PLAYABLE, timeout=120_000)
     ms: float = page.evaluate("performance.getEntriesByName('hp-playable')[0].startTime")
+    started: str = page.evaluate("window.hasenpfeffer.timings.snapshot")
     page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=120_000)
     # and until the engine worker has stored its snapshot of the started runtime
     wait_snapshot_stored(page, 120)
     page.close()
-    return ms, responses
+    return ms, responses, started
 
 
 def one_run(p: Playwright, base: str, site: Path) -> dict[str, Any]:
@@ -127,11 +140,17 @@ def one_run(p: Playwright, base: str, site: Path) -> dict[str, Any]:
         for page in context.pages:
             page.close()
         log.clear()
-        cold, _ = visit(context, base)
+        cold, _, _ = visit(context, base)
         first = list(log)
         log.clear()
-        repeat, responses = visit(context, base)
+        repeat, responses, started = visit(context, base)
         second = list(log)
+        # once more without the snapshot: what the service worker's files alone save
+        page = context.new_page()
+        page.goto(base)
+        page.evaluate(FORGET_SNAPSHOTS)
+        page.close()
+        files_only, _, _ = visit(context, base)
         context.close()
     full = [(file_of(path, site), path) for path, code in first if code == 200]
     sent = Counter(f for f, _ in full)
@@ -141,6 +160,8 @@ def one_run(p: Playwright, base: str, site: Path) -> dict[str, Any]:
     return {
         "cold_ms": cold,
         "repeat_ms": repeat,
+        "repeat_started": started,
+        "files_only_ms": files_only,
         "files": len(sent),
         "raw_bytes": raw,
         "gzip_bytes": gz,
@@ -164,7 +185,14 @@ def report(title: str, runs: list[dict[str, Any]]) -> dict[str, float]:
     print(f"{title}, {len(runs)} fresh profiles (median):")
     print(f"  first visit, cold        {cold:7.0f} ms   {[round(r['cold_ms']) for r in runs]}")
     print(f"  repeat visit (from SW)   {repeat:7.0f} ms   {[round(r['repeat_ms']) for r in runs]}")
+    files_only = statistics.median(r["files_only_ms"] for r in runs)
+    restored = sum(1 for r in runs if r["repeat_started"] == "restored")
     print(f"  ratio repeat / cold      {repeat / cold:7.2f}    (goal <= 0.60)")
+    print(f"  repeat visits started from the stored runtime snapshot: {restored} of {len(runs)}")
+    print(
+        f"  repeat without the snapshot (files from the SW only) {files_only:7.0f} ms, "
+        f"ratio {files_only / cold:.2f}"
+    )
     print(
         f"  first visit transferred: {last['raw_bytes'] / 1e6:.2f} MB raw, "
         f"{last['gzip_bytes'] / 1e6:.2f} MB gzipped, {last['files']} files; "
@@ -176,7 +204,12 @@ def report(title: str, runs: list[dict[str, Any]]) -> dict[str, float]:
         f"from the service worker; server asked for: {hits if hits else 'nothing'}"
     )
     print(f"  requests off the origin: {off if off else 'none'}")
-    return {"cold_ms": cold, "repeat_ms": repeat, "ratio": repeat / cold}
+    return {
+        "cold_ms": cold,
+        "repeat_ms": repeat,
+        "ratio": repeat / cold,
+        "files_only_ratio": files_only / cold,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -206,7 +239,8 @@ def main(argv: list[str] | None = None) -> int:
                 results[name].append(r)
                 print(
                     f"  run {i + 1}, {name}: cold {r['cold_ms']:.0f} ms, "
-                    f"repeat {r['repeat_ms']:.0f} ms",
+                    f"repeat {r['repeat_ms']:.0f} ms ({r['repeat_started']}), "
+                    f"without snapshot {r['files_only_ms']:.0f} ms",
                     flush=True,
                 )
     server.shutdown()
