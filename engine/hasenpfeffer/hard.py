@@ -30,6 +30,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from .calls import GameAwareCalls
 from .cards import CARDS, EFFECTIVE_SUIT, POWER, SUITS, Card
 from .game import Game
 from .medium import MediumPlayer, Table, best_discard, bidding_estimates, decision_key
@@ -68,12 +69,13 @@ class HardPlayer:
         search_calls: bool = False,
         score_play: bool = True,
         play_model: float = PLAY_MODEL,
+        game_aware: bool = True,
     ) -> None:
         self.seed = seed
         self.score_play = score_play
         self.play_model = play_model
         self.search_calls = search_calls
-        self._calls = MediumPlayer(seed)
+        self._calls = GameAwareCalls(seed) if game_aware else MediumPlayer(seed)
         self.play_samples = dict(play_samples or PLAY_SAMPLES)
         self.call_samples = call_samples
         self.optimism = optimism
