@@ -7,8 +7,9 @@ import random
 import pytest
 
 from hasenpfeffer import Game, Rules
+from hasenpfeffer.calls import GameAwareCalls
 from hasenpfeffer.cards import Card
-from hasenpfeffer.hard import HardPlayer, _past_plays, _play_likelihood
+from hasenpfeffer.hard import HardPlayer, _BidReplay, _past_plays, _play_likelihood
 from hasenpfeffer.hints import suggest
 from hasenpfeffer.medium import MediumPlayer
 from hasenpfeffer.oracle import OraclePlayer
@@ -111,6 +112,34 @@ def test_play_model_never_rules_out_the_true_deal() -> None:
             game.apply(players[seat].choose(view))
     assert decisions >= 20
     assert fits < samples
+
+
+def test_bid_model_never_rules_out_the_true_deal() -> None:
+    """Opponents bidding like medium and a partner bidding like this player:
+    the real deal makes every call of the auction (weight 1), while sampled
+    deals often do not."""
+    fits = samples = auctions = 0
+    for i in range(40):
+        game = Game.new(Rules.preset(PRESETS[i % 4]), seed=700 + i)
+        players = [GameAwareCalls(s) if s % 2 == 0 else MediumPlayer(s) for s in range(4)]
+        while game.phase not in ("play", "game_over"):
+            seat = game.current_player
+            assert seat is not None
+            game.apply(players[seat].choose(game.view(seat)))
+        if game.phase != "play":
+            continue
+        view = game.view(0)
+        replay = _BidReplay(view, GameAwareCalls(0))
+        assert replay.likelihood(game._dealt, 0.2) == 1.0
+        auctions += 1
+        rng = random.Random(i)
+        for _ in range(5):
+            weight = replay.likelihood(sample_game(view, rng)._dealt, 0.2)
+            assert 0.0 < weight <= 1.0
+            fits += weight == 1.0
+            samples += 1
+    assert auctions >= 30
+    assert fits < samples / 2
 
 
 def test_oracle_needs_the_game_in_play() -> None:

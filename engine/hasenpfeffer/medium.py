@@ -672,9 +672,7 @@ class MediumPlayer:
             discount = p.opener_discount if opened else p.overcall_discount
             their_dist = trick_distribution(theirs - discount, MODEL.sigma)
             their_mult = 2 if view["high_bid"] == "big" else 1
-            floor = denial * self.contract_value(
-                view, theirs, their_dist, their_mult, makers=False
-            )
+            floor = denial * self.contract_value(view, theirs, their_dist, their_mult, makers=False)
 
         def worth(value: int) -> bool:
             tricks = min(value, 6)
