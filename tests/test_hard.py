@@ -9,7 +9,13 @@ import pytest
 from hasenpfeffer import Game, Rules
 from hasenpfeffer.calls import GameAwareCalls
 from hasenpfeffer.cards import Card
-from hasenpfeffer.hard import HardPlayer, _BidReplay, _past_plays, _play_likelihood
+from hasenpfeffer.hard import (
+    HardPlayer,
+    _BidReplay,
+    _game_chances,
+    _past_plays,
+    _play_likelihood,
+)
 from hasenpfeffer.hints import suggest
 from hasenpfeffer.medium import MediumPlayer
 from hasenpfeffer.oracle import OraclePlayer
@@ -140,6 +146,40 @@ def test_bid_model_never_rules_out_the_true_deal() -> None:
             samples += 1
     assert auctions >= 30
     assert fits < samples / 2
+
+
+def test_near_the_target_hard_plays_for_the_game() -> None:
+    """The values the card play maximises: far from the target, none (the
+    hand's score decides); near it, the makers' chance of winning the game,
+    1 for every trick count that makes the bid and reaches the target."""
+    for game, seat in positions(40, seed=6):
+        if game.phase == "play" and game.rules.preset_name == "seed":
+            break
+    else:
+        pytest.fail("no seed-rules play position found")
+    pos = Position.from_game(game)
+    view = game.view(seat)
+    makers = pos.maker_team
+    far = Rules.preset("seed").replace(target=100)
+    assert _game_chances(view, far, pos) == []
+    scores = [0, 0]
+    scores[makers] = 10 - pos.bid  # making the bid wins the game
+    chances = _game_chances({**view, "scores": scores}, game.rules, pos)
+    assert len(chances) == pos.tricks_left + 1
+    won = pos.won[makers]
+    for u, value in enumerate(chances):
+        if won + u >= pos.bid:
+            assert value == pytest.approx(1.0, abs=0.01)
+        else:
+            assert value < 0.9
+    # the same score for the defenders: the makers' chances are low, and grow
+    # with their tricks once the bid is made
+    scores = [0, 0]
+    scores[1 - makers] = 9
+    chances = _game_chances({**view, "scores": scores}, game.rules, pos)
+    made = [v for u, v in enumerate(chances) if won + u >= pos.bid]
+    assert all(v < 0.5 for v in chances)
+    assert made == sorted(made)
 
 
 def test_oracle_needs_the_game_in_play() -> None:

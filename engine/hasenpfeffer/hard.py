@@ -7,12 +7,21 @@ player's play from the hands the deal gives them (``PLAY_MODEL``), solve each
 exactly with all cards visible for the hand's score (``solver.solve_score_moves``:
 under the seed rules a maker that cannot make its bid plays for fewer tricks
 and the defenders feed it), and pick the card with the best average score
-margin for the seat's team.
+margin for the seat's team. Near the end of a game (``calls.HORIZON``) the
+objective is the chance of winning the game after the hand instead
+(``calls.win_table``, ``solver.solve_value_moves``): two sure tricks that win
+the game beat three likely ones. With ``bid_model`` the auction weighting
+replays each other seat's calls from the sampled hand (medium for the
+opponents, this player's calls for the partner) instead of the soft
+strength-against-bid weighting.
 
-The calls before play (bids, trump, discard, alone) are by default the
-medium player's, whose trick estimates are a model fitted on simulated deals
-(``medium``): in duplicate matches they beat the per-decision simulation
-below (see docs/benchmarks.md). With ``search_calls=True`` each candidate
+The calls before play (bids, trump, discard, alone) are by default
+``calls.GameAwareCalls``: the medium player's auction and alone rules, whose
+trick estimates are a model fitted on simulated deals (``medium``), with each
+contract valued by how it changes the chance of winning the game rather
+than by its expected points (``game_aware=False``: medium's own calls). In
+duplicate matches the fitted model beats the per-decision simulation below
+(see docs/benchmarks.md). With ``search_calls=True`` each candidate
 call is instead valued by simulation: the sampled deals are played out
 double-dummy, the trick counts corrected by ``DD_OPTIMISM`` (a solver that
 sees every card takes more tricks than a player can; calibrated with
