@@ -152,11 +152,13 @@ def test_near_the_target_hard_plays_for_the_game() -> None:
     """The values the card play maximises: far from the target, none (the
     hand's score decides); near it, the makers' chance of winning the game,
     1 for every trick count that makes the bid and reaches the target."""
-    for game, seat in positions(40, seed=6):
-        if game.phase == "play" and game.rules.preset_name == "seed":
-            break
-    else:
-        pytest.fail("no seed-rules play position found")
+    found = [
+        (game, seat)
+        for game, seat in positions(40, seed=6)
+        if game.phase == "play" and game.rules.preset_name == "seed"
+    ]
+    assert found, "no seed-rules play position found"
+    game, seat = found[0]
     pos = Position.from_game(game)
     view = game.view(seat)
     makers = pos.maker_team
