@@ -133,3 +133,18 @@ def test_goes_alone_for_the_doubled_stake_when_the_opponents_are_close() -> None
     assert pressed > calm
     # and never where making the bid wins the game anyway (West's team at 9)
     assert alone_calls((0, 9))[0] == 0
+
+
+def test_a_trick_bonus_bids_at_least_as_high() -> None:
+    """A stronger card player's calls (``trick_bonus``): never a lower bid on
+    the same hand, and a higher one on some."""
+    higher = 0
+    for hands, widow in deals(150, 11):
+        game = Game.from_deal(hands, widow, 0, Rules.preset("traditional"), seed=1)
+        view = game.view(1)
+        plain = GameAwareCalls(0).choose(view)
+        bold = GameAwareCalls(0, trick_bonus=0.5).choose(view)
+        low, high = (0 if a == "pass" else int(a[4:]) for a in (plain, bold))
+        assert high >= low
+        higher += high > low
+    assert higher > 0

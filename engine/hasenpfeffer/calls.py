@@ -294,8 +294,15 @@ def contract_win_change(
 class GameAwareCalls(MediumPlayer):
     """Medium's calls with contracts valued by the chance of winning the game."""
 
-    def __init__(self, seed: int = 0, params: Params | None = None) -> None:
+    def __init__(
+        self, seed: int = 0, params: Params | None = None, trick_bonus: float = 0.0
+    ) -> None:
         super().__init__(seed, params or Params(costly_denial=COSTLY_DENIAL))
+        #: tricks added to the own side's estimate (a stronger card player's)
+        self.trick_bonus = trick_bonus
+
+    def auction_shift(self, view: Mapping[str, Any]) -> float:
+        return super().auction_shift(view) + self.trick_bonus
 
     def contract_value(
         self,

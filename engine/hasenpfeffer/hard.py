@@ -80,6 +80,7 @@ class HardPlayer:
         play_model: float = PLAY_MODEL,
         game_aware: bool = True,
         bid_model: float = 0.0,
+        trick_bonus: float = 0.0,
     ) -> None:
         self.seed = seed
         self.score_play = score_play
@@ -87,7 +88,9 @@ class HardPlayer:
         self.search_calls = search_calls
         self.game_aware = game_aware
         self.bid_model = bid_model
-        self._calls = GameAwareCalls(seed) if game_aware else MediumPlayer(seed)
+        self._calls = (
+            GameAwareCalls(seed, trick_bonus=trick_bonus) if game_aware else MediumPlayer(seed)
+        )
         self.play_samples = dict(play_samples or PLAY_SAMPLES)
         self.call_samples = call_samples
         self.optimism = optimism
