@@ -142,9 +142,17 @@ def test_a_trick_bonus_bids_at_least_as_high() -> None:
     for hands, widow in deals(150, 11):
         game = Game.from_deal(hands, widow, 0, Rules.preset("traditional"), seed=1)
         view = game.view(1)
-        plain = GameAwareCalls(0).choose(view)
+        plain = GameAwareCalls(0, trick_bonus=0.0).choose(view)
         bold = GameAwareCalls(0, trick_bonus=0.5).choose(view)
         low, high = (0 if a == "pass" else int(a[4:]) for a in (plain, bold))
         assert high >= low
         higher += high > low
     assert higher > 0
+
+
+def test_the_default_bonus_only_where_failing_costs_the_bid() -> None:
+    hands, widow = next(deals(1, 3))
+    for preset, bonus in (("seed", 0.0), ("traditional", 0.2), ("pepper", 0.2)):
+        view = Game.from_deal(hands, widow, 0, Rules.preset(preset), seed=1).view(1)
+        plain = GameAwareCalls(0, trick_bonus=0.0).auction_shift(view)
+        assert GameAwareCalls(0).auction_shift(view) == pytest.approx(plain + bonus)

@@ -80,7 +80,7 @@ class HardPlayer:
         play_model: float = PLAY_MODEL,
         game_aware: bool = True,
         bid_model: float = 0.0,
-        trick_bonus: float = 0.0,
+        trick_bonus: float | None = None,
     ) -> None:
         self.seed = seed
         self.score_play = score_play
