@@ -18,7 +18,10 @@ the hands, scored by ``rules.hand_points`` under the rules in force.
 contract is worth to the seat's team) being the change in that chance
 rather than the expected score margin; the rest of medium's auction logic
 (chance thresholds, denial of the opponents' contract, jumping to the
-estimate when opening, respect for the partner's bid) is unchanged. Far from
+estimate when opening, respect for the partner's bid) is unchanged, except
+that where failing costs the bid or six its own side's trick estimate gets
+``COSTLY_TRICK_BONUS`` (hard's card play takes more tricks than medium's,
+whose self-play the estimates were fitted on). Far from
 the target (more than ``HORIZON`` points away for both teams) it values
 contracts by points, as medium does.
 """
