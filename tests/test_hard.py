@@ -7,8 +7,15 @@ import random
 import pytest
 
 from hasenpfeffer import Game, Rules
+from hasenpfeffer.calls import GameAwareCalls
 from hasenpfeffer.cards import Card
-from hasenpfeffer.hard import HardPlayer, _past_plays, _play_likelihood
+from hasenpfeffer.hard import (
+    HardPlayer,
+    _BidReplay,
+    _game_chances,
+    _past_plays,
+    _play_likelihood,
+)
 from hasenpfeffer.hints import suggest
 from hasenpfeffer.medium import MediumPlayer
 from hasenpfeffer.oracle import OraclePlayer
@@ -111,6 +118,70 @@ def test_play_model_never_rules_out_the_true_deal() -> None:
             game.apply(players[seat].choose(view))
     assert decisions >= 20
     assert fits < samples
+
+
+def test_bid_model_never_rules_out_the_true_deal() -> None:
+    """Opponents bidding like medium and a partner bidding like this player:
+    the real deal makes every call of the auction (weight 1), while sampled
+    deals often do not."""
+    fits = samples = auctions = 0
+    for i in range(40):
+        game = Game.new(Rules.preset(PRESETS[i % 4]), seed=700 + i)
+        players = [GameAwareCalls(s) if s % 2 == 0 else MediumPlayer(s) for s in range(4)]
+        while game.phase not in ("play", "game_over"):
+            seat = game.current_player
+            assert seat is not None
+            game.apply(players[seat].choose(game.view(seat)))
+        if game.phase != "play":
+            continue
+        view = game.view(0)
+        replay = _BidReplay(view, GameAwareCalls(0))
+        assert replay.likelihood(game._dealt, 0.2) == 1.0
+        auctions += 1
+        rng = random.Random(i)
+        for _ in range(5):
+            weight = replay.likelihood(sample_game(view, rng)._dealt, 0.2)
+            assert 0.0 < weight <= 1.0
+            fits += weight == 1.0
+            samples += 1
+    assert auctions >= 30
+    assert fits < samples / 2
+
+
+def test_near_the_target_hard_plays_for_the_game() -> None:
+    """The values the card play maximises: far from the target, none (the
+    hand's score decides); near it, the makers' chance of winning the game,
+    1 for every trick count that makes the bid and reaches the target."""
+    found = [
+        (game, seat)
+        for game, seat in positions(40, seed=6)
+        if game.phase == "play" and game.rules.preset_name == "seed"
+    ]
+    assert found, "no seed-rules play position found"
+    game, seat = found[0]
+    pos = Position.from_game(game)
+    view = game.view(seat)
+    makers = pos.maker_team
+    far = Rules.preset("seed").replace(target=100)
+    assert _game_chances(view, far, pos) == []
+    scores = [0, 0]
+    scores[makers] = 10 - pos.bid  # making the bid wins the game
+    chances = _game_chances({**view, "scores": scores}, game.rules, pos)
+    assert len(chances) == pos.tricks_left + 1
+    won = pos.won[makers]
+    for u, value in enumerate(chances):
+        if won + u >= pos.bid:
+            assert value == pytest.approx(1.0, abs=0.01)
+        else:
+            assert value < 0.9
+    # the same score for the defenders: the makers' chances are low, and grow
+    # with their tricks once the bid is made
+    scores = [0, 0]
+    scores[1 - makers] = 9
+    chances = _game_chances({**view, "scores": scores}, game.rules, pos)
+    made = [v for u, v in enumerate(chances) if won + u >= pos.bid]
+    assert all(v < 0.5 for v in chances)
+    assert made == sorted(made)
 
 
 def test_oracle_needs_the_game_in_play() -> None:

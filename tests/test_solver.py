@@ -28,6 +28,7 @@ from hasenpfeffer.solver import (
     solve_moves,
     solve_score,
     solve_score_moves,
+    solve_value_moves,
 )
 
 SEATINGS = {4: (False, False), 3: (True, False), 2: (True, True)}
@@ -364,6 +365,28 @@ def test_score_solver_matches_score_minimax(preset: str) -> None:
         assert solve_score_moves(pos, rules) == ref, pos
         best = max if pos.to_move & 1 == pos.maker_team else min
         assert solve_score(pos, rules) == best(ref.values()) == minimax_score(pos, rules), pos
+
+
+def test_value_solver_matches_minimax_for_any_values() -> None:
+    """Any value per number of further maker tricks (non-monotone ones too, e.g.
+    a chance of winning the game after the hand): each card's value is the
+    minimax value of the position after it."""
+    rng = random.Random(5)
+    for seed in range(60):
+        n_active = (4, 3, 2)[seed % 3]
+        left = 1 + seed % (4 if n_active == 4 else 5)
+        pos = position(30000 + seed, n_active, left)
+        values = [round(rng.random(), 3) for _ in range(left + 1)]
+        if seed % 4 == 0:
+            values.sort()  # the monotone case goes through the trick solver
+        ref = {}
+        for c in pos.legal_moves():
+            after = pos.play(c)
+            gained = after.won[pos.maker_team] - pos.won[pos.maker_team]
+            ref[c] = minimax(after, scores=values[gained : gained + after.tricks_left + 1])
+        assert solve_value_moves(pos, values) == ref, (pos, values)
+    with pytest.raises(ValueError, match="trick count"):
+        solve_value_moves(pos, [0.0])
 
 
 def test_failing_makers_duck_under_the_seed_rule() -> None:

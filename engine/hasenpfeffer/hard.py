@@ -7,12 +7,21 @@ player's play from the hands the deal gives them (``PLAY_MODEL``), solve each
 exactly with all cards visible for the hand's score (``solver.solve_score_moves``:
 under the seed rules a maker that cannot make its bid plays for fewer tricks
 and the defenders feed it), and pick the card with the best average score
-margin for the seat's team.
+margin for the seat's team. Near the end of a game (``calls.HORIZON``) the
+objective is the chance of winning the game after the hand instead
+(``calls.win_table``, ``solver.solve_value_moves``): two sure tricks that win
+the game beat three likely ones. With ``bid_model`` the auction weighting
+replays each other seat's calls from the sampled hand (medium for the
+opponents, this player's calls for the partner) instead of the soft
+strength-against-bid weighting.
 
-The calls before play (bids, trump, discard, alone) are by default the
-medium player's, whose trick estimates are a model fitted on simulated deals
-(``medium``): in duplicate matches they beat the per-decision simulation
-below (see docs/benchmarks.md). With ``search_calls=True`` each candidate
+The calls before play (bids, trump, discard, alone) are by default
+``calls.GameAwareCalls``: the medium player's auction and alone rules, whose
+trick estimates are a model fitted on simulated deals (``medium``), with each
+contract valued by how it changes the chance of winning the game rather
+than by its expected points (``game_aware=False``: medium's own calls). In
+duplicate matches the fitted model beats the per-decision simulation below
+(see docs/benchmarks.md). With ``search_calls=True`` each candidate
 call is instead valued by simulation: the sampled deals are played out
 double-dummy, the trick counts corrected by ``DD_OPTIMISM`` (a solver that
 sees every card takes more tricks than a player can; calibrated with
@@ -30,12 +39,13 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from .calls import HORIZON, GameAwareCalls, win_table
 from .cards import CARDS, EFFECTIVE_SUIT, POWER, SUITS, Card
 from .game import Game
 from .medium import MediumPlayer, Table, best_discard, bidding_estimates, decision_key
 from .rules import Rules, hand_points, legal_mask
 from .sampling import Knowledge, sample_game
-from .solver import Position, solve, solve_moves, solve_score_moves
+from .solver import Position, solve, solve_moves, solve_score_moves, solve_value_moves
 
 #: Tricks a double-dummy result overstates what the makers really take, on
 #: average: measured by ``python -m hasenpfeffer.hard --calibrate 4 --seed 7``
@@ -68,12 +78,19 @@ class HardPlayer:
         search_calls: bool = False,
         score_play: bool = True,
         play_model: float = PLAY_MODEL,
+        game_aware: bool = True,
+        bid_model: float = 0.0,
+        trick_bonus: float | None = None,
     ) -> None:
         self.seed = seed
         self.score_play = score_play
         self.play_model = play_model
         self.search_calls = search_calls
-        self._calls = MediumPlayer(seed)
+        self.game_aware = game_aware
+        self.bid_model = bid_model
+        self._calls = (
+            GameAwareCalls(seed, trick_bonus=trick_bonus) if game_aware else MediumPlayer(seed)
+        )
         self.play_samples = dict(play_samples or PLAY_SAMPLES)
         self.call_samples = call_samples
         self.optimism = optimism
@@ -116,7 +133,11 @@ class HardPlayer:
         plays = _past_plays(view) if self.play_model and view["phase"] == "play" else []
         if not calls and not plays:
             return candidates[:n]
-        weights = [_auction_likelihood(g, calls, view["seat"]) for g in candidates]
+        if self.bid_model and calls:
+            replay = _BidReplay(view, self._calls)
+            weights = [replay.likelihood(g._dealt, self.bid_model) for g in candidates]
+        else:
+            weights = [_auction_likelihood(g, calls, view["seat"]) for g in candidates]
         if plays:
             for i, g in enumerate(candidates):
                 weights[i] *= _play_likelihood(g, plays, self.play_model)
@@ -135,10 +156,18 @@ class HardPlayer:
         left = len(view["hand"])
         n = self.play_samples.get(left, 20)
         totals: dict[int, float] = {}
+        chances: list[float] | None = None
         for game in self._deals(view, rng, n):
             pos = Position.from_game(game)
             sign = 1 if pos.maker_team == team else -1
-            if self.score_play:
+            if self.game_aware and chances is None:
+                chances = _game_chances(view, rules, pos)
+            if chances:
+                # the makers' chance of winning the game after the hand: ours
+                # is 1 minus theirs when we defend
+                for card, value in solve_value_moves(pos, chances).items():
+                    totals[card] = totals.get(card, 0.0) + (value if sign > 0 else 1.0 - value)
+            elif self.score_play:
                 for card, margin in solve_score_moves(pos, rules).items():
                     totals[card] = totals.get(card, 0.0) + sign * margin
             else:
@@ -148,11 +177,12 @@ class HardPlayer:
         lead = Card.parse(view["trick"][0]["card"]).index if view["trick"] else -1
         led = EFFECTIVE_SUIT[trump][lead] if lead >= 0 else trump
         out = {}
+        tie = 1e-6 if chances else 1e-4
         for text in view["legal_actions"]:
             card = Card.parse(text[5:]).index
             # ties go to the cheaper card: keep high cards for later
             strength = POWER[trump][led][card]
-            out[text] = totals.get(card, -1e9) / n - 1e-4 * max(strength, 0)
+            out[text] = totals.get(card, -1e9) / n - tie * max(strength, 0)
         return out
 
     # ---- bidding ----------------------------------------------------------------------
@@ -243,6 +273,25 @@ class HardPlayer:
 
 
 # ---- helpers -----------------------------------------------------------------------
+
+
+def _game_chances(view: Mapping[str, Any], rules: Rules, pos: Position) -> list[float]:
+    """For each number u of further tricks the makers win (0..tricks left): the
+    makers' chance of winning the game after this hand (``calls.win_table``),
+    plus a thousandth of the hand's score margin to break ties. Empty when
+    both teams are too far from the target for the game's chances to matter."""
+    scores = view["scores"]
+    if max(scores) < rules.target - HORIZON:
+        return []
+    table = win_table(rules)
+    makers = pos.maker_team
+    us, them = scores[makers], scores[1 - makers]
+    won = pos.won[makers]
+    out = []
+    for u in range(pos.tricks_left + 1):
+        mine, theirs = hand_points(rules, pos.bid, won + u, pos.multiplier)
+        out.append(table.after(us + mine, them + theirs, True) + 1e-3 * (mine - theirs))
+    return out
 
 
 def _maker_margin(rules: Rules, bid: int, tricks: int, mult: int, optimism: float) -> float:
@@ -358,6 +407,59 @@ def _auction_likelihood(game: Game, calls: Sequence[tuple[int, float, bool]], se
         gap = strength + 1.0 - value
         weight *= _sigmoid(gap / 0.6) if was_bid else _sigmoid(-gap / 0.6)
     return max(weight, 1e-6)
+
+
+class _BidReplay:
+    """The other seats' calls of this auction, each with what was public before
+    it: a sampled deal fits a call when the model player (medium for the
+    opponents, this player's own calls for the partner) makes that call from
+    the hand the deal gives that seat."""
+
+    def __init__(self, view: Mapping[str, Any], own_calls: MediumPlayer) -> None:
+        seat: int = view["seat"]
+        rules = Rules.from_dict(view["rules"])
+        ladder = _PEPPER_CALLS if rules.bidding == "pepper" else _STANDARD_CALLS
+        self.calls: list[tuple[int, str, list[str], dict[str, Any], MediumPlayer]] = []
+        passed: list[int] = []
+        high = 0  # position in the ladder of the standing bid
+        high_bidder: int | None = None
+        prefix: list[dict[str, Any]] = []
+        for entry in view["auction"]:
+            s, call = entry["seat"], entry["call"]
+            if s != seat:
+                legal = ["pass", *ladder[high:]]
+                if len(legal) > 1:
+                    v = {
+                        "seat": s,
+                        "rules": view["rules"],
+                        "auction": list(prefix),
+                        "passed": list(passed),
+                        "high_bidder": high_bidder,
+                        "high_bid": ladder[high - 1][4:] if high else None,
+                        "dealer": view["dealer"],
+                        "scores": view["scores"],
+                    }
+                    model = own_calls if (s ^ seat) & 1 == 0 else _MODEL_PLAYER
+                    self.calls.append((s, call, legal, v, model))
+            if call == "pass":
+                passed.append(s)
+            else:
+                high = ladder.index(call) + 1
+                high_bidder = s
+            prefix.append(entry)
+
+    def likelihood(self, dealt: Sequence[int], miss: float) -> float:
+        """1 for a deal whose hands make every call, ``miss`` per call they do not."""
+        weight = 1.0
+        for s, call, legal, v, model in self.calls:
+            v["hand"] = [str(CARDS[c]) for c in range(25) if dealt[s] >> c & 1]
+            if model.bid(v, legal, None) != call:
+                weight *= miss
+        return weight
+
+
+_STANDARD_CALLS: Final = tuple(f"bid {k}" for k in range(1, 7))
+_PEPPER_CALLS: Final = (*(f"bid {k}" for k in range(1, 6)), "bid little", "bid big")
 
 
 class _PastPlay:

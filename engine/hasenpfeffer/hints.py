@@ -33,7 +33,11 @@ def suggest(view: Mapping[str, Any], level: str = "hard", seed: int = 0) -> list
     if not legal:
         raise ValueError("there is nothing to decide for this seat now")
     play_samples, call_samples = LEVELS[level]
-    player = HardPlayer(seed, play_samples=play_samples, call_samples=call_samples)
+    # estimates in points: not the game-winning chances the hard bot plays by
+    # near the end of a game
+    player = HardPlayer(
+        seed, play_samples=play_samples, call_samples=call_samples, game_aware=False
+    )
     ranked = [(legal[0], 0.0)] if len(legal) == 1 else player.evaluate(view)
     best = ranked[0][1]
     out = []

@@ -605,6 +605,21 @@ class MediumPlayer:
 
     # -- bidding -------------------------------------------------------------------
 
+    def contract_value(
+        self,
+        view: Mapping[str, Any],
+        bid: int,
+        dist: Sequence[float],
+        multiplier: int,
+        makers: bool = True,
+    ) -> float:
+        """What a contract of ``bid`` tricks at ``multiplier`` is worth to this
+        seat's team, with ``dist`` the makers' tricks; ``makers`` says whether
+        this team holds it. Medium: the expected score margin of the hand (the
+        hard player's calls put the chance of winning the game here instead)."""
+        margin = expected_margin(_rules(view["rules"]), bid, dist, multiplier)
+        return margin if makers else -margin
+
     def auction_shift(self, view: Mapping[str, Any]) -> float:
         """Tricks to add to the hand's estimate for what the auction so far (and
         who leads first) says, were this seat to become the maker now."""
@@ -640,7 +655,7 @@ class MediumPlayer:
                 rules.all_pass == "dealer_forced" and view["dealer"] == seat
             )
             low_value, low = options[0]
-            margin = expected_margin(rules, min(low_value, 6), dist, 1)
+            margin = self.contract_value(view, min(low_value, 6), dist, 1)
             if forced_me or margin > 0:
                 return low
             return "pass"
@@ -657,14 +672,14 @@ class MediumPlayer:
             discount = p.opener_discount if opened else p.overcall_discount
             their_dist = trick_distribution(theirs - discount, MODEL.sigma)
             their_mult = 2 if view["high_bid"] == "big" else 1
-            floor = -denial * expected_margin(rules, theirs, their_dist, their_mult)
+            floor = denial * self.contract_value(view, theirs, their_dist, their_mult, makers=False)
 
         def worth(value: int) -> bool:
             tricks = min(value, 6)
             chance = chance_of_at_least(dist, tricks)
             if chance < (need if floor >= 0 else p.denial_min_chance):
                 return False
-            return expected_margin(rules, tricks, dist, 2 if value == 7 else 1) > floor
+            return self.contract_value(view, tricks, dist, 2 if value == 7 else 1) > floor
 
         affordable = [(v, a) for v, a in options if v <= 6 and worth(v)]
         if high_bidder == partner and affordable:
@@ -715,8 +730,8 @@ class MediumPlayer:
         alone = estimate(hand, t, ALONE_MODEL) + min(0.0, shift)
         if rng is not None and self.params.noise:
             alone += rng.gauss(0.0, self.params.noise)
-        stay = expected_margin(rules, bid, trick_distribution(with_partner, MODEL.sigma), mult)
-        go = expected_margin(rules, bid, trick_distribution(alone, ALONE_MODEL.sigma), mult * 2)
+        stay = self.contract_value(view, bid, trick_distribution(with_partner, MODEL.sigma), mult)
+        go = self.contract_value(view, bid, trick_distribution(alone, ALONE_MODEL.sigma), mult * 2)
         # (a lone defender doubles the stake again, but medium's own rule only
         # defends alone against a contract that cannot be made)
         p = self.params

@@ -39,9 +39,9 @@ as the reference the tests compare against.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
 
 from .cards import CARDS, EFFECTIVE_SUIT, NUM_CARDS, SUITS, TRUMP_ORDER
 from .rules import Rules, hand_points, legal_mask, winning_position
@@ -245,6 +245,8 @@ def score_of(position: Position, maker_tricks: int, rules: Rules | None = None) 
 # --- the search ----------------------------------------------------------------
 
 Test = Callable[[int], bool]
+#: A value of a hand's outcome: points (int) or a chance (float).
+V = TypeVar("V", int, float)
 
 
 class SearchStats:
@@ -814,7 +816,7 @@ def _maker_scores(position: Position, rules: Rules) -> list[int]:
     return out
 
 
-def _goals(scores: list[int]) -> tuple[list[int], list[int]]:
+def _goals(scores: Sequence[V]) -> tuple[list[V], list[int]]:
     """The distinct score values, low to high, and for each the goal (bit set of
     trick counts) "the makers' score margin is at least that value"."""
     values = sorted(set(scores))
@@ -828,7 +830,7 @@ def _goals(scores: list[int]) -> tuple[list[int], list[int]]:
     return values, goals
 
 
-def _monotone(scores: list[int]) -> bool:
+def _monotone(scores: Sequence[V]) -> bool:
     return all(a <= b for a, b in pairwise(scores))
 
 
@@ -853,8 +855,20 @@ def solve_score(position: Position, rules: Rules | None = None) -> int:
 def solve_score_moves(position: Position, rules: Rules | None = None) -> dict[int, int]:
     """For each legal card (index) of the player to move, ``solve_score`` of the
     position after it."""
-    rules = rules or Rules()
-    scores = _maker_scores(position, rules)
+    return solve_value_moves(position, _maker_scores(position, rules or Rules()))
+
+
+def solve_value_moves(position: Position, scores: Sequence[V]) -> dict[int, V]:
+    """For each legal card (index) of the player to move, the value of the
+    position after it when the hand's outcome is worth ``scores[u]`` to the
+    makers if they win u more tricks (u = 0..tricks left): the makers play to
+    maximise it, the defenders to minimise it, every card visible. Any values
+    (e.g. the makers' chance of winning the game after the hand); with the
+    hand's score margins this is ``solve_score_moves``."""
+    if len(scores) != position.tricks_left + 1:
+        raise ValueError(
+            f"need a value for each trick count 0..{position.tricks_left}; got {len(scores)}"
+        )
     won = position.won[position.maker_team]
     if _monotone(scores):
         return {c: scores[t - won] for c, t in solve_moves(position).items()}
@@ -867,7 +881,7 @@ def solve_score_moves(position: Position, rules: Rules | None = None) -> dict[in
     v = _exact(lambda i: root.test(goals[i]), 0, top, len(values) // 2)
     card_of = _CARD_OF[position.trump]
     side = (position.to_move & 1) == position.maker_team
-    out: dict[int, int] = {}
+    out: dict[int, V] = {}
     px = root.px
     m = legal
     prev = value = 0
@@ -891,11 +905,16 @@ def solve_score_moves(position: Position, rules: Rules | None = None) -> dict[in
 # --- the reference -----------------------------------------------------------------
 
 
-def minimax(position: Position, rules: Rules | None = None) -> int:
+def minimax(
+    position: Position, rules: Rules | None = None, scores: Sequence[float] | None = None
+) -> float:
     """The same value as ``solve`` by plain exhaustive minimax on card indices:
     no pruning, no table, no merging. Exponential: only for small positions.
     With ``rules``, the value of ``solve_score`` instead: the makers' points
-    minus the defenders' (``hand_points``), the makers maximising it."""
+    minus the defenders' (``hand_points``), the makers maximising it. With
+    ``scores``, the makers maximise ``scores[u]`` for u more tricks won (the
+    value of ``solve_value_moves``' best move)."""
+    won0 = position.won[position.maker_team]
     t = position.trump
     maker_team = position.maker_team
     active = position.active
@@ -903,8 +922,10 @@ def minimax(position: Position, rules: Rules | None = None) -> int:
     nxt = {s: active[(i + 1) % n_active] for i, s in enumerate(active)}
     hands = list(position.hands)
 
-    def rec(seat: int, cards: tuple[int, ...], seats: tuple[int, ...], won: int) -> int:
+    def rec(seat: int, cards: tuple[int, ...], seats: tuple[int, ...], won: int) -> float:
         if not cards and not hands[seat]:
+            if scores is not None:
+                return scores[won - won0]
             if rules is None:
                 return won
             mine, theirs = hand_points(rules, position.bid, won, position.multiplier)
