@@ -45,7 +45,14 @@ from .game import Game
 from .medium import MediumPlayer, Table, best_discard, bidding_estimates, decision_key
 from .rules import Rules, hand_points, legal_mask
 from .sampling import Knowledge, sample_game
-from .solver import Position, solve, solve_moves, solve_score_moves, solve_value_moves
+from .solver import (
+    Position,
+    maker_points,
+    solve,
+    solve_moves,
+    solve_score_moves,
+    solve_value_moves,
+)
 
 #: Tricks a double-dummy result overstates what the makers really take, on
 #: average: measured by ``python -m hasenpfeffer.hard --calibrate 4 --seed 7``
@@ -286,12 +293,10 @@ def _game_chances(view: Mapping[str, Any], rules: Rules, pos: Position) -> list[
     table = win_table(rules)
     makers = pos.maker_team
     us, them = scores[makers], scores[1 - makers]
-    won = pos.won[makers]
-    out = []
-    for u in range(pos.tricks_left + 1):
-        mine, theirs = hand_points(rules, pos.bid, won + u, pos.multiplier)
-        out.append(table.after(us + mine, them + theirs, True) + 1e-3 * (mine - theirs))
-    return out
+    return [
+        table.after(us + mine, them + theirs, True) + 1e-3 * (mine - theirs)
+        for mine, theirs in maker_points(pos, rules)
+    ]
 
 
 def _maker_margin(rules: Rules, bid: int, tricks: int, mult: int, optimism: float) -> float:

@@ -805,15 +805,19 @@ def solve_moves(position: Position, **options: bool) -> dict[int, int]:
 # --- solving for the hand's score -----------------------------------------------------
 
 
-def _maker_scores(position: Position, rules: Rules) -> list[int]:
-    """The makers' points minus the defenders' (``hand_points``) for each number
-    of tricks u the makers win from the position on (0..tricks left)."""
+def maker_points(position: Position, rules: Rules) -> list[tuple[int, int]]:
+    """(makers' points, defenders' points) (``hand_points``) for each number of
+    tricks u the makers win from the position on (0..tricks left)."""
     won = position.won[position.maker_team]
-    out = []
-    for u in range(position.tricks_left + 1):
-        mine, theirs = hand_points(rules, position.bid, won + u, position.multiplier)
-        out.append(mine - theirs)
-    return out
+    return [
+        hand_points(rules, position.bid, won + u, position.multiplier)
+        for u in range(position.tricks_left + 1)
+    ]
+
+
+def _maker_scores(position: Position, rules: Rules) -> list[int]:
+    """The makers' points minus the defenders' for each number of further tricks."""
+    return [mine - theirs for mine, theirs in maker_points(position, rules)]
 
 
 def _goals(scores: Sequence[V]) -> tuple[list[V], list[int]]:
@@ -957,10 +961,12 @@ def minimax(
 __all__ = [
     "Position",
     "SearchStats",
+    "maker_points",
     "minimax",
     "score_of",
     "solve",
     "solve_moves",
     "solve_score",
     "solve_score_moves",
+    "solve_value_moves",
 ]
