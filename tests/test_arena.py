@@ -289,6 +289,19 @@ def test_the_arena_command_prints_the_figures() -> None:
     assert "games played 8, hands played " in text
 
 
+def test_the_hard_against_medium_command_runs_short() -> None:
+    # the long runs of docs/benchmarks.md, cut to one deal pair and two hands
+    out = run_cli(
+        "--a", "hard", "--b", "medium", "--games", "1", "--seed", "1", "--rules", "seed",
+        "--jobs", "2", "--max-hands", "2", "--times", "--cpu-clock",
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "arena: hard (a) vs medium (b), rules seed, 1 deals x 2 games" in text
+    assert "games played 2, hands played " in text
+    assert "decision time (CPU time), a (hard): mean " in text
+
+
 def test_the_arena_command_json() -> None:
     out = run_cli(
         "--a",

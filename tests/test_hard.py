@@ -24,7 +24,7 @@ from hasenpfeffer.solver import Position, solve_score_moves
 
 PRESETS = ("seed", "seed-pepper", "traditional", "pepper")
 #: Small searches keep these tests quick; the decisions' logic is the same.
-FAST = {"play_samples": {n: 3 for n in range(1, 7)}, "call_samples": 3}
+FAST = {"play_samples": {n: 3 for n in range(1, 7)}, "call_samples": 3, "rollouts": 3}
 
 
 def positions(count: int, seed: int) -> list[tuple[Game, int]]:

@@ -15,14 +15,18 @@ replays each other seat's calls from the sampled hand (medium for the
 opponents, this player's calls for the partner) instead of the soft
 strength-against-bid weighting.
 
-The calls before play (bids, trump, discard, alone) are by default
+The calls before play (bids, trump, discard, alone) start from
 ``calls.GameAwareCalls``: the medium player's auction and alone rules, whose
 trick estimates are a model fitted on simulated deals (``medium``), with each
 contract valued by how it changes the chance of winning the game rather
-than by its expected points (``game_aware=False``: medium's own calls). In
-duplicate matches the fitted model beats the per-decision simulation below
-(see docs/benchmarks.md). With ``search_calls=True`` each candidate
-call is instead valued by simulation: the sampled deals are played out
+than by its expected points (``game_aware=False``: medium's own calls). Bids,
+alone and defend-alone calls then improve on it by rollouts
+(``rollouts.RolloutCalls``, ``rollouts=0`` switches them off): each
+candidate call is played out over sampled deals by the model players and
+valued by the game's chances after the hand. In duplicate matches both beat
+the per-decision double-dummy simulation below (see docs/benchmarks.md).
+With ``search_calls=True`` each candidate call is instead valued by
+simulation: the sampled deals are played out
 double-dummy, the trick counts corrected by ``DD_OPTIMISM`` (a solver that
 sees every card takes more tricks than a player can; calibrated with
 ``python -m hasenpfeffer.hard --calibrate``) and turned into expected points
@@ -43,6 +47,7 @@ from .calls import HORIZON, GameAwareCalls, win_table
 from .cards import CARDS, EFFECTIVE_SUIT, POWER, SUITS, Card
 from .game import Game
 from .medium import MediumPlayer, Table, best_discard, bidding_estimates, decision_key
+from .rollouts import ROLLOUT_DEALS, RolloutCalls
 from .rules import Rules, hand_points, legal_mask
 from .sampling import Knowledge, sample_game
 from .solver import (
@@ -88,6 +93,7 @@ class HardPlayer:
         game_aware: bool = True,
         bid_model: float = 0.0,
         trick_bonus: float | None = None,
+        rollouts: int = ROLLOUT_DEALS,
     ) -> None:
         self.seed = seed
         self.score_play = score_play
@@ -97,6 +103,11 @@ class HardPlayer:
         self.bid_model = bid_model
         self._calls = (
             GameAwareCalls(seed, trick_bonus=trick_bonus) if game_aware else MediumPlayer(seed)
+        )
+        self._rollouts = (
+            RolloutCalls(seed, self._calls, self._deals, rollouts)
+            if rollouts > 0 and isinstance(self._calls, GameAwareCalls)
+            else None
         )
         self.play_samples = dict(play_samples or PLAY_SAMPLES)
         self.call_samples = call_samples
@@ -111,6 +122,8 @@ class HardPlayer:
         if len(legal) == 1:
             return legal[0]
         if view["phase"] != "play" and not self.search_calls:
+            if self._rollouts is not None:
+                return self._rollouts.choose(view)
             return self._calls.choose(view)
         return self.evaluate(view)[0][0]
 

@@ -1,0 +1,121 @@
+"""The hard player's calls by rollouts: one step of policy improvement over
+the game-aware calls.
+
+At a bid, an alone or a defend-alone decision, ``RolloutCalls`` draws deals
+consistent with the seat's view (the hard player's sampler: the hidden hands
+and the widow, weighted by the auction so far), and for each candidate call
+plays the rest of the hand out on every deal: this seat and its partner with
+the base calls (``calls.GameAwareCalls``), the opponents as the medium
+player, everyone's cards by medium's play. Each finished hand is worth the
+seat's team's chance of winning the game from the scores it leaves
+(``calls.win_table``); the candidate with the best average is the call. The
+same deals serve every candidate (common random numbers), so the comparison
+is far less noisy than each average.
+
+What this adds to the base calls: the rest of the auction (whether the
+opponents overcall a bid, and what they can make), the partner's hand as the
+auction so far places it, and the trick count of this very hand instead of a
+fitted average, all in one number the game's score makes comparable.
+
+Everything is a function of the seed and the view: the deals come from
+``sampling`` through the hard player's ``_deals``; no hidden card is read.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+from .calls import GameAwareCalls, WinTable, win_table
+from .game import Game
+from .medium import MediumPlayer, decision_key
+from .rules import Rules
+
+#: Deals played out per decision (each with every candidate call).
+ROLLOUT_DEALS: Final = 24
+#: The phases decided by rollouts (trump and discard: the base calls).
+ROLLOUT_PHASES: Final = frozenset({"bidding", "alone", "defend_alone"})
+
+#: ``deals(view, rng, n)``: ``n`` games in the position the view describes.
+Sampler = Callable[[Mapping[str, Any], random.Random, int], list[Game]]
+
+
+class RolloutCalls:
+    """Calls chosen by playing each candidate out over sampled deals."""
+
+    def __init__(
+        self,
+        seed: int,
+        base: GameAwareCalls,
+        deals: Sampler,
+        n: int = ROLLOUT_DEALS,
+        opponents: MediumPlayer | None = None,
+    ) -> None:
+        self.seed = seed
+        self.base = base
+        self.deals = deals
+        self.n = n
+        self.opponents = opponents or MediumPlayer(seed)
+
+    def choose(self, view: Mapping[str, Any]) -> str:
+        """The call for the view (a bidding, trump, discard, alone or
+        defend-alone decision)."""
+        base = self.base.choose(view)
+        if view["phase"] not in ROLLOUT_PHASES or self.n <= 0:
+            return base
+        options = candidates(view, base)
+        if len(options) < 2:
+            return base
+        values = self.values(view, options)
+        best = max(options, key=lambda a: values[a])
+        return best if values[best] > values[base] else base
+
+    def values(self, view: Mapping[str, Any], options: Sequence[str]) -> dict[str, float]:
+        """Each option's average chance, for the seat's team, of winning the
+        game once the hand is over."""
+        team = view["seat"] & 1
+        rules = Rules.from_dict(view["rules"])
+        table = win_table(rules)
+        rng = random.Random(decision_key(self.seed, view))
+        deals = self.deals(view, rng, self.n)
+        totals = dict.fromkeys(options, 0.0)
+        for deal in deals:
+            for action in options:
+                game = deal.copy()
+                game.apply(action)
+                totals[action] += self.play_out(game, team, table)
+        return {a: v / len(deals) for a, v in totals.items()}
+
+    def play_out(self, game: Game, team: int, table: WinTable) -> float:
+        """Finish the hand with the model players; ``team``'s chance of
+        winning the game from the scores it leaves."""
+        hands = len(game.records)
+        while len(game.records) == hands:
+            seat = game.current_player
+            assert seat is not None
+            player = self.base if (seat & 1) == team else self.opponents
+            game.apply(player.choose(game.view(seat)))
+        record = game.records[-1]
+        us, them = game.scores[team], game.scores[1 - team]
+        if record.maker is None:  # thrown in: the scores stand
+            return table.chance(us, them)
+        return table.after(us, them, (record.maker & 1) == team)
+
+
+def candidates(view: Mapping[str, Any], base: str) -> list[str]:
+    """The calls worth playing out: in the auction, passing, the base call and
+    the bids next to it (or the two lowest when the base passes); elsewhere
+    every legal call."""
+    legal: list[str] = view["legal_actions"]
+    if view["phase"] != "bidding":
+        return list(legal)
+    bids = [a for a in legal if a != "pass"]
+    out = ["pass"] if "pass" in legal else []
+    if base == "pass":
+        return out + bids[:2]
+    i = bids.index(base)
+    return out + bids[max(0, i - 1) : i + 2]
+
+
+__all__ = ["ROLLOUT_DEALS", "ROLLOUT_PHASES", "RolloutCalls", "candidates"]
