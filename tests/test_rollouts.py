@@ -11,7 +11,13 @@ from hasenpfeffer import Game, Rules
 from hasenpfeffer.calls import GameAwareCalls
 from hasenpfeffer.hard import HardPlayer
 from hasenpfeffer.medium import MediumPlayer
-from hasenpfeffer.rollouts import ROLLOUT_DEALS, ROLLOUT_PHASES, RolloutCalls, candidates
+from hasenpfeffer.rollouts import (
+    ROLLOUT_DEALS,
+    ROLLOUT_PHASES,
+    RolloutCalls,
+    candidates,
+    mean_after_each,
+)
 
 SMALL = {"play_samples": {n: 3 for n in range(1, 7)}, "call_samples": 3, "rollouts": 12}
 
@@ -124,3 +130,19 @@ def test_without_rollouts_hard_makes_the_base_calls() -> None:
     off = HardPlayer(2, **{**SMALL, "rollouts": 0})  # type: ignore[arg-type]
     assert off._rollouts is None
     assert off.choose(view) == GameAwareCalls(2).choose(view)
+
+
+def test_every_option_is_played_on_copies_of_the_same_deals() -> None:
+    deals = [deal(STRONG, "9H"), deal(STRONG, "9H", dealer=0)]
+    before = [g.to_json() for g in deals]
+    seen: list[tuple[str, int]] = []
+
+    def value(game: Game) -> float:
+        last = game.auction[-1]
+        seen.append((str(last[1]), game.dealer))
+        return 1.0 if str(last[1]) == "bid 6" else float(game.dealer)
+
+    means = mean_after_each(deals, ["pass", "bid 6"], value)
+    assert means == {"pass": 1.5, "bid 6": 1.0}
+    assert sorted(seen) == [("bid 6", 0), ("bid 6", 3), ("pass", 0), ("pass", 3)]
+    assert [g.to_json() for g in deals] == before  # the deals themselves stay as they were

@@ -47,7 +47,7 @@ from .calls import HORIZON, GameAwareCalls, win_table
 from .cards import CARDS, EFFECTIVE_SUIT, POWER, SUITS, Card
 from .game import Game
 from .medium import MediumPlayer, Table, best_discard, bidding_estimates, decision_key
-from .rollouts import ROLLOUT_DEALS, RolloutCalls
+from .rollouts import ROLLOUT_DEALS, RolloutCalls, mean_after_each
 from .rules import Rules, hand_points, legal_mask
 from .sampling import Knowledge, sample_game
 from .solver import (
@@ -261,16 +261,12 @@ class HardPlayer:
         candidates = legal
         if phase == "discard":
             candidates = _discard_candidates(view)
-        totals = dict.fromkeys(legal, -1e9)
-        for text in candidates:
-            totals[text] = 0.0
+        values = dict.fromkeys(legal, -1e9)
         deals = self._deals(view, rng, self.call_samples)
-        for game in deals:
-            for text in candidates:
-                g = game.copy()
-                g.apply(text)
-                totals[text] += self._worst_response(g, rules, team)
-        return {a: v / len(deals) for a, v in totals.items()}
+        values.update(
+            mean_after_each(deals, candidates, lambda g: self._worst_response(g, rules, team))
+        )
+        return values
 
     def _worst_response(self, game: Game, rules: Rules, team: int) -> float:
         """Our margin after the calls so far, played out double-dummy: the maker

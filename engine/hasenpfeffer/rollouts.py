@@ -79,13 +79,7 @@ class RolloutCalls:
         table = win_table(rules)
         rng = random.Random(decision_key(self.seed, view))
         deals = self.deals(view, rng, self.n)
-        totals = dict.fromkeys(options, 0.0)
-        for deal in deals:
-            for action in options:
-                game = deal.copy()
-                game.apply(action)
-                totals[action] += self.play_out(game, team, table)
-        return {a: v / len(deals) for a, v in totals.items()}
+        return mean_after_each(deals, options, lambda game: self.play_out(game, team, table))
 
     def play_out(self, game: Game, team: int, table: WinTable) -> float:
         """Finish the hand with the model players; ``team``'s chance of
@@ -103,6 +97,20 @@ class RolloutCalls:
         return table.after(us, them, (record.maker & 1) == team)
 
 
+def mean_after_each(
+    deals: Sequence[Game], options: Sequence[str], value: Callable[[Game], float]
+) -> dict[str, float]:
+    """Each option's average ``value`` over the deals, the option applied to
+    a copy of each deal: the same deals for every option."""
+    totals = dict.fromkeys(options, 0.0)
+    for deal in deals:
+        for action in options:
+            game = deal.copy()
+            game.apply(action)
+            totals[action] += value(game)
+    return {a: v / len(deals) for a, v in totals.items()}
+
+
 def candidates(view: Mapping[str, Any], base: str) -> list[str]:
     """The calls worth playing out: in the auction, passing, the base call and
     the bids next to it (or the two lowest when the base passes); elsewhere
@@ -118,4 +126,4 @@ def candidates(view: Mapping[str, Any], base: str) -> list[str]:
     return out + bids[max(0, i - 1) : i + 2]
 
 
-__all__ = ["ROLLOUT_DEALS", "ROLLOUT_PHASES", "RolloutCalls", "candidates"]
+__all__ = ["ROLLOUT_DEALS", "ROLLOUT_PHASES", "RolloutCalls", "candidates", "mean_after_each"]
