@@ -7,16 +7,20 @@ import copy
 import random
 from collections.abc import Sequence
 
+import pytest
+
 from hasenpfeffer import Game, Rules
 from hasenpfeffer.calls import GameAwareCalls
 from hasenpfeffer.hard import HardPlayer
 from hasenpfeffer.medium import MediumPlayer
 from hasenpfeffer.rollouts import (
+    POINTS_WEIGHT,
     ROLLOUT_DEALS,
     ROLLOUT_PHASES,
     RolloutCalls,
     candidates,
     mean_after_each,
+    points_weight,
 )
 
 SMALL = {"play_samples": {n: 3 for n in range(1, 7)}, "call_samples": 3, "rollouts": 12}
@@ -66,7 +70,6 @@ def test_a_sure_hand_bids_and_its_rollouts_say_why() -> None:
     view = view_of(game)
     calls = rollouts()
     values = calls.values(view, ["pass", "bid 5", "bid 6"])
-    assert all(0.0 <= v <= 1.0 for v in values.values())
     assert values["bid 6"] > values["pass"] + 0.1
     assert calls.choose(view) != "pass"
 
@@ -88,9 +91,22 @@ def test_the_sure_hand_goes_alone_for_the_doubled_stake() -> None:
     assert game.phase == "alone"
     view = view_of(game)
     values = rollouts().values(view, ["alone", "decline"])
-    assert values["alone"] == 1.0
-    assert values["decline"] < 1.0
+    # the game won on every deal, and 12 points
+    assert values["alone"] == pytest.approx(1.0 + 12 * POINTS_WEIGHT)
+    assert values["decline"] < values["alone"]
     assert rollouts().choose(view) == "alone"
+
+
+def test_a_side_far_behind_does_not_give_points_away_to_put_off_the_end() -> None:
+    # seed rules: the opponents win with any contract they make. At 0:9 a
+    # denying bid keeps the game alive; at -20:9 it only costs points
+    hands = ["9C TC QD TD 9S TH", "JK JH JD AH KH QH", "QC KC AC 9D KD AD", "JC TS QS KS AS JS"]
+    hopeless = view_of(deal(hands, "9H", scores=(-20, 9)))
+    assert GameAwareCalls(0).choose(hopeless) != "pass"  # the base calls deny
+    calls = rollouts(0, ROLLOUT_DEALS)
+    values = calls.values(hopeless, ["pass", "bid 5", "bid 6"])
+    assert values["pass"] > max(values["bid 5"], values["bid 6"])
+    assert calls.choose(hopeless) == "pass"
 
 
 def test_rollouts_are_fixed_by_seed_and_view_and_leave_the_view_alone() -> None:
@@ -146,3 +162,11 @@ def test_every_option_is_played_on_copies_of_the_same_deals() -> None:
     assert means == {"pass": 1.5, "bid 6": 1.0}
     assert sorted(seen) == [("bid 6", 0), ("bid 6", 3), ("pass", 0), ("pass", 3)]
     assert [g.to_json() for g in deals] == before  # the deals themselves stay as they were
+
+
+def test_points_count_a_little_only_where_a_failed_contract_is_cheap() -> None:
+    for preset in ("seed", "seed-pepper"):
+        assert points_weight(Rules.preset(preset)) == POINTS_WEIGHT > 0
+    for preset in ("traditional", "pepper"):
+        assert points_weight(Rules.preset(preset)) == 0.0
+    assert points_weight(Rules.from_dict({"preset": "seed", "defenders_score": True})) == 0.0

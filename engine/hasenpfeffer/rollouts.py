@@ -8,9 +8,10 @@ plays the rest of the hand out on every deal: this seat and its partner with
 the base calls (``calls.GameAwareCalls``), the opponents as the medium
 player, everyone's cards by medium's play. Each finished hand is worth the
 seat's team's chance of winning the game from the scores it leaves
-(``calls.win_table``); the candidate with the best average is the call. The
-same deals serve every candidate (common random numbers), so the comparison
-is far less noisy than each average.
+(``calls.win_table``), plus, where a failed contract is cheap, a little for
+the hand's points (``POINTS_WEIGHT``); the candidate with the best average
+is the call. The same deals serve every candidate (common random numbers),
+so the comparison is far less noisy than each average.
 
 What this adds to the base calls: the rest of the auction (whether the
 opponents overcall a bid, and what they can make), the partner's hand as the
@@ -36,6 +37,15 @@ from .rules import Rules
 ROLLOUT_DEALS: Final = 24
 #: The phases decided by rollouts (trump and discard: the base calls).
 ROLLOUT_PHASES: Final = frozenset({"bidding", "alone", "defend_alone"})
+#: What a point of the hand's score margin adds to a rollout's value (a
+#: chance of winning the game) where a failed contract is cheap (it costs
+#: the tricks won and the defenders score nothing): there the chances of a
+#: side far behind hardly differ, and without it that side gives points away
+#: on contracts that only put off the end of a game it cannot win (seed
+#: rules, 1,000 games: 14 reached the 60-hand limit, 4 with it). Where
+#: failing costs the bid or defenders score, the chances see that cost
+#: already (no game reached the limit) and it stays 0 (docs/benchmarks.md).
+POINTS_WEIGHT: Final = 0.02
 
 #: ``deals(view, rng, n)``: ``n`` games in the position the view describes.
 Sampler = Callable[[Mapping[str, Any], random.Random, int], list[Game]]
@@ -77,13 +87,18 @@ class RolloutCalls:
         team = view["seat"] & 1
         rules = Rules.from_dict(view["rules"])
         table = win_table(rules)
+        weight = points_weight(rules)
         rng = random.Random(decision_key(self.seed, view))
         deals = self.deals(view, rng, self.n)
-        return mean_after_each(deals, options, lambda game: self.play_out(game, team, table))
+        return mean_after_each(
+            deals, options, lambda game: self.play_out(game, team, table, weight)
+        )
 
-    def play_out(self, game: Game, team: int, table: WinTable) -> float:
+    def play_out(self, game: Game, team: int, table: WinTable, weight: float = 0.0) -> float:
         """Finish the hand with the model players; ``team``'s chance of
-        winning the game from the scores it leaves."""
+        winning the game from the scores it leaves, plus ``weight`` for each
+        point of the hand's margin."""
+        start = game.scores[team] - game.scores[1 - team]
         hands = len(game.records)
         while len(game.records) == hands:
             seat = game.current_player
@@ -94,7 +109,14 @@ class RolloutCalls:
         us, them = game.scores[team], game.scores[1 - team]
         if record.maker is None:  # thrown in: the scores stand
             return table.chance(us, them)
-        return table.after(us, them, (record.maker & 1) == team)
+        margin = us - them - start
+        return table.after(us, them, (record.maker & 1) == team) + weight * margin
+
+
+def points_weight(rules: Rules) -> float:
+    """``POINTS_WEIGHT`` where a failed contract is cheap, else 0."""
+    cheap = rules.fail_penalty == "tricks_won" and not rules.defenders_score
+    return POINTS_WEIGHT if cheap else 0.0
 
 
 def mean_after_each(
@@ -126,4 +148,12 @@ def candidates(view: Mapping[str, Any], base: str) -> list[str]:
     return out + bids[max(0, i - 1) : i + 2]
 
 
-__all__ = ["ROLLOUT_DEALS", "ROLLOUT_PHASES", "RolloutCalls", "candidates", "mean_after_each"]
+__all__ = [
+    "POINTS_WEIGHT",
+    "ROLLOUT_DEALS",
+    "ROLLOUT_PHASES",
+    "RolloutCalls",
+    "candidates",
+    "mean_after_each",
+    "points_weight",
+]
