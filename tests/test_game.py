@@ -15,6 +15,7 @@ import pytest
 
 from hasenpfeffer import Card, Game, IllegalActionError, Rules, sort_hand, trick_winner
 from hasenpfeffer.actions import ALL_ACTIONS
+from hasenpfeffer.game import auction_calls
 
 SEED = Rules.preset("seed")
 SEED_PEPPER = Rules.preset("seed-pepper")
@@ -1503,3 +1504,15 @@ def test_view_is_json_ready() -> None:
         for s in range(4):
             v = g.view(s)
             assert json.loads(json.dumps(v)) == v
+
+
+def test_auction_calls_are_pass_and_every_higher_bid() -> None:
+    def texts(bidding: str, high: int) -> list[str]:
+        return [str(a) for a in auction_calls(bidding, high)]
+
+    assert texts("standard", 0) == ["pass", *(f"bid {k}" for k in range(1, 7))]
+    assert texts("standard", 4) == ["pass", "bid 5", "bid 6"]
+    assert texts("pepper", 5) == ["pass", "bid little", "bid big"]
+    assert texts("pepper", 6) == ["pass", "bid big"]  # over little pepper
+    game = Game.new(Rules.preset("pepper"), seed=3)
+    assert game.legal_actions() == list(auction_calls("pepper", 0))

@@ -66,6 +66,12 @@ _NEXT: Final = (1, 2, 3, 0)
 _ORDERS: Final = tuple(tuple((s + k) % 4 for k in range(4)) for s in range(4))
 
 
+def auction_calls(bidding: str, high: int) -> tuple[Action, ...]:
+    """The legal calls under ``bidding`` ("standard" or "pepper") over a
+    standing bid of value ``high`` (0: none yet): pass and every higher bid."""
+    return (_CALLS_STANDARD if bidding == "standard" else _CALLS_PEPPER)[high]
+
+
 def call_text(bid: Action) -> str:
     """What a bid says: '1'..'6', 'little' or 'big'."""
     return str(bid)[4:]
@@ -484,9 +490,7 @@ class Game:
             hand = self._hands[self._cur]
             return plays_for(hand & self._follow or hand)
         if phase == "bidding":
-            if self.rules.bidding == "standard":
-                return _CALLS_STANDARD[self._high]
-            return _CALLS_PEPPER[self._high]
+            return auction_calls(self.rules.bidding, self._high)
         if phase == "trump":
             return TRUMP
         if phase == "discard":

@@ -43,9 +43,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from .actions import Action
 from .calls import HORIZON, GameAwareCalls, win_table
 from .cards import CARDS, EFFECTIVE_SUIT, POWER, SUITS, Card
-from .game import Game
+from .game import Game, auction_calls
 from .medium import MediumPlayer, Table, best_discard, bidding_estimates, decision_key
 from .rollouts import ROLLOUT_DEALS, RolloutCalls, mean_after_each
 from .rules import Rules, hand_points, legal_mask
@@ -106,7 +107,7 @@ class HardPlayer:
         )
         self._rollouts = (
             RolloutCalls(seed, self._calls, self._deals, rollouts)
-            if rollouts > 0 and isinstance(self._calls, GameAwareCalls)
+            if game_aware and rollouts > 0
             else None
         )
         self.play_samples = dict(play_samples or PLAY_SAMPLES)
@@ -432,16 +433,16 @@ class _BidReplay:
     def __init__(self, view: Mapping[str, Any], own_calls: MediumPlayer) -> None:
         seat: int = view["seat"]
         rules = Rules.from_dict(view["rules"])
-        ladder = _PEPPER_CALLS if rules.bidding == "pepper" else _STANDARD_CALLS
         self.calls: list[tuple[int, str, list[str], dict[str, Any], MediumPlayer]] = []
         passed: list[int] = []
-        high = 0  # position in the ladder of the standing bid
+        high = 0  # the standing bid's value (0: none yet)
+        high_bid: str | None = None  # and its word: "1".."6", "little", "big"
         high_bidder: int | None = None
         prefix: list[dict[str, Any]] = []
         for entry in view["auction"]:
             s, call = entry["seat"], entry["call"]
             if s != seat:
-                legal = ["pass", *ladder[high:]]
+                legal = [str(a) for a in auction_calls(rules.bidding, high)]
                 if len(legal) > 1:
                     v = {
                         "seat": s,
@@ -449,7 +450,7 @@ class _BidReplay:
                         "auction": list(prefix),
                         "passed": list(passed),
                         "high_bidder": high_bidder,
-                        "high_bid": ladder[high - 1][4:] if high else None,
+                        "high_bid": high_bid,
                         "dealer": view["dealer"],
                         "scores": view["scores"],
                     }
@@ -458,7 +459,8 @@ class _BidReplay:
             if call == "pass":
                 passed.append(s)
             else:
-                high = ladder.index(call) + 1
+                high = Action.parse(call).value
+                high_bid = call[4:]
                 high_bidder = s
             prefix.append(entry)
 
@@ -470,10 +472,6 @@ class _BidReplay:
             if model.bid(v, legal, None) != call:
                 weight *= miss
         return weight
-
-
-_STANDARD_CALLS: Final = tuple(f"bid {k}" for k in range(1, 7))
-_PEPPER_CALLS: Final = (*(f"bid {k}" for k in range(1, 6)), "bid little", "bid big")
 
 
 class _PastPlay:

@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from .calls import GameAwareCalls, WinTable, win_table
+from .calls import WinTable, win_table
 from .game import Game
 from .medium import MediumPlayer, decision_key
 from .rules import Rules
@@ -57,7 +57,7 @@ class RolloutCalls:
     def __init__(
         self,
         seed: int,
-        base: GameAwareCalls,
+        base: MediumPlayer,  # the calls to improve on (hard: calls.GameAwareCalls)
         deals: Sampler,
         n: int = ROLLOUT_DEALS,
         opponents: MediumPlayer | None = None,
