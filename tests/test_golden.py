@@ -1,0 +1,43 @@
+"""Golden records: the engine decides and answers exactly as when they were
+recorded (``tests/golden/records.py`` says what they hold and how to
+regenerate them after a deliberate change)."""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "golden"))
+
+import records
+
+
+def _same(expected: str, actual: str, name: str) -> None:
+    if expected == actual:
+        return
+    diff = difflib.unified_diff(
+        expected.splitlines(), actual.splitlines(), f"golden/{name}", "now", lineterm="", n=1
+    )
+    raise AssertionError("\n".join(line[:300] for line in list(diff)[:60]))
+
+
+def test_seeded_games_of_every_pair_of_levels_under_every_preset() -> None:
+    _same(records.GAMES.read_text(), records.games_text(), records.GAMES.name)
+
+
+def test_api_answers_to_the_fixed_script() -> None:
+    _same(records.API_SCRIPT.read_text(), records.api_script(), records.API_SCRIPT.name)
+
+
+def test_the_records_cover_every_level_preset_and_operation() -> None:
+    games = records.GAMES.read_text()
+    for preset in records.PRESETS:
+        for a, b in records.PAIRS:
+            assert f"# {preset}: {a} (N S) against {b} (E W)" in games
+    script = records.API_SCRIPT.read_text()
+    from hasenpfeffer import api
+
+    ops = api.handle({"op": "api_version"})["ops"]
+    for op in ops:
+        assert f'"op": "{op}"' in script, op
