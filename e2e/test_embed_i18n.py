@@ -39,7 +39,7 @@ MODULE = re.compile(r"(?s)\s*(?://[^\n]*\n\s*)*export default (\{.*\});\s*")
 
 
 def catalogue(code: str) -> dict[str, Any]:
-    text = (ROOT / "web" / "locales" / f"{code}.js").read_text(encoding="utf-8")
+    text = (ROOT / "web" / "shared" / "locales" / f"{code}.js").read_text(encoding="utf-8")
     match = MODULE.fullmatch(text)
     assert match
     data: dict[str, Any] = json.loads(match.group(1))
@@ -63,7 +63,7 @@ TEXTS = """() => {
 MISSING = """async () => {
   const src = document.querySelector('script[type=module]').src;
   // the module instance the frame's modules use (their imports carry no ?v=)
-  const i18n = await import(new URL("i18n.js", src).href);
+  const i18n = await import(new URL("../shared/i18n.js", src).href);
   return [i18n.language(), i18n.missingKeys()];
 }"""
 

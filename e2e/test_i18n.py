@@ -1,4 +1,4 @@
-"""web/i18n.js in Chromium, from the built site: every catalogue loads from the
+"""web/shared/i18n.js in Chromium, from the built site: every catalogue loads from the
 site's own origin (under the page's CSP rules: a same-origin module import),
 plurals and numbers come out as Chromium formats them for each language, and
 no message of any catalogue is missing. Then the game page in each language:
@@ -21,8 +21,8 @@ from conftest import PageProblems, open_page
 from game_driver import phase, play_until, start
 
 SCRIPT = """async (base) => {
-  const i18n = await import(base + "web/i18n.js");
-  const terms = await import(base + "web/i18n-terms.js");
+  const i18n = await import(base + "web/shared/i18n.js");
+  const terms = await import(base + "web/shared/i18n-terms.js");
   const follow = {
     reason: "must follow hearts: JD counts as a heart when hearts are trump; you hold 9H",
     reason_code: "must_follow",
@@ -66,7 +66,7 @@ SCRIPT = """async (base) => {
 
 
 def test_every_catalogue_loads_and_formats_in_chromium(page: Page, base_url: str) -> None:
-    page.goto(base_url + "web/build-info.js")  # any same-origin document will do
+    page.goto(base_url + "web/shared/build-info.js")  # any same-origin document will do
     out = page.evaluate(SCRIPT, base_url)
     assert out["missing"] == []
     assert {c: (out[c]["lang"], out[c]["dir"]) for c in ("en", "it", "fy", "ar", "hi")} == {
@@ -116,8 +116,9 @@ GAME = "speed=instant&bots=random&seed=13"  # seed 13: the player bids first
 #: Every text node and named attribute of the page (dialogs included, open or not),
 #: the page's missed catalogue lookups, and a sample of known elements.
 SCAN = """async () => {
-  const src = document.querySelector('script[type="module"][src*="web/app.js"]').src;
-  const i18n = await import(src.replace("app.js", "i18n.js"));  // the app's own instance
+  const src = document.querySelector('script[type="module"][src*="web/table/boot.js"]').src;
+  // the app's own instance
+  const i18n = await import(src.replace("table/boot.js", "shared/i18n.js"));
   const texts = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {

@@ -97,7 +97,7 @@ def wait_offline_ready(page: Page) -> None:
 # In the page: start `n` more engine workers one after another (each restores the
 # stored snapshot, or takes one) and return how each started and its new game's deal.
 FRESH_ENGINES = """async (n) => {
-  const { EngineClient } = await import("./web/client.js");
+  const { EngineClient } = await import("./web/engine/client.js");
   const out = [];
   for (let i = 0; i < n; i++) {
     const client = new EngineClient();
@@ -230,7 +230,7 @@ def site_b(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("version-b")
     web = tmp / "web"
     shutil.copytree(ROOT / "web", web)
-    with (web / "styles.css").open("a", encoding="utf-8") as f:
+    with (web / "table" / "styles.css").open("a", encoding="utf-8") as f:
         f.write("\n/* version B */\n")
     wheel = next((site_dir / "engine").glob("*.whl"))
     out = tmp / "site"
@@ -251,7 +251,7 @@ def site_b(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def app_version(site: Path) -> str:
-    text = (site / "web" / "build-info.js").read_text(encoding="utf-8")
+    text = (site / "web" / "shared" / "build-info.js").read_text(encoding="utf-8")
     version: str = json.loads(text[text.index("{") : text.rindex("}") + 1])["appVersion"]
     return version
 
@@ -303,7 +303,7 @@ def test_an_update_is_offered_then_loaded_whole_and_the_game_goes_on(
         # a save from a newer version than this one is refused with a reason, not misread
         newer = page.evaluate(
             """async () => {
-              const { readSave } = await import("./web/settings.js");
+              const { readSave } = await import("./web/table/settings.js");
               const key = "hasenpfeffer.game.v1";
               const kept = localStorage.getItem(key);
               localStorage.setItem(key, JSON.stringify({ ...JSON.parse(kept), version: 2 }));
@@ -323,9 +323,9 @@ def test_an_update_is_offered_then_loaded_whole_and_the_game_goes_on(
         assert len(caches) == 2 and all(version_b in c for c in caches), caches
         versioned = [r.url for r in requests if "?v=" in r.url and ".whl" not in r.url]
         assert versioned and all(u.endswith(f"?v={version_b}") for u in versioned), versioned
-        info = next(r for r in requests if r.url.endswith("/web/build-info.js"))
+        info = next(r for r in requests if r.url.endswith("/web/shared/build-info.js"))
         assert version_b in info.response().text()  # type: ignore[union-attr]
-        css = next(r for r in requests if "/web/styles.css" in r.url)
+        css = next(r for r in requests if "/web/table/styles.css" in r.url)
         assert "version B" in css.response().text()  # type: ignore[union-attr]
         step(page, rng)
     finally:
@@ -362,9 +362,9 @@ def test_the_precache_lists_every_file_of_the_site_with_its_hash(site_dir: Path)
     assert build["pyodideVersion"] in json.dumps(build) and build["pyodideVersion"][0].isdigit()
     # the service worker fetches a file under the URL the page uses for it
     index = (site_dir / "index.html").read_text(encoding="utf-8")
-    assert f'web/app.js?{files["web/app.js"][2]}"' in index
+    assert f'web/table/boot.js?{files["web/table/boot.js"][2]}"' in index
     wheel = next(k for k in files if k.endswith(".whl"))
-    info = (site_dir / "web" / "build-info.js").read_text(encoding="utf-8")
+    info = (site_dir / "web" / "shared" / "build-info.js").read_text(encoding="utf-8")
     assert f'{wheel.rsplit("/", 1)[1]}?{files[wheel][2]}"' in info
 
 
@@ -397,7 +397,7 @@ def test_manifest_and_icons_come_from_our_svg(site_dir: Path) -> None:
     assert manifest["display"] == "standalone"
     assert manifest["name"] and manifest["short_name"] and manifest["description"]
     # its words are the English catalogue's manifest.* messages (docs/i18n.md)
-    english = (site_dir / "web" / "locales" / "en.js").read_text(encoding="utf-8")
+    english = (site_dir / "web" / "shared" / "locales" / "en.js").read_text(encoding="utf-8")
     messages = json.loads(english[english.index("{") : english.rindex("}") + 1])
     assert manifest["description"] == messages["manifest.description"]
     assert (manifest["name"], manifest["lang"]) == (messages["manifest.name"], "en")

@@ -13,7 +13,7 @@ that cache off) and one local server that logs every request:
   file was sent in full twice (the precache revalidates what the page already
   has: those are 304 answers, no body);
   then wait until the engine worker has stored its snapshot of the started
-  runtime (web/engine-worker.js);
+  runtime (web/engine/worker.js);
 - repeat visit, in a new tab of the same profile: time to playable, whether
   every file came from the service worker, and whether the engine started
   from the snapshot;

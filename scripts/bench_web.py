@@ -48,7 +48,7 @@ window.__ready = performance.now();
 
 BOTS = """<!doctype html><meta charset="utf-8"><title>bot timing</title>
 <script type="module">
-import { EngineClient } from "../web/client.js";
+import { EngineClient } from "../web/engine/client.js";
 const engine = new EngineClient();
 await engine.ready;
 window.__run = async (n, level) => {

@@ -23,7 +23,7 @@ LAUNCH_ARGS = [
 ]
 
 # True once the game page's engine worker has stored its snapshot of the started
-# runtime (web/engine-worker.js) in the page's origin.
+# runtime (web/engine/worker.js) in the page's origin.
 SNAPSHOT_STORED = """async () => {
   for (const name of await caches.keys())
     if (name.includes(" snapshot ") && (await (await caches.open(name)).keys()).length) return true;

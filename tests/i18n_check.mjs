@@ -1,9 +1,9 @@
-// Runs web/i18n.js under Node (same ICU data family as Chromium) and prints a
+// Runs web/shared/i18n.js under Node (same ICU data family as Chromium) and prints a
 // JSON report that tests/test_locales.py checks: every catalogue loads, plural
 // and number formatting per language, the order of language detection, the
 // English fallback for a missing key, and lang/dir on an element.
 //   node --experimental-detect-module tests/i18n_check.mjs
-import * as i18n from "../web/i18n.js";
+import * as i18n from "../web/shared/i18n.js";
 
 const report = { languages: {}, detect: {}, fallback: {}, numbers: {}, dir: {} };
 

@@ -1,9 +1,9 @@
-"""The message catalogues (web/locales/*.js) and web/i18n.js.
+"""The message catalogues (web/shared/locales/*.js) and web/shared/i18n.js.
 
 Every language has exactly English's keys with the same placeholders; plural
 messages have the forms the language's plural rules select; nothing is empty;
 nothing is left in English; markup only where a key says ``_html``. Then
-web/i18n.js itself runs under Node (tests/i18n_check.mjs).
+web/shared/i18n.js itself runs under Node (tests/i18n_check.mjs).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALES = ROOT / "web" / "locales"
-I18N = ROOT / "web" / "i18n.js"
+LOCALES = ROOT / "web" / "shared" / "locales"
+I18N = ROOT / "web" / "shared" / "i18n.js"
 
 #: CLDR plural categories (what Intl.PluralRules(lang) gives in Chromium and Node).
 PLURAL_CATEGORIES = {
@@ -52,10 +52,10 @@ MODULE = re.compile(r"(?s)\s*(?://[^\n]*\n\s*)*export default (\{.*\});\s*")
 
 
 def languages() -> list[str]:
-    """The codes listed in LANGUAGES of web/i18n.js, in order."""
+    """The codes listed in LANGUAGES of web/shared/i18n.js, in order."""
     text = I18N.read_text(encoding="utf-8")
     block = re.search(r"LANGUAGES = Object\.freeze\(\[(.*?)\]\)", text, re.S)
-    assert block, "web/i18n.js must define LANGUAGES = Object.freeze([...])"
+    assert block, "web/shared/i18n.js must define LANGUAGES = Object.freeze([...])"
     return re.findall(r'code: "([a-z]{2,3})"', block.group(1))
 
 
@@ -170,7 +170,7 @@ def test_scripts_are_the_languages_own() -> None:
 def node_report() -> dict[str, Any]:
     node = shutil.which("node")
     if node is None:
-        pytest.fail("node is needed (it runs web/i18n.js): install Node 20+")
+        pytest.fail("node is needed (it runs web/shared/i18n.js): install Node 20+")
     out = subprocess.run(
         [node, "--experimental-detect-module", "--no-warnings", str(ROOT / "tests/i18n_check.mjs")],
         capture_output=True,

@@ -1,0 +1,122 @@
+// The one door from the page to the engine: a promise-based client of the
+// engine worker (web/engine-worker.js), which runs hasenpfeffer.api in Pyodide.
+//
+//   const engine = new EngineClient({ onProgress(fraction, stage) {...} });
+//   await engine.ready;                          // resolves with load timings
+//   const state = await engine.call("state");    // {ok: true, ...} answers
+//
+// call() resolves with the API's answer when it is ok, and rejects with an
+// EngineError (code, message) otherwise. Requests carry ids, so answers may be
+// matched in any order.
+//
+// {shared: true} connects to the SharedWorker of the same script instead of
+// starting a dedicated Worker: every page of the game's origin in the browser
+// (the embeds' iframes) then shares one Pyodide. A shared client has its own
+// session id, sent with every request, so each keeps its own game in the API.
+// Without the option, a page whose address has ?embed (the game in an embed)
+// is shared, any other page (the game itself) has its own worker. Where the
+// browser has no SharedWorker, a shared client falls back to its own Worker.
+
+export const API_VERSION = 1;
+
+export class EngineError extends Error {
+  /** `detail`: the rest of the engine's error answer (`reason_code`, `reason_params`),
+   * so the page can say it in its own language (errorText in i18n-terms.js). */
+  constructor(code, message, detail = {}) {
+    super(message);
+    this.name = "EngineError";
+    this.code = code;
+    if (detail.reason_code) {
+      this.reason_code = detail.reason_code;
+      this.reason_params = detail.reason_params ?? {};
+    }
+  }
+}
+
+function newSession() {
+  const random = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2);
+  return `c-${random}`;
+}
+
+export class EngineClient {
+  constructor({ onProgress = () => {}, workerURL, shared, session } = {}) {
+    this.nextId = 1;
+    this.pending = new Map();
+    const wanted = shared ?? new URLSearchParams(globalThis.location?.search ?? "").has("embed");
+    // no SharedWorker (e.g. Chrome on Android): a worker of its own, same protocol
+    this.shared = wanted && typeof SharedWorker !== "undefined";
+    this.session = wanted ? (session ?? newSession()) : session;
+    this.workerInfo = null;
+    const url = workerURL ?? new URL("./worker.js", import.meta.url);
+    // the game page's own worker may keep a snapshot of the started runtime (see
+    // engine-worker.js); an embed's worker never does
+    const snapshot = !wanted;
+    const options = { type: "module", name: snapshot ? "hasenpfeffer-engine+snapshot" : "hasenpfeffer-engine" };
+    if (this.shared) {
+      this.worker = new SharedWorker(url, { ...options, name: "hasenpfeffer-engine-shared" });
+      this.port = this.worker.port;
+      globalThis.addEventListener?.("pagehide", () => this.close());
+    } else {
+      this.worker = new Worker(url, options);
+      this.port = this.worker;
+    }
+    this.ready = new Promise((resolve, reject) => {
+      this.port.addEventListener("message", (event) => {
+        const msg = event.data;
+        if (msg.type === "progress") onProgress(msg.fraction, msg.stage);
+        else if (msg.type === "ready") {
+          this.workerInfo = msg.worker ?? null;
+          resolve(msg.timings);
+        }
+        else if (msg.type === "fatal") reject(new EngineError("load", msg.message));
+        else if (msg.id !== undefined) this.settle(msg.id, msg.response);
+      });
+      this.worker.addEventListener("error", (event) => {
+        event.preventDefault();
+        const error = new EngineError("load", event.message || "the engine could not start");
+        reject(error);
+        for (const { reject: r } of this.pending.values()) r(error);
+        this.pending.clear();
+      });
+    });
+    if (this.shared) this.port.start();
+    // A rejection is reported by whoever awaits ready; do not warn twice.
+    this.ready.catch(() => {});
+  }
+
+  settle(id, response) {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    this.pending.delete(id);
+    if (response && response.ok) entry.resolve(response);
+    else {
+      const error = response?.error ?? { code: "unknown", message: "no answer" };
+      entry.reject(new EngineError(error.code, error.message, error));
+    }
+  }
+
+  /** Send one API request: call("act", {action: "play JD"}). */
+  call(op, args = {}) {
+    const id = this.nextId++;
+    const request = { v: API_VERSION, op, ...args };
+    if (this.session !== undefined) request.session = this.session;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.port.postMessage({ id, request });
+    });
+  }
+
+  /** Leave the worker: a shared one forgets this client's game; a dedicated one stops. */
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.shared) {
+      this.port.postMessage({ type: "bye", session: this.session });
+      this.port.close();
+    } else this.worker.terminate();
+  }
+
+  terminate() {
+    this.close();
+  }
+}

@@ -1,0 +1,279 @@
+// The engine's home: a module worker running Pyodide with our wheel.
+//
+// The same code runs as a dedicated Worker (the game page) and as a
+// SharedWorker (embeds: every iframe of the game's origin on a page connects
+// to one worker, so Pyodide loads once). Each connection is a "port" (for a
+// dedicated worker, the worker itself).
+//
+// The page never calls Python directly: web/client.js posts {id, request}
+// here, this worker answers {id, response} from hasenpfeffer.api.handle_json.
+// While the runtime loads, it posts {type: "progress", fraction, stage};
+// then {type: "ready", timings, worker}, or {type: "fatal", message} if
+// loading failed. A port that connects later gets the latest of these at once.
+// {type: "bye", session} from a port forgets that session's game and the port.
+//
+// Everything is loaded from this site's own origin, by URLs relative to this
+// module, so the site works under any sub-path.
+
+import { loadPyodide } from "../../pyodide/pyodide.mjs";
+import { BUILD } from "../shared/build-info.js";
+
+const t0 = performance.now();
+const SHARED = typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope;
+// Who this worker is: embeds check that they all talk to one runtime.
+const WORKER = {
+  id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`,
+  shared: SHARED,
+  runtimes: 0, // how many times Pyodide was loaded here (1)
+  connections: 0,
+  snapshot: "none", // "restored" (started from a stored snapshot), "taken" (stored one) or "none"
+};
+const ports = new Set();
+let lastStatus = null; // the latest progress / ready / fatal message
+
+function broadcast(msg) {
+  if (msg.type) lastStatus = msg;
+  for (const port of ports) port.postMessage(msg);
+}
+const indexURL = new URL("../../pyodide/", import.meta.url).href;
+const wheelURL = new URL(BUILD.wheel, import.meta.url).href;
+
+// ---- progress: bytes of the big files, then the start of Python ----------------
+// Weights of the stages in the bar: downloads 70 %, starting Python 20 %,
+// importing the engine 10 %.
+const tracked = new Map([
+  ["pyodide.asm.wasm", BUILD.sizes["pyodide.asm.wasm"]],
+  ["python_stdlib.zip", BUILD.sizes["python_stdlib.zip"]],
+  [BUILD.wheelName, BUILD.sizes.wheel],
+]);
+const totalBytes = [...tracked.values()].reduce((a, b) => a + b, 0);
+let loadedBytes = 0;
+let stage = "download";
+let lastPost = 0;
+
+function fraction() {
+  const dl = Math.min(1, loadedBytes / totalBytes);
+  if (stage === "download") return 0.7 * dl;
+  if (stage === "start") return 0.9;
+  if (stage === "engine") return 0.97;
+  return 1;
+}
+
+function postProgress(force = false) {
+  const now = performance.now();
+  if (!force && now - lastPost < 50) return;
+  lastPost = now;
+  broadcast({ type: "progress", fraction: fraction(), stage });
+}
+
+function trackedName(url) {
+  const path = new URL(url, self.location.href).pathname;
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  return tracked.has(name) ? name : null;
+}
+
+// Count the bytes of the tracked downloads as they stream in.
+const realFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const response = await realFetch(input, init);
+  const url = typeof input === "string" ? input : input.url ?? String(input);
+  if (!response.ok || !response.body || !trackedName(url)) return response;
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      loadedBytes += chunk.byteLength;
+      postProgress();
+      controller.enqueue(chunk);
+    },
+  });
+  return new Response(response.body.pipeThrough(counter), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+};
+
+// ---- loading: the runtime and the wheel in parallel ------------------------------
+
+async function fetchWheel() {
+  const response = await self.fetch(wheelURL);
+  if (!response.ok) throw new Error(`could not load the engine (${response.status} ${wheelURL})`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// ---- the started interpreter, kept between visits ----------------------------------
+// The installed app (not an embed: its client names the worker "...+snapshot")
+// keeps a memory snapshot of Pyodide taken right after the engine was imported,
+// in a cache of this site and version. The next visit restores it instead of
+// starting Python and importing the engine again (about 2 s on a slow machine).
+// The service worker keeps this version's snapshot cache and removes older ones;
+// without a service worker this worker removes them itself.
+const SNAPSHOT_WANTED = !SHARED && self.name.endsWith("+snapshot") && typeof caches !== "undefined";
+const siteRoot = new URL("../../", import.meta.url).href;
+const SNAPSHOT_PREFIX = `hasenpfeffer ${siteRoot} snapshot `;
+const SNAPSHOT_CACHE = `${SNAPSHOT_PREFIX}app-${BUILD.appVersion} pyodide-${BUILD.pyodideVersion}`;
+const SNAPSHOT_STORE_DELAY_MS = 2000;
+const SNAPSHOT_KEY = `${siteRoot}__pyodide-snapshot?wheel=${encodeURIComponent(BUILD.wheel)}`;
+
+/** This version's snapshot as a promise of its bytes, or null when there is none. */
+async function storedSnapshot() {
+  if (!SNAPSHOT_WANTED) return null;
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const response = await cache.match(SNAPSHOT_KEY);
+    if (!response) return null;
+    const length = Number(response.headers.get("x-snapshot-length"));
+    return response.arrayBuffer().then((buffer) => {
+      if (buffer.byteLength !== length || length === 0) throw new Error("snapshot: truncated");
+      return buffer;
+    });
+  } catch {
+    return null; // storage unavailable (private mode, quota): start the usual way
+  }
+}
+
+async function forgetSnapshots(keep = null) {
+  try {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(SNAPSHOT_PREFIX) && name !== keep) await caches.delete(name);
+    }
+  } catch {
+    /* nothing stored, nothing to forget */
+  }
+}
+
+async function storeSnapshot(bytes) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const headers = { "Content-Type": "application/octet-stream", "x-snapshot-length": String(bytes.byteLength) };
+    await cache.put(SNAPSHOT_KEY, new Response(bytes, { headers }));
+    await forgetSnapshots(SNAPSHOT_CACHE);
+  } catch (err) {
+    // no room: the next visit starts the usual way
+    console.warn(`hasenpfeffer: could not store the runtime snapshot (${err?.message ?? err})`);
+  }
+}
+
+async function boot() {
+  postProgress(true);
+  const wheelPromise = fetchWheel();
+  const snapshot = await storedSnapshot();
+  if (snapshot) {
+    try {
+      return await start(wheelPromise, snapshot);
+    } catch (err) {
+      console.warn(`hasenpfeffer: the stored runtime snapshot is unusable (${err?.message ?? err}); starting afresh`);
+      await forgetSnapshots(); // unusable (damaged, another runtime): start afresh
+      stage = "download";
+    }
+  }
+  return start(wheelPromise, null);
+}
+
+/** Start Python (from `snapshot` when given) and the engine: {handleJson, timings}. */
+async function start(wheelPromise, snapshot) {
+  WORKER.runtimes += 1;
+  const pyodide = await loadPyodide(
+    snapshot
+      ? { indexURL, packages: [], _loadSnapshot: snapshot }
+      : { indexURL, packages: [], _makeSnapshot: SNAPSHOT_WANTED },
+  );
+  const tRuntime = performance.now();
+  stage = "start";
+  postProgress(true);
+  const wheel = await wheelPromise;
+  stage = "engine";
+  postProgress(true);
+  const path = `/engine/${BUILD.wheelName}`;
+  // The file system is not part of a snapshot: the wheel goes back to its place
+  // (the engine imports some modules lazily from it).
+  pyodide.FS.mkdirTree("/engine");
+  pyodide.FS.writeFile(path, wheel);
+  let taken = null;
+  if (snapshot) {
+    // a snapshot also holds the state of `random`: reseed, or every visit deals alike
+    pyodide.runPython("import random\nrandom.seed()");
+  } else {
+    pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(path)})\nimport hasenpfeffer.api`);
+    // taken before any object is shared with JavaScript (a snapshot cannot hold those)
+    if (SNAPSHOT_WANTED) {
+      try {
+        taken = pyodide.makeMemorySnapshot();
+      } catch {
+        taken = null;
+      }
+    }
+  }
+  const handleJson = pyodide.pyimport("hasenpfeffer.api").handle_json;
+  if (snapshot) {
+    const check = JSON.parse(handleJson(JSON.stringify({ v: 1, op: "api_version" })));
+    if (!check.ok || check.engine_version !== BUILD.engineVersion) throw new Error("snapshot: not this engine");
+  }
+  const tReady = performance.now();
+  stage = "ready";
+  postProgress(true);
+  // stored once the first moves are made: 30 MB through the browser's storage
+  if (taken) setTimeout(() => storeSnapshot(taken), SNAPSHOT_STORE_DELAY_MS);
+  WORKER.snapshot = snapshot ? "restored" : taken ? "taken" : "none";
+  return {
+    handleJson,
+    timings: {
+      runtime_ms: Math.round(tRuntime - t0),
+      ready_ms: Math.round(tReady - t0),
+      engine_ms: Math.round(tReady - tRuntime),
+      snapshot: WORKER.snapshot,
+    },
+  };
+}
+
+const booted = boot();
+booted.then(
+  ({ timings }) => broadcast({ type: "ready", timings, worker: WORKER }),
+  (err) => broadcast({ type: "fatal", message: String(err?.message ?? err) }),
+);
+
+async function answer(port, data) {
+  const { id, request, type } = data ?? {};
+  if (type === "bye") {
+    ports.delete(port);
+    if (typeof data.session === "string") {
+      try {
+        const { handleJson } = await booted;
+        handleJson(JSON.stringify({ op: "close_session", session: data.session }));
+      } catch {
+        /* no runtime, no sessions */
+      }
+    }
+    return;
+  }
+  if (id === undefined) return;
+  let response;
+  try {
+    const { handleJson } = await booted;
+    const t = performance.now();
+    response = JSON.parse(handleJson(JSON.stringify(request)));
+    response.worker_ms = Math.round((performance.now() - t) * 100) / 100;
+  } catch (err) {
+    response = {
+      ok: false,
+      error: { code: "worker", message: String(err?.message ?? err) },
+    };
+  }
+  port.postMessage({ id, response });
+}
+
+function connect(port) {
+  ports.add(port);
+  WORKER.connections += 1;
+  port.onmessage = (event) => answer(port, event.data);
+  if (lastStatus) port.postMessage(lastStatus);
+}
+
+if (SHARED) {
+  self.onconnect = (event) => {
+    const port = event.ports[0];
+    connect(port);
+    port.start();
+  };
+} else {
+  connect(self);
+}

@@ -1,0 +1,95 @@
+// The game's words in the current language: seats, suits, cards, calls, and
+// the engine's reasons and hints (sent as a code with parameters, see
+// docs/api.md "Reasons as codes"). Built on web/i18n.js; no rule logic.
+
+import { bidOf, isNamedBid } from "./actions.js";
+import { cardLabel } from "./cards.js";
+import { formatList, formatNumber, formatSigned, hasKey, language, t } from "./i18n.js";
+import VOCABULARY from "./vocabulary.js";
+
+export function seatName(seat) {
+  return t(`seat.name.${seat}`);
+}
+
+export function suitName(suit) {
+  return t(`suit.${suit}`);
+}
+
+/** "the jack of hearts", "il fante di cuori", "ولد كُبّة", "पान का ग़ुलाम". */
+export function cardName(code) {
+  if (code === VOCABULARY.joker) return t("card.JK");
+  return t(`card.${code[0]}`, { suit: suitName(code[1]) });
+}
+
+/** The short label on buttons and in lists: "10♥", and the Joker's name. */
+export function cardShort(code) {
+  return code === VOCABULARY.joker ? t("card.joker_short") : cardLabel(code);
+}
+
+/** A call as a button label: "Pass", "Bid 3", "Little pepper". Takes "pass", "bid 3" or "3". */
+export function callLabel(call) {
+  const bid = bidOf(call);
+  if (bid === null) return t("bid.pass");
+  if (isNamedBid(bid)) return t(`bid.${bid}`);
+  return t("bid.n", { n: Number(bid) });
+}
+
+/** A call inside a sentence: "pass", "3", "little pepper". Takes "pass", "bid 3" or "3". */
+export function callWord(call) {
+  const bid = bidOf(call);
+  if (bid === null) return t("call.pass");
+  if (isNamedBid(bid)) return t(`call.${bid}`);
+  return t("call.n", { n: Number(bid) });
+}
+
+/** Upper-case the first letter, as the language does ("il fante…" -> "Il fante…"). */
+export function capitalise(text) {
+  return text ? text.charAt(0).toLocaleUpperCase(language()) + text.slice(1) : text;
+}
+
+const oneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+
+/** The engine's parameters as words of the current language. */
+function words(params) {
+  const out = {};
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (key === "seat") out.seat = seatName(value);
+    else if (key === "suit" || key === "trump") out[key] = suitName(value);
+    else if (key === "card") out.card = cardName(value);
+    else if (key === "cards") out.cards = formatList(value.map(cardShort));
+    else if (key === "call") out.call = callWord(value);
+    else if (key === "value") out.value = formatSigned(value, oneDecimal);
+    else if (key === "gap" || key === "tricks") out[key] = formatNumber(value, oneDecimal);
+    else out[key] = typeof value === "number" ? formatNumber(value) : String(value);
+  }
+  return out;
+}
+
+/**
+ * Why an option or card is not available (an entry of `state.options` or
+ * `state.cards`, or an `illegal_action` error): in the current language when
+ * the catalogue knows the code, else the engine's English text.
+ */
+export function reasonText({ reason = "", reason_code: code, reason_params: params } = {}) {
+  if (!code || !hasKey(`reason.${code}`)) return reason;
+  let text = t(`reason.${code}`, words(params));
+  if (code === "must_follow") {
+    for (const card of params.trump_cards ?? []) {
+      text += ` ${t("reason.counts_as_trump", { card: cardShort(card), suit: suitName(params.trump) })}`;
+    }
+  }
+  return text;
+}
+
+/** A hint's reason (an entry of the `hint` answer's `suggestions`). */
+export function hintText({ reason = "", reason_code: code, reason_params: params } = {}) {
+  if (!code || !hasKey(`hint.${code}`)) return reason;
+  return t(`hint.${code}`, words(params));
+}
+
+/** What to tell the player about an engine error ({code, message, reason_code?}). */
+export function errorText(error) {
+  if (error?.reason_code) return capitalise(reasonText({ reason: error.message, ...error }));
+  if (error?.code && hasKey(`error.${error.code}`)) return t(`error.${error.code}`);
+  return error?.message ?? String(error);
+}

@@ -1,0 +1,287 @@
+// Languages: the message catalogues, the choice of language and the
+// formatting of numbers, plurals and lists. Dependency-free.
+//
+//   import { setLanguage, t, formatNumber } from "./i18n.js";
+//   await setLanguage(detectLanguage());
+//   t("seat.cards", { count: 5 })   -> "5 cards" / "٥ أوراق" ...
+//
+// A catalogue is web/shared/locales/<code>.js: `export default { ...strict JSON... };`
+// with flat dotted keys. A value is a string with {name} placeholders, or a
+// plural object ({one: ..., other: ...}: the categories Intl.PluralRules
+// gives for the language) chosen by the `count` parameter. Keys ending in
+// `_html` hold trusted markup (our own catalogue); every other value is text
+// and its parameters are inserted as given (escape when putting it in HTML).
+// See docs/i18n.md; adding a language is one catalogue plus one line below.
+
+/** The one list to extend. `numbers`: the locale whose digits and separators
+ * numbers use when the browser names no region for this language (see
+ * numberLocale()). `intl`: a locale whose Intl data (numbers, lists) stands in
+ * when the browser has none for this language (Chromium ships no Frisian
+ * number or list data; Frisian writes both as Dutch does: 1.234,5 and "a, b en c"). */
+export const LANGUAGES = Object.freeze([
+  { code: "en", name: "English", dir: "ltr", numbers: "en" },
+  { code: "it", name: "Italiano", dir: "ltr", numbers: "it" },
+  { code: "fy", name: "Frysk", dir: "ltr", numbers: "fy", intl: "nl" },
+  { code: "ar", name: "العربية", dir: "rtl", numbers: "ar" },
+  { code: "hi", name: "हिन्दी", dir: "ltr", numbers: "hi" },
+]);
+
+export const DEFAULT_LANGUAGE = "en";
+export const STORAGE_KEY = "hasenpfeffer.language.v1";
+
+const byCode = new Map(LANGUAGES.map((l) => [l.code, l]));
+const catalogues = new Map(); // code -> messages
+const missing = new Set(); // "code:key" looked up but absent (tests read it)
+let current = DEFAULT_LANGUAGE;
+let numberTag = "en";
+let plural = new Intl.PluralRules("en");
+let numberFormat = new Intl.NumberFormat("en");
+const listeners = new Set();
+
+const DEV = (() => {
+  try {
+    return ["localhost", "127.0.0.1", "[::1]"].includes(globalThis.location?.hostname ?? "");
+  } catch {
+    return false;
+  }
+})();
+
+/** The supported language for a BCP 47 tag ("it-CH" -> "it"), or null. */
+export function matchLanguage(tag) {
+  if (typeof tag !== "string" || !tag) return null;
+  const base = tag.trim().toLowerCase().split(/[-_]/)[0];
+  if (byCode.has(base)) return base;
+  if (base === "fry") return "fy"; // ISO 639-2 code of West Frisian
+  return null;
+}
+
+function storage() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // storage disabled
+  }
+}
+
+/** The stored choice, or null. */
+export function storedLanguage() {
+  try {
+    return matchLanguage(storage()?.getItem(STORAGE_KEY) ?? "");
+  } catch {
+    return null;
+  }
+}
+
+/** Remember (code) or forget (null: follow the browser again) the player's choice. */
+export function storeLanguage(code) {
+  try {
+    if (code == null) storage()?.removeItem(STORAGE_KEY);
+    else if (byCode.has(code)) storage()?.setItem(STORAGE_KEY, code);
+  } catch {
+    /* full or disabled storage: the choice lasts for this visit */
+  }
+}
+
+/**
+ * The language to use: `?lang=` in the address > the stored choice > the
+ * browser's languages in order > English. `explicit` (an embed's `lang`
+ * attribute) comes first when it names a supported language.
+ */
+export function detectLanguage({
+  explicit = null,
+  search = globalThis.location?.search ?? "",
+  stored = storedLanguage(),
+  browser = globalThis.navigator?.languages ?? [globalThis.navigator?.language],
+} = {}) {
+  const fromAttr = matchLanguage(explicit);
+  if (fromAttr) return fromAttr;
+  const fromUrl = matchLanguage(new URLSearchParams(search).get("lang"));
+  if (fromUrl) return fromUrl;
+  if (stored && byCode.has(stored)) return stored;
+  for (const tag of browser ?? []) {
+    const code = matchLanguage(tag);
+    if (code) return code;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+function supported(tag, kind = Intl.NumberFormat) {
+  try {
+    return kind.supportedLocalesOf([tag]).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** `code` if the browser has `kind` data for it, else the language's stand-in, else English. */
+function intlLocale(code, kind) {
+  if (supported(code, kind)) return code;
+  const standIn = byCode.get(code)?.intl;
+  return standIn && supported(standIn, kind) ? standIn : "en";
+}
+
+/**
+ * The locale numbers are formatted in for `code`: the first browser language
+ * of the same language that names a region (an "ar-EG" reader gets Arabic-
+ * Indic digits, "ar-MA" Latin ones, as CLDR says for each), else the
+ * language's own default (`numbers` in LANGUAGES). A locale the browser has
+ * no data for falls back to the language's `intl` stand-in, else English.
+ */
+export function numberLocale(code, browser = globalThis.navigator?.languages ?? []) {
+  const lang = byCode.get(code) ?? byCode.get(DEFAULT_LANGUAGE);
+  for (const tag of browser ?? []) {
+    if (typeof tag === "string" && tag.includes("-") && matchLanguage(tag) === lang.code && supported(tag)) {
+      return tag;
+    }
+  }
+  return supported(lang.numbers) ? lang.numbers : intlLocale(lang.code, Intl.NumberFormat);
+}
+
+async function loadCatalogue(code) {
+  if (!catalogues.has(code)) {
+    // same cache-busting version (?v=) as this module was loaded with
+    const url = new URL(`./locales/${code}.js`, import.meta.url);
+    url.search = new URL(import.meta.url).search;
+    const module = await import(url.href);
+    catalogues.set(code, module.default);
+  }
+  return catalogues.get(code);
+}
+
+/**
+ * Switch to `code` (loading its catalogue, and English for fallbacks).
+ * `remember`: store it as the player's choice. Unknown codes give English.
+ * Resolves with the language's entry from LANGUAGES.
+ */
+export async function setLanguage(code, { remember = false, browser } = {}) {
+  const chosen = byCode.has(code) ? code : DEFAULT_LANGUAGE;
+  await Promise.all([loadCatalogue(DEFAULT_LANGUAGE), loadCatalogue(chosen)]);
+  current = chosen;
+  numberTag = numberLocale(chosen, browser);
+  plural = new Intl.PluralRules(chosen);
+  numberFormat = new Intl.NumberFormat(numberTag);
+  if (remember) storeLanguage(chosen);
+  for (const fn of listeners) fn(current);
+  return byCode.get(chosen);
+}
+
+/** Call `fn(code)` after every language change; returns a function that stops it. */
+export function onLanguageChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+export function language() {
+  return current;
+}
+
+export function direction(code = current) {
+  return byCode.get(code)?.dir ?? "ltr";
+}
+
+/** The keys looked up but missing (as "code:key"), for tests and debugging. */
+export function missingKeys() {
+  return [...missing];
+}
+
+/** Whether the current catalogue (or English) has `key`. */
+export function hasKey(key) {
+  return key in (catalogues.get(current) ?? {}) || key in (catalogues.get(DEFAULT_LANGUAGE) ?? {});
+}
+
+function translate(code, rules, numbers, key, params) {
+  const messages = catalogues.get(code);
+  let value = messages?.[key];
+  if (value === undefined || !Object.hasOwn(messages, key)) {
+    missing.add(`${code}:${key}`);
+    const english = catalogues.get(DEFAULT_LANGUAGE);
+    const has = Boolean(english && Object.hasOwn(english, key));
+    if (DEV) console.warn(`i18n: no "${key}" in ${code}${has ? "; using English" : ""}`);
+    if (!has) return key;
+    value = english[key];
+  }
+  if (typeof value === "object") {
+    const n = Number(params.count ?? 0);
+    // an exact form ({"0": "no cards"}) wins over the plural category
+    value = Object.hasOwn(value, String(n)) ? value[String(n)] : (value[rules.select(n)] ?? value.other);
+  }
+  return String(value).replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!Object.hasOwn(params, name)) return whole;
+    const v = params[name];
+    return typeof v === "number" ? numbers.format(v) : String(v);
+  });
+}
+
+/**
+ * The message `key` in the current language with `{name}` placeholders
+ * filled from `params` (numbers are formatted for the language). A plural
+ * message is chosen by `params.count`. A missing key falls back to English
+ * (with a warning on localhost); a key missing everywhere comes back as the
+ * key itself, so a test sees it.
+ */
+export function t(key, params = {}) {
+  return translate(current, plural, numberFormat, key, params);
+}
+
+/**
+ * A `t` for one language that leaves the page's language alone: for an
+ * embed whose `lang` differs from the page's (two embeds, two languages).
+ * Resolves with {code, dir, t, formatNumber}.
+ */
+export async function translator(code, { browser } = {}) {
+  const chosen = byCode.has(code) ? code : DEFAULT_LANGUAGE;
+  await Promise.all([loadCatalogue(DEFAULT_LANGUAGE), loadCatalogue(chosen)]);
+  const rules = new Intl.PluralRules(chosen);
+  const numbers = new Intl.NumberFormat(numberLocale(chosen, browser));
+  return {
+    code: chosen,
+    dir: direction(chosen),
+    t: (key, params = {}) => translate(chosen, rules, numbers, key, params),
+    formatNumber: (n) => numbers.format(n),
+  };
+}
+
+/** A number in the current language's digits and separators. */
+export function formatNumber(n, options) {
+  return options ? new Intl.NumberFormat(numberTag, options).format(n) : numberFormat.format(n);
+}
+
+/** A score change with its sign, as the locale writes it: +3, -2, 0. */
+export function formatSigned(n, options = {}) {
+  return new Intl.NumberFormat(numberTag, { signDisplay: "exceptZero", ...options }).format(n);
+}
+
+/** "a, b and c" in the current language. */
+export function formatList(items, type = "conjunction") {
+  try {
+    const tag = intlLocale(current, Intl.ListFormat);
+    return new Intl.ListFormat(tag, { style: "long", type }).format(items.map(String));
+  } catch {
+    return items.join(", ");
+  }
+}
+
+/**
+ * Translate static markup in place: `data-i18n="key"` sets an element's text,
+ * `data-i18n-attr="aria-label:key; title:key"` sets attributes. The English
+ * text in the HTML stays as what paints before any script runs.
+ */
+export function localizeTree(root = globalThis.document, translate = t) {
+  if (!root?.querySelectorAll) return;
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    el.textContent = translate(el.dataset.i18n);
+  }
+  for (const el of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of el.dataset.i18nAttr.split(";")) {
+      const [attr, key] = pair.split(":").map((x) => x.trim());
+      if (attr && key) el.setAttribute(attr, translate(key));
+    }
+  }
+}
+
+/** Set `lang` and `dir` on `root` (the <html> element by default, or an embed's host). */
+export function applyDocumentLanguage(root = globalThis.document?.documentElement, code = current) {
+  if (!root) return;
+  root.setAttribute("lang", code);
+  root.setAttribute("dir", direction(code));
+}

@@ -1,0 +1,108 @@
+// Playing with the keyboard: roving focus in a group of buttons (the hand,
+// the bid/trump/alone choices: one Tab stop per group, arrow keys inside),
+// and the shortcut keys with the list the shortcuts dialog shows.
+
+import { t } from "../shared/i18n.js";
+import { escapeHTML as escapeText } from "./panels.js";
+
+// The keys of the shortcuts dialog: key caps (as printed on keyboards) and the
+// catalogue key of what they do.
+const MOVES = [
+  ["Tab / Shift+Tab", "shortcuts.tab"],
+  ["← → ↑ ↓", "shortcuts.cards"],
+  ["Home / End", "shortcuts.first_last"],
+  [null, "shortcuts.choose"], // Enter / Space: the names of these keys differ by language
+  ["Escape", "shortcuts.close"],
+];
+const TOOL_TEXT = {
+  hint: "shortcuts.hint",
+  undo: "shortcuts.undo",
+  "last-trick": "shortcuts.last_trick",
+  table: "shortcuts.table",
+  rules: "shortcuts.rules",
+  settings: "tool.settings",
+  shortcuts: "shortcuts.help",
+};
+
+/** Shortcut keys: key (as KeyboardEvent.key, lower case) -> tool. */
+export const SHORTCUTS = [
+  { key: "h", shown: "H", tool: "hint" },
+  { key: "u", shown: "U", tool: "undo" },
+  { key: "l", shown: "L", tool: "last-trick" },
+  { key: "t", shown: "T", tool: "table" },
+  { key: "r", shown: "R", tool: "rules" },
+  { key: "s", shown: "S", tool: "settings" },
+  { key: "?", shown: "?", tool: "shortcuts" },
+];
+
+export function shortcutFor(key) {
+  return SHORTCUTS.find((s) => s.key === key.toLowerCase())?.tool ?? null;
+}
+
+/** The shortcut shown for a tool (for aria-keyshortcuts and tooltips), or "". */
+export function shortcutKey(tool) {
+  return SHORTCUTS.find((s) => s.tool === tool)?.shown ?? "";
+}
+
+/** The contents of the shortcuts dialog. */
+export function shortcutsHTML() {
+  const row = (keys, what) => `<tr><th scope="row" dir="ltr">${keys
+    .split(" / ")
+    .map((k) => `<kbd>${escapeText(k)}</kbd>`)
+    .join(" / ")}</th><td>${escapeText(t(what))}</td></tr>`;
+  const moves = MOVES.map(([k, w]) => row(k ?? t("shortcuts.enter_space"), w)).join("");
+  const keys = SHORTCUTS.map((s) => row(s.shown, TOOL_TEXT[s.tool])).join("");
+  return `<p>${escapeText(t("shortcuts.intro"))}</p>
+    <table class="keys">
+      <thead><tr><th scope="col">${escapeText(t("shortcuts.col.key"))}</th><th scope="col">${escapeText(t("shortcuts.col.what"))}</th></tr></thead>
+      <tbody>${moves}${keys}</tbody>
+    </table>`;
+}
+
+// ---- roving focus ------------------------------------------------------------
+
+const itemKey = (b) => b.dataset.card ?? b.dataset.action ?? "";
+const enabledItems = (group) => [...group.querySelectorAll("button:not(:disabled)")];
+
+/** After (re)painting a group: exactly one enabled button is a Tab stop — the
+ * one last focused if it is still there, else the first. */
+export function updateRoving(group) {
+  const items = [...group.querySelectorAll("button")];
+  const enabled = items.filter((b) => !b.disabled);
+  const current = enabled.find((b) => itemKey(b) === group.dataset.current) ?? enabled[0];
+  for (const b of items) b.tabIndex = b === current ? 0 : -1;
+  return current ?? null;
+}
+
+/** The group's Tab stop (to focus it), or null when nothing in it can be used. */
+export function rovingTarget(group) {
+  return group.querySelector('button[tabindex="0"]:not(:disabled)') ?? enabledItems(group)[0] ?? null;
+}
+
+/** Arrow keys, Home and End move the focus inside the group (wrapping round). */
+export function installRoving(group) {
+  group.addEventListener("focusin", (e) => {
+    const b = e.target.closest("button");
+    if (!b || !group.contains(b)) return;
+    group.dataset.current = itemKey(b);
+    for (const other of group.querySelectorAll("button")) other.tabIndex = other === b ? 0 : -1;
+  });
+  group.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const items = enabledItems(group);
+    if (!items.length) return;
+    const i = items.indexOf(document.activeElement);
+    let next;
+    // right to left (Arabic), the row runs from the right: ArrowLeft goes on
+    const rtl = getComputedStyle(group).direction === "rtl";
+    const forward = rtl ? "ArrowLeft" : "ArrowRight";
+    const back = rtl ? "ArrowRight" : "ArrowLeft";
+    if (e.key === forward || e.key === "ArrowDown") next = i < 0 ? 0 : (i + 1) % items.length;
+    else if (e.key === back || e.key === "ArrowUp") next = i < 0 ? 0 : (i - 1 + items.length) % items.length;
+    else if (e.key === "Home") next = 0;
+    else if (e.key === "End") next = items.length - 1;
+    else return;
+    items[next].focus();
+    e.preventDefault();
+  });
+}

@@ -1,0 +1,150 @@
+// What a screen reader hears: one sentence per game event in a polite live
+// region (a log: each sentence is a new line, said once), and the whole table
+// in words on request. Every fact comes from the engine's events and states
+// (seats, actions, trick winners, hand records, card roles); this module only
+// puts them into words.
+
+import { parseAction } from "../shared/actions.js";
+import { spokenCard } from "../shared/cards.js";
+import { formatList, formatNumber, t } from "../shared/i18n.js";
+import { callWord, seatName, suitName } from "../shared/i18n-terms.js";
+import VOCABULARY from "../shared/vocabulary.js";
+
+/** The sentence of `key` for a seat: the `_you` form for the player (seat 0). */
+function bySeat(key, seat, values = {}) {
+  return seat === 0 ? t(`${key}_you`, values) : t(key, { seat: seatName(seat), ...values });
+}
+
+/** A score as said aloud: "minus 3" rather than a dash a reader may skip. */
+const points = (n) => (n < 0 ? t("a11y.minus", { n: -n }) : formatNumber(n));
+
+function scoreWords(scores) {
+  return t("a11y.score", {
+    team0: t("a11y.team.0"),
+    score0: points(scores[0]),
+    team1: t("a11y.team.1"),
+    score1: points(scores[1]),
+  });
+}
+
+/** The sentence for one action: `event` is the engine's event, `view` the
+ * view after it (to tell a maker going alone from a defender). */
+export function actionSentence(event, view) {
+  const { seat, action } = event;
+  const roles = event.card_roles;
+  const { kind, arg } = parseAction(action);
+  switch (kind) {
+    case "pass":
+      return bySeat("a11y.pass", seat);
+    case "bid":
+      return bySeat("a11y.bid", seat, { bid: callWord(action) });
+    case "trump":
+      return bySeat("a11y.trump", seat, { suit: suitName(arg) });
+    case "discard":
+      // the player hears which card they put away; the others' discards are hidden
+      return seat === 0 ? t("a11y.discard_you", { card: spokenCard(arg, roles) }) : bySeat("a11y.discard", seat);
+    case "alone":
+      return bySeat(view.maker === seat ? "a11y.alone" : "a11y.defend_alone", seat);
+    case "decline":
+      return bySeat("a11y.decline", seat);
+    case "play":
+      return bySeat("a11y.play", seat, { card: spokenCard(arg, roles) });
+    default:
+      return "";
+  }
+}
+
+/** One sentence for the end of a hand, from the engine's hand record. */
+export function handSentence(hand) {
+  if (hand.thrown_in) return t(hand.widow === VOCABULARY.joker ? "a11y.thrown_in_joker" : "a11y.thrown_in");
+  const team = hand.maker % 2;
+  return t(hand.made ? "a11y.made" : "a11y.fell", {
+    seat: seatName(hand.maker),
+    bid: callWord(hand.bid_call),
+    tricks: t("summary.tricks", { count: hand.tricks_won[team] }),
+    score: scoreWords(hand.scores),
+  });
+}
+
+/** The sentences an event is told in, in order: the action, the trick's
+ * winner, the hand's result, the game's end. `view` is the view after it. */
+export function eventSentences(event, view) {
+  const out = [actionSentence(event, view)];
+  if (event.trick) out.push(bySeat("a11y.wins_trick", event.trick.winner));
+  if (event.hand) out.push(handSentence(event.hand));
+  if (view.phase === "game_over" && event.hand) {
+    const key = view.winner === 0 ? "a11y.game_over.win" : "a11y.game_over.lose";
+    out.push(t(key, { us: points(view.scores[0]), them: points(view.scores[1]) }));
+  }
+  return out.filter(Boolean);
+}
+
+/** Everything on the table in words (an engine state): score, bids, contract,
+ * tricks, the trick so far, your hand and whose turn it is. */
+export function tableText(st) {
+  const v = st.view;
+  const roles = st.card_roles;
+  const parts = [t("a11y.table.score", { score: scoreWords(v.scores), target: v.rules.target })];
+  if (v.phase === "game_over") {
+    parts.push(t("reason.game_over"));
+    return parts.join(" ");
+  }
+  const n = v.hand_number + 1;
+  parts.push(v.dealer === 0 ? t("a11y.table.dealer_you", { n }) : t("a11y.table.dealer", { n, seat: seatName(v.dealer) }));
+  if (v.maker != null && v.trump) {
+    parts.push(
+      t("a11y.table.contract", {
+        seat: seatName(v.maker),
+        bid: callWord(v.bid_call),
+        suit: suitName(v.trump),
+        alone: v.alone ? t("a11y.table.alone") : "",
+      }),
+    );
+  } else if (v.auction.length) {
+    const calls = v.auction.map(({ seat, call }) =>
+      t("a11y.table.call", {
+        seat: seatName(seat),
+        call: parseAction(call).kind === "pass" ? t("a11y.table.passed") : t("a11y.table.bid", { bid: callWord(call) }),
+      }),
+    );
+    parts.push(t("a11y.table.calls", { calls: formatList(calls, "unit") }));
+  }
+  if (v.phase === "play") {
+    parts.push(t("a11y.table.tricks", { tricks: scoreWords(v.tricks_won) }));
+    parts.push(
+      v.trick.length
+        ? t("a11y.table.trick", {
+            cards: formatList(
+              v.trick.map(({ seat, card }) => t("a11y.table.played", { seat: seatName(seat), card: spokenCard(card, roles) })),
+              "unit",
+            ),
+          })
+        : t("a11y.table.trick_empty"),
+    );
+  }
+  parts.push(
+    v.hand.length
+      ? t("a11y.table.hand", { cards: v.hand.map((c) => spokenCard(c, roles)).join("; ") })
+      : t("a11y.table.hand_empty"),
+  );
+  if (st.human_to_move) parts.push(t("a11y.your_turn"));
+  else if (st.to_act != null) parts.push(t("a11y.table.waiting", { seat: seatName(st.to_act) }));
+  return parts.join(" ");
+}
+
+/** The live region: `say(text)` adds one line, which assistive technology
+ * reads once (a polite log); old lines are dropped. */
+export class Narrator {
+  constructor(region, keep = 12) {
+    this.region = region;
+    this.keep = keep;
+  }
+
+  say(text) {
+    if (!text) return;
+    const line = document.createElement("p");
+    line.textContent = text;
+    this.region.append(line);
+    while (this.region.childElementCount > this.keep) this.region.firstElementChild.remove();
+  }
+}

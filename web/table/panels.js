@@ -1,0 +1,343 @@
+// The dialogs: hand summary, game over, last trick, rules and settings.
+// Every fact they show (scores, rank orders, rule choices) comes from the
+// engine's answers; every word from the message catalogues (web/locales/):
+// this module only lays them out.
+
+import { spokenCard, suitIcon } from "../shared/cards.js";
+import {
+  formatList,
+  formatNumber,
+  formatSigned,
+  hasKey,
+  LANGUAGES,
+  language,
+  matchLanguage,
+  storedLanguage,
+  t,
+} from "../shared/i18n.js";
+import { callWord, seatName, suitName } from "../shared/i18n-terms.js";
+import { BOT_LEVELS, SPEEDS, systemSpeed } from "./settings.js";
+
+export function escapeHTML(text) {
+  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A catalogue text, escaped for HTML. */
+const tx = (key, params) => escapeHTML(t(key, params));
+
+/** A number that keeps its own direction inside right-to-left text (a sign stays in front). */
+const num = (text) => `<span class="num" dir="ltr">${escapeHTML(text)}</span>`;
+
+function cls(n) {
+  return n > 0 ? "plus" : n < 0 ? "minus" : "";
+}
+
+function cardEl(code, four, label = "") {
+  const named = label ? ` label="${escapeHTML(label)}"` : "";
+  return `<hp-card code="${code}"${four ? " four-colour" : ""}${named}></hp-card>`;
+}
+
+/** Wait until a dialog closes; resolves with its returnValue. */
+export function dialogClosed(dialog) {
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue), { once: true });
+  });
+}
+
+let focusFallback = () => {};
+
+/** What gets the focus when a dialog closes and what had it before is gone. */
+export function setFocusFallback(fn) {
+  focusFallback = fn;
+}
+
+/** Open a modal dialog (the focus moves to its data-initial-focus
+ * button or first control); when it closes, the focus goes back to where it
+ * was, or to the fallback when that element has gone. Resolves with its returnValue. */
+export function openDialog(dialog) {
+  dialog.returnValue = "";
+  const back = document.activeElement;
+  if (!dialog.open) {
+    dialog.showModal();
+    // the dialog's main button (not `autofocus`: Chromium refuses that inside a
+    // cross-origin frame, such as the game in an embed, and logs an error)
+    dialog.querySelector("[data-initial-focus]")?.focus();
+  }
+  const closed = dialogClosed(dialog);
+  closed.then(() => {
+    if (document.querySelector("dialog[open]")) return;
+    const usable = back && back !== document.body && back.isConnected && !back.disabled;
+    if (usable) {
+      back.focus();
+    } else {
+      // do not leave the focus on a button of the closed dialog
+      if (dialog.contains(document.activeElement)) document.activeElement.blur();
+      focusFallback();
+    }
+  });
+  return closed;
+}
+
+// ---- hand summary --------------------------------------------------------------
+
+export function handHeadline(hand) {
+  if (hand.thrown_in) {
+    return tx(hand.widow === "JK" ? "summary.thrown_in.joker" : "summary.thrown_in");
+  }
+  const extras = [];
+  if (hand.forced) extras.push(t("summary.forced"));
+  if (hand.alone) extras.push(t("summary.alone"));
+  if (hand.lone_defender != null) extras.push(t("summary.defended_alone", { seat: seatName(hand.lone_defender) }));
+  const team = hand.maker % 2;
+  const key = `summary.${hand.made ? "made" : "failed"}.${team === 0 ? "us" : "them"}`;
+  return tx(key, {
+    maker: t(`seat.long.${hand.maker}`),
+    bid: callWord(hand.bid_call),
+    extras: extras.length ? t("summary.extras", { list: formatList(extras) }) : "",
+    trump: t("suit.trump", { suit: suitName(hand.trump) }),
+    tricks: t("summary.tricks", { count: hand.tricks_won[team] }),
+  });
+}
+
+/** The dialog's title for a finished hand. */
+export function summaryTitle(hand) {
+  return t(hand.thrown_in ? "summary.title.thrown_in" : "summary.title.over", { n: hand.number + 1 });
+}
+
+export function summaryHTML(hand, target) {
+  const rows = [0, 1]
+    .map(
+      (team) => `<tr class="${team === 0 ? "us" : ""}"><td>${tx(`table.team.${team}`)}</td><td>${num(formatNumber(hand.tricks_won[team]))}</td>
+      <td class="${cls(hand.points[team])}">${num(formatSigned(hand.points[team]))}</td><td>${num(formatNumber(hand.scores[team]))}</td></tr>`,
+    )
+    .join("");
+  return `<p class="headline">${handHeadline(hand)}</p>
+    <table class="summary-table">
+      <thead><tr><th>${tx("summary.col.team")}</th><th>${tx("summary.col.tricks")}</th><th>${tx("summary.col.points")}</th><th>${tx("summary.col.score")}</th></tr></thead>
+      <tbody>${rows}</tbody>
+    </table>
+    <p>${tx("summary.first_to", { count: target })}</p>`;
+}
+
+export function gameOverHTML(view, hand) {
+  const title = t(view.winner === 0 ? "gameover.win" : "gameover.lose");
+  const parts = [
+    `<p class="headline"><strong>${escapeHTML(title)}</strong> ${tx("gameover.final", { us: view.scores[0], them: view.scores[1] })}</p>`,
+  ];
+  if (hand) parts.push(summaryHTML(hand, view.rules.target));
+  return { title, html: parts.join("") };
+}
+
+// ---- a trick ---------------------------------------------------------------------
+
+/** A trick laid out; `roles` are the engine's card_roles for its trump. */
+export function trickHTML(trick, four, roles) {
+  if (!trick) return `<p>${tx("last_trick.none")}</p>`;
+  const figures = trick.cards
+    .map(
+      ({ seat, card }) => `<figure class="${seat === trick.winner ? "won" : ""}" data-seat="${seat}">${cardEl(card, four, spokenCard(card, roles))}
+      <figcaption>${seat === trick.winner ? tx("last_trick.wins", { seat: seatName(seat) }) : escapeHTML(seatName(seat))}</figcaption></figure>`,
+    )
+    .join("");
+  const card = spokenCard(trick.cards.find((c) => c.seat === trick.winner).card, roles);
+  const said =
+    trick.winner === 0
+      ? tx("last_trick.led_won_you", { leader: seatName(trick.leader), card })
+      : tx("last_trick.led_won", { leader: seatName(trick.leader), winner: seatName(trick.winner), card });
+  return `<div class="mini-trick">${figures}</div><p>${said}</p>`;
+}
+
+// ---- rules --------------------------------------------------------------------------
+
+/** The rules text for the rules in force, from the rules.* messages. */
+function describeRules(rules, info) {
+  const h = (key) => `<h3>${tx(`rules.h.${key}`)}</h3>`;
+  const p = (...texts) => `<p>${texts.filter(Boolean).map(escapeHTML).join(" ")}</p>`;
+  const forced = callWord(String(rules.forced_bid));
+  const parts = [
+    h("players"),
+    t("rules.players_html"),
+    h("deal"),
+    t("rules.deal_html"),
+    h("bidding"),
+    t(rules.bidding === "pepper" ? "rules.bidding.pepper_html" : "rules.bidding.standard_html"),
+    hasKey(`rules.all_pass.${rules.all_pass}`) ? p(t(`rules.all_pass.${rules.all_pass}`, { bid: forced })) : "",
+    h("widow"),
+    t("rules.widow_html"),
+  ];
+  if (rules.going_alone) {
+    parts.push(h("alone"), t("rules.alone_html"));
+    if (rules.lone_defender) parts.push(t("rules.lone_defender_html"));
+  }
+  const lead = rules.first_lead === "maker" ? "rules.lead.maker" : rules.going_alone ? "rules.lead.left_alone" : "rules.lead.left";
+  parts.push(h("play"), p(t(lead)), t("rules.play_html"), t("rules.example_html"));
+  parts.push(
+    h("scoring"),
+    p(
+      t("rules.scoring.made"),
+      hasKey(`rules.fail.${rules.fail_penalty}`) ? t(`rules.fail.${rules.fail_penalty}`) : "",
+      t(rules.defenders_score ? "rules.defenders.score" : "rules.defenders.none"),
+      t("rules.stakes"),
+      t("rules.target", { count: rules.target }),
+      t("rules.both_reach"),
+    ),
+  );
+  const presets = info.presets
+    .map((preset) => `<li>${escapeHTML(presetLabel(preset))}</li>`)
+    .join("");
+  parts.push(h("presets"), p(t("rules.presets_text")), `<ul>${presets}</ul>`, h("terms"), t("rules.terms_html"));
+  return parts.join("\n");
+}
+
+export function rulesHTML(rules, info, four) {
+  const trump = info.trump;
+  const named = (c) => cardEl(c, four, spokenCard(c, info.card_roles));
+  const trumps = info.trump_order.map(named).join("");
+  const others = info.rank_order.slice(info.trump_order.length);
+  const groups = [];
+  let current = [];
+  for (const c of others) {
+    if (current.length && current[0][1] !== c[1]) {
+      groups.push(current);
+      current = [];
+    }
+    current.push(c);
+  }
+  if (current.length) groups.push(current);
+  const side = groups
+    .map(
+      (g) =>
+        `<div class="ranking" role="group" aria-label="${tx("rules.ranking.suit_label", { suit: suitName(g[0][1]) })}">${g.map(named).join("")}</div>`,
+    )
+    .join("");
+  const picker = ["C", "D", "H", "S"]
+    .map(
+      (s) =>
+        `<button type="button" data-rank-trump="${s}" aria-pressed="${s === trump}">${suitIcon(s, four, 16)} ${escapeHTML(suitName(s))}</button>`,
+    )
+    .join("");
+  const heading = info.trump_is_current ? "rules.ranking.current" : "rules.ranking.example";
+  return `<div class="rules-text">${describeRules(rules, info)}
+    <h3>${tx("rules.h.ranking")}</h3>
+    ${t("rules.ranking_html")}
+    <h4>${tx(heading, { suit: suitName(trump) })}</h4>
+    <div class="suit-pick" role="group" aria-label="${tx("rules.ranking.pick_label")}">${picker}</div>
+    <p>${tx("rules.ranking.trumps_text")}</p>
+    <div class="ranking trumps" role="group" aria-label="${tx("rules.ranking.trumps_label")}">${trumps}</div>
+    <p>${tx("rules.ranking.others")}</p>${side}</div>`;
+}
+
+// ---- settings --------------------------------------------------------------------
+
+/** The catalogue's text for `key`, or the engine's own when the catalogue has none. */
+const byName = (key, fallback) => (hasKey(key) ? t(key) : (fallback ?? key));
+
+function presetLabel(preset) {
+  return byName(`settings.preset.${preset.name}`, preset.label);
+}
+
+function levelSelect(seat, level) {
+  const options = BOT_LEVELS.map(
+    (lv) => `<option value="${lv}"${lv === level ? " selected" : ""}>${tx(`settings.level.${lv}`)}</option>`,
+  ).join("");
+  const id = `level-${seat}`;
+  return `<div class="field"><label for="${id}">${tx(`seat.long.${seat}`)}</label>
+    <select id="${id}" name="${id}" data-level-seat="${seat}">${options}</select></div>`;
+}
+
+function fieldHTML(field, value) {
+  const id = `rule-${field.name}`;
+  let input;
+  if (field.type === "bool") {
+    input = `<input type="checkbox" id="${id}" name="${field.name}" data-rule="${field.name}" aria-describedby="${id}-help"${value ? " checked" : ""}>`;
+  } else if (field.type === "int") {
+    input = `<input type="number" id="${id}" name="${field.name}" data-rule="${field.name}" min="${field.min}" max="${field.max}" value="${value}" inputmode="numeric" aria-describedby="${id}-help">`;
+  } else {
+    const options = field.choices
+      .map(
+        (c) =>
+          `<option value="${c.value}"${c.value === value ? " selected" : ""}>${escapeHTML(byName(`settings.choice.${c.value}`, c.label))}</option>`,
+      )
+      .join("");
+    input = `<select id="${id}" name="${field.name}" data-rule="${field.name}" aria-describedby="${id}-help">${options}</select>`;
+  }
+  const label = byName(`settings.field.${field.name}`, field.label);
+  const help = byName(`settings.field.${field.name}.help`, field.help);
+  return `<div class="field"><label for="${id}">${escapeHTML(label)}</label>${input}
+    <span class="help" id="${id}-help">${escapeHTML(help)}</span></div>`;
+}
+
+/** The rule fields named in an engine message, as the form labels them. */
+export function fieldLabels(message, info) {
+  return info.fields
+    .filter((f) => new RegExp(`\\b${f.name}\\b`).test(message))
+    .map((f) => byName(`settings.field.${f.name}`, f.label));
+}
+
+function languageSelect() {
+  // what decides the language now: a ?lang= link, else the remembered choice, else automatic
+  const fromLink = matchLanguage(new URLSearchParams(location.search).get("lang"));
+  const chosen = fromLink ?? storedLanguage() ?? "";
+  const options = [`<option value=""${chosen ? "" : " selected"}>${tx("language.auto")}</option>`]
+    .concat(
+      LANGUAGES.map(
+        (l) => `<option value="${l.code}" lang="${l.code}" dir="${l.dir}"${l.code === chosen ? " selected" : ""}>${escapeHTML(l.name)}</option>`,
+      ),
+    )
+    .join("");
+  return `<div class="field"><label for="language">${tx("language.label")}</label>
+    <select id="language" name="language" data-language-select data-initial="${chosen}" aria-describedby="language-help">${options}</select>
+    <span class="help" id="language-help">${tx("language.help")}</span></div>`;
+}
+
+export function settingsHTML(settings, info, currentRules) {
+  const rules = currentRules;
+  const presetOptions = info.presets
+    .map((preset) => `<option value="${preset.name}">${escapeHTML(presetLabel(preset))}</option>`)
+    .join("");
+  const automatic = t(`settings.speed.${systemSpeed()}`).toLocaleLowerCase(language());
+  const auto = `<option value=""${settings.speed ? "" : " selected"}>${tx("settings.speed.auto", { speed: automatic })}</option>`;
+  const speeds =
+    auto +
+    Object.keys(SPEEDS)
+      .map((k) => `<option value="${k}"${k === settings.speed ? " selected" : ""}>${tx(`settings.speed.${k}`)}</option>`)
+      .join("");
+  return `
+    <fieldset><legend>${tx("settings.players")}</legend>
+      ${[1, 2, 3].map((s) => levelSelect(s, settings.levels[s])).join("")}
+    </fieldset>
+    <fieldset><legend>${tx("settings.rules")}</legend>
+      <div class="field"><label for="rule-preset">${tx("settings.rule_set")}</label>
+        <select id="rule-preset" name="preset" data-preset>${presetOptions}<option value="">${tx("settings.custom")}</option></select></div>
+      ${info.fields.map((f) => fieldHTML(f, rules[f.name])).join("")}
+    </fieldset>
+    <fieldset><legend>${tx("settings.table")}</legend>
+      ${languageSelect()}
+      <div class="field"><label for="speed">${tx("settings.speed")}</label><select id="speed" name="speed" data-speed-select aria-describedby="speed-help">${speeds}</select>
+        <span class="help" id="speed-help">${tx("settings.speed.help")}</span></div>
+      <div class="field"><label for="four-colour">${tx("settings.four_colour")}</label>
+        <input type="checkbox" id="four-colour" name="fourColour" data-four-colour aria-describedby="four-colour-help"${settings.fourColour ? " checked" : ""}>
+        <span class="help" id="four-colour-help">${tx("settings.four_colour.help")}</span></div>
+    </fieldset>
+    <p class="form-error" id="settings-error" role="alert"></p>
+    <div class="buttons">
+      <button type="button" data-action="cancel">${tx("dialog.cancel")}</button>
+      <button type="button" data-action="save" class="primary">${tx("dialog.save")}</button>
+    </div>`;
+}
+
+/** Read the rule fields of the settings form into a rules object. */
+export function readRules(form, info) {
+  const rules = {};
+  for (const field of info.fields) {
+    const el = form.querySelector(`[data-rule="${field.name}"]`);
+    if (field.type === "bool") rules[field.name] = el.checked;
+    else if (field.type === "int") rules[field.name] = Number(el.value);
+    else rules[field.name] = el.value;
+  }
+  return rules;
+}
+
+export function sameRules(a, b) {
+  return Object.keys(a).every((k) => a[k] === b[k]) && Object.keys(b).every((k) => a[k] === b[k]);
+}
