@@ -169,7 +169,7 @@ def test_nothing_leaves_the_origin(browser: Browser, base_url: str, problems: Pa
     page.context.on("request", lambda r: requested.append(r.url))
     start(page, base_url, "?speed=instant")
     names = {u.split("?")[0].rsplit("/", 1)[-1] for u in requested}
-    assert {"pyodide.asm.wasm", "python_stdlib.zip", "engine-worker.js"} <= names
+    assert {"pyodide.asm.wasm", "python_stdlib.zip", "worker.js"} <= names
     assert any(n.endswith(".whl") for n in names)
     assert all(u.startswith(base_url) for u in requested), requested
     page.context.close()

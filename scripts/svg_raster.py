@@ -1,9 +1,9 @@
 """Rasterise our own simple SVG icons to PNG, in pure Python (no browser, no library).
 
-    python scripts/svg_raster.py web/icon.svg out.png --size 192 [--background '#14482b'
+    python scripts/svg_raster.py web/pwa/icon.svg out.png --size 192 [--background '#14482b'
         --padding 0.2]
 
-The app icons of the web manifest are drawn from ``web/icon.svg`` by this
+The app icons of the web manifest are drawn from ``web/pwa/icon.svg`` by this
 module at build time (``scripts/pwa_build.py``), so they always match it and
 ``make site`` needs nothing beyond Python's standard library.
 

@@ -3,7 +3,7 @@
 The English text of a reason stays; every reason also comes as ``reason_code``
 and ``reason_params`` so the web app can say it in the player's language.
 These tests hold the codes to the facts they describe, and the web catalogue
-(web/locales/en.js) to having a message for every code the engine can send.
+(web/shared/locales/en.js) to having a message for every code the engine can send.
 """
 
 from __future__ import annotations

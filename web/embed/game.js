@@ -1,10 +1,10 @@
 // The game page (index.html) inside an embed (index.html?embed=N&lang=...&parent=...):
 // sets <html lang dir> from ?lang (the embedding element's language; the
-// app's own texts follow ?lang too, see web/i18n.js detectLanguage), tells
+// app's own texts follow ?lang too, see web/shared/i18n.js detectLanguage), tells
 // the element the frame's title in that language, and tells it when the
 // table is first playable (the app's "hp-playable" mark). The engine client
-// itself switches to the shared worker on ?embed (web/client.js), and the
-// app keeps nothing in storage there (web/settings.js).
+// itself switches to the shared worker on ?embed (web/engine/client.js), and the
+// app keeps nothing in storage there (web/table/settings.js).
 
 import { connectParent } from "./link.js";
 import { applyDocumentLanguage, detectLanguage, translator } from "../shared/i18n.js";

@@ -1,4 +1,4 @@
-// The frame's side of the embed protocol (see web/embed.js).
+// The frame's side of the embed protocol (see the loader, web/embed/loader.js).
 //
 // The parent's origin comes in the address (?parent=https://host.example),
 // must be a plain http(s) origin, and must match the real embedding origin

@@ -1,5 +1,5 @@
 // The one door from the page to the engine: a promise-based client of the
-// engine worker (web/engine-worker.js), which runs hasenpfeffer.api in Pyodide.
+// engine worker (web/engine/worker.js), which runs hasenpfeffer.api in Pyodide.
 //
 //   const engine = new EngineClient({ onProgress(fraction, stage) {...} });
 //   await engine.ready;                          // resolves with load timings
@@ -49,7 +49,7 @@ export class EngineClient {
     this.workerInfo = null;
     const url = workerURL ?? new URL("./worker.js", import.meta.url);
     // the game page's own worker may keep a snapshot of the started runtime (see
-    // engine-worker.js); an embed's worker never does
+    // worker.js); an embed's worker never does
     const snapshot = !wanted;
     const options = { type: "module", name: snapshot ? "hasenpfeffer-engine+snapshot" : "hasenpfeffer-engine" };
     if (this.shared) {

@@ -1,8 +1,8 @@
 // Starts the engine's worker as early as the page can. index.html loads this small
-// module before app.js: its graph (client.js, build-info.js) is ready long before
-// the app's, so the runtime's download and start begin while the rest of the page's
-// modules still load. app.js imports the same module (same URL, same instance) and
-// takes the client and its progress from here.
+// module before the table's (web/table/boot.js): its graph (client.js) is ready
+// long before the table's, so the runtime's download and start begin while the
+// rest of the page's modules still load. The table imports the same module (same
+// URL, same instance) and takes the client and its progress from here.
 
 import { EngineClient } from "./client.js";
 

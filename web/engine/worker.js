@@ -5,7 +5,7 @@
 // to one worker, so Pyodide loads once). Each connection is a "port" (for a
 // dedicated worker, the worker itself).
 //
-// The page never calls Python directly: web/client.js posts {id, request}
+// The page never calls Python directly: web/engine/client.js posts {id, request}
 // here, this worker answers {id, response} from hasenpfeffer.api.handle_json.
 // While the runtime loads, it posts {type: "progress", fraction, stage};
 // then {type: "ready", timings, worker}, or {type: "fatal", message} if

@@ -1,4 +1,4 @@
-// Offline play, updates and installing the app (see web/sw.js).
+// Offline play, updates and installing the app (see web/pwa/sw.js).
 //
 //   initOffline()           registers the service worker (after the engine has
 //                           loaded, so it never competes with the first start),
@@ -9,7 +9,7 @@
 // shows "A new version is ready" with a Reload button; only when the player
 // presses it does the new service worker take over, and the page reloads into
 // the new version as a whole. The game in progress is saved after every
-// action (web/settings.js), so it continues after the reload.
+// action (web/table/settings.js), so it continues after the reload.
 
 import { BUILD } from "../shared/build-info.js";
 import { hasKey, localizeTree, onLanguageChange, t } from "../shared/i18n.js";

@@ -7,7 +7,7 @@
 //   cardLabel("TH") -> "10♥" (the notation: the same in every language)
 //   spokenCard("JD", roles) -> "the jack of diamonds, left bower" in the page's
 //   language (roles: the engine's card_roles for the trump in force; no rule
-//   is decided here). Names in words come from web/i18n-terms.js.
+//   is decided here). Names in words come from web/shared/i18n-terms.js.
 //
 // Card codes are the engine's: rank 9 T J Q K A + suit C D H S, or the Joker's
 // code (vocabulary.joker).

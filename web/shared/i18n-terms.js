@@ -1,6 +1,6 @@
 // The game's words in the current language: seats, suits, cards, calls, and
 // the engine's reasons and hints (sent as a code with parameters, see
-// docs/api.md "Reasons as codes"). Built on web/i18n.js; no rule logic.
+// docs/api.md "Reasons as codes"). Built on web/shared/i18n.js; no rule logic.
 
 import { bidOf, isNamedBid } from "./actions.js";
 import { cardLabel } from "./cards.js";

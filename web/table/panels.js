@@ -1,7 +1,8 @@
-// The dialogs: hand summary, game over, last trick, rules and settings.
-// Every fact they show (scores, rank orders, rule choices) comes from the
-// engine's answers; every word from the message catalogues (web/locales/):
-// this module only lays them out.
+// The dialogs' contents as markup: hand summary, game over, last trick, rules
+// and the settings form (web/table/dialogs.js and settings-dialog.js paint them
+// and open the dialogs). Every fact they show (scores, rank orders, rule
+// choices) comes from the engine's answers; every word from the message
+// catalogues (web/shared/locales/): this module only lays them out.
 
 import { spokenCard, suitIcon } from "../shared/cards.js";
 import {
@@ -16,6 +17,7 @@ import {
   t,
 } from "../shared/i18n.js";
 import { callWord, seatName, suitName } from "../shared/i18n-terms.js";
+import VOCABULARY from "../shared/vocabulary.js";
 import { BOT_LEVELS, SPEEDS, systemSpeed } from "./settings.js";
 
 export function escapeHTML(text) {
@@ -37,52 +39,11 @@ function cardEl(code, four, label = "") {
   return `<hp-card code="${code}"${four ? " four-colour" : ""}${named}></hp-card>`;
 }
 
-/** Wait until a dialog closes; resolves with its returnValue. */
-export function dialogClosed(dialog) {
-  return new Promise((resolve) => {
-    dialog.addEventListener("close", () => resolve(dialog.returnValue), { once: true });
-  });
-}
-
-let focusFallback = () => {};
-
-/** What gets the focus when a dialog closes and what had it before is gone. */
-export function setFocusFallback(fn) {
-  focusFallback = fn;
-}
-
-/** Open a modal dialog (the focus moves to its data-initial-focus
- * button or first control); when it closes, the focus goes back to where it
- * was, or to the fallback when that element has gone. Resolves with its returnValue. */
-export function openDialog(dialog) {
-  dialog.returnValue = "";
-  const back = document.activeElement;
-  if (!dialog.open) {
-    dialog.showModal();
-    // the dialog's main button (not `autofocus`: Chromium refuses that inside a
-    // cross-origin frame, such as the game in an embed, and logs an error)
-    dialog.querySelector("[data-initial-focus]")?.focus();
-  }
-  const closed = dialogClosed(dialog);
-  closed.then(() => {
-    if (document.querySelector("dialog[open]")) return;
-    const usable = back && back !== document.body && back.isConnected && !back.disabled;
-    if (usable) {
-      back.focus();
-    } else {
-      // do not leave the focus on a button of the closed dialog
-      if (dialog.contains(document.activeElement)) document.activeElement.blur();
-      focusFallback();
-    }
-  });
-  return closed;
-}
-
 // ---- hand summary --------------------------------------------------------------
 
 export function handHeadline(hand) {
   if (hand.thrown_in) {
-    return tx(hand.widow === "JK" ? "summary.thrown_in.joker" : "summary.thrown_in");
+    return tx(hand.widow === VOCABULARY.joker ? "summary.thrown_in.joker" : "summary.thrown_in");
   }
   const extras = [];
   if (hand.forced) extras.push(t("summary.forced"));
@@ -210,7 +171,7 @@ export function rulesHTML(rules, info, four) {
         `<div class="ranking" role="group" aria-label="${tx("rules.ranking.suit_label", { suit: suitName(g[0][1]) })}">${g.map(named).join("")}</div>`,
     )
     .join("");
-  const picker = ["C", "D", "H", "S"]
+  const picker = VOCABULARY.suits
     .map(
       (s) =>
         `<button type="button" data-rank-trump="${s}" aria-pressed="${s === trump}">${suitIcon(s, four, 16)} ${escapeHTML(suitName(s))}</button>`,

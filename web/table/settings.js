@@ -5,6 +5,8 @@
 // and four-colour suits. The saved game is the engine's own save
 // (Game.to_json()) plus the seat levels, written after every action.
 
+import VOCABULARY from "../shared/vocabulary.js";
+
 const SETTINGS_KEY = "hasenpfeffer.settings.v1";
 const SAVE_KEY = "hasenpfeffer.game.v1";
 const SAVE_FORMAT = "hasenpfeffer-web-save";
@@ -13,7 +15,10 @@ const SAVE_FORMAT = "hasenpfeffer-web-save";
 // never misread; older ones would be migrated here.
 const SAVE_VERSION = 1;
 
-export const BOT_LEVELS = ["easy", "medium", "hard", "random"];
+/** The levels of the computer players, and the player's own (the engine's names). */
+export const BOT_LEVELS = Object.freeze([...VOCABULARY.bot_levels]);
+export const HUMAN = VOCABULARY.levels.find((level) => !BOT_LEVELS.includes(level));
+const DEFAULT_BOT = "medium";
 export const SPEEDS = {
   slow: { factor: 1.6 },
   normal: { factor: 1 },
@@ -22,7 +27,7 @@ export const SPEEDS = {
 };
 
 export const DEFAULT_SETTINGS = Object.freeze({
-  levels: ["human", "medium", "medium", "medium"],
+  levels: [HUMAN, DEFAULT_BOT, DEFAULT_BOT, DEFAULT_BOT],
   rules: "seed",
   speed: null,
   fourColour: false,
@@ -57,7 +62,7 @@ function clean(raw) {
   if (!raw || typeof raw !== "object") return s;
   if (Array.isArray(raw.levels) && raw.levels.length === 4) {
     s.levels = raw.levels.map((lv, seat) =>
-      seat === 0 ? "human" : BOT_LEVELS.includes(lv) ? lv : DEFAULT_SETTINGS.levels[seat],
+      seat === 0 ? HUMAN : BOT_LEVELS.includes(lv) ? lv : DEFAULT_SETTINGS.levels[seat],
     );
   }
   if (typeof raw.rules === "string" || (raw.rules && typeof raw.rules === "object")) s.rules = raw.rules;

@@ -1,0 +1,164 @@
+// The table's dialogs: opening and closing (focus back where it was), and the
+// controllers of the hand summary, game over, last trick, rules, shortcuts and
+// the new-game confirmation. A controller asks the engine for what it needs,
+// puts it in the state (update) and opens the dialog; `paintDialogs` (called
+// by render.js) paints their contents from the state, again when the language
+// changes. The contents' markup is web/table/panels.js's; the settings dialog
+// is web/table/settings-dialog.js.
+
+import { t } from "../shared/i18n.js";
+import { $ } from "./dom.js";
+import { shortcutsHTML } from "./keyboard.js";
+import { escapeHTML, gameOverHTML, rulesHTML, summaryHTML, summaryTitle, trickHTML } from "./panels.js";
+import { lastTrick } from "./render.js";
+import { paintSettingsForm } from "./settings-dialog.js";
+import { flush, state, update } from "./state.js";
+import { engine, startNewGame } from "./turns.js";
+
+// ---- opening and closing -------------------------------------------------------------
+
+/** Wait until a dialog closes; resolves with its returnValue. */
+export function dialogClosed(dialog) {
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue), { once: true });
+  });
+}
+
+let focusFallback = () => {};
+
+/** What gets the focus when a dialog closes and what had it before is gone. */
+export function setFocusFallback(fn) {
+  focusFallback = fn;
+}
+
+/** Open a modal dialog (its contents painted first; the focus moves to its
+ * data-initial-focus button or first control); when it closes, the focus goes
+ * back to where it was, or to the fallback when that element has gone.
+ * Resolves with its returnValue. */
+export function openDialog(dialog) {
+  flush();
+  dialog.returnValue = "";
+  const back = document.activeElement;
+  if (!dialog.open) {
+    dialog.showModal();
+    // the dialog's main button (not `autofocus`: Chromium refuses that inside a
+    // cross-origin frame, such as the game in an embed, and logs an error)
+    dialog.querySelector("[data-initial-focus]")?.focus();
+  }
+  const closed = dialogClosed(dialog);
+  closed.then(() => {
+    if (document.querySelector("dialog[open]")) return;
+    const usable = back && back !== document.body && back.isConnected && !back.disabled;
+    if (usable) {
+      back.focus();
+    } else {
+      // do not leave the focus on a button of the closed dialog
+      if (dialog.contains(document.activeElement)) document.activeElement.blur();
+      focusFallback();
+    }
+  });
+  return closed;
+}
+
+// ---- controllers ----------------------------------------------------------------------
+
+/** The end of a hand: the summary (waits until it is closed), or at the end of the
+ * game the game-over dialog. */
+export async function showHandEnd(hand, game) {
+  if (game.view.phase === "game_over") {
+    update({ gameOverHand: hand });
+    openDialog($("#gameover-dialog"));
+    return;
+  }
+  update({ summary: { hand, target: game.view.rules.target } });
+  await openDialog($("#summary-dialog"));
+}
+
+export async function showLastTrick() {
+  if (!state.game) return;
+  const view = state.game.view;
+  const trick = lastTrick(view);
+  // a trick of the hand before was played under that hand's trump
+  let roles = state.game.card_roles;
+  if (trick && !view.tricks.length && view.last_hand?.trump) {
+    roles = (await engine.call("rules_info", { trump: view.last_hand.trump })).card_roles;
+  }
+  update({ lastTrick: { trick, roles } });
+  openDialog($("#last-trick-dialog"));
+}
+
+/** The rules dialog's ranking for `trump` (undefined: the trump in force, or an example). */
+export async function showRanking(trump) {
+  if (!engine || !state.game) {
+    update({ rules: { trump, info: null } });
+    return;
+  }
+  const info = await engine.call("rules_info", trump ? { trump } : {});
+  update({ rules: { trump, info } });
+}
+
+export async function showRules() {
+  await showRanking();
+  const dialog = $("#rules-dialog");
+  if (!dialog.open) openDialog(dialog);
+}
+
+export function showShortcuts() {
+  update({ shortcuts: true });
+  openDialog($("#shortcuts-dialog"));
+}
+
+export async function confirmNewGame() {
+  const game = state.game;
+  if (game && game.view.phase !== "game_over" && game.actions > 0) {
+    const answer = await openDialog($("#confirm-dialog"));
+    if (answer !== "ok") return;
+  }
+  await startNewGame();
+}
+
+// ---- painting ------------------------------------------------------------------------------
+
+// what each dialog was last painted from: [its part of the state, language, four colours]
+const painted = {};
+
+function changed(name, part, state) {
+  const key = [part, state.language, state.settings.fourColour];
+  const before = painted[name];
+  if (before && before.every((v, i) => v === key[i])) return false;
+  painted[name] = key;
+  return true;
+}
+
+/** Paint the dialogs' contents from the state (render.js calls this on every render). */
+export function paintDialogs(state) {
+  const four = state.settings.fourColour;
+  if (state.summary && changed("summary", state.summary, state)) {
+    const { hand, target } = state.summary;
+    $("#summary-title").textContent = summaryTitle(hand);
+    $("#summary-body").innerHTML = summaryHTML(hand, target);
+  }
+  const over = state.game?.view.phase === "game_over" ? state.game : null;
+  if (over && changed("gameover", state.gameOverHand ?? over, state)) {
+    const { title, html } = gameOverHTML(over.view, state.gameOverHand ?? over.view.last_hand);
+    $("#gameover-title").textContent = title;
+    $("#gameover-body").innerHTML = html;
+  }
+  if (state.lastTrick && changed("lastTrick", state.lastTrick, state)) {
+    $("#last-trick-body").innerHTML = trickHTML(state.lastTrick.trick, four, state.lastTrick.roles);
+  }
+  if (state.rules && changed("rules", state.rules, state)) {
+    const body = $("#rules-body");
+    if (!state.rules.info) {
+      body.innerHTML = `<p>${escapeHTML(t("rules.loading"))}</p>`;
+    } else {
+      const focused = document.activeElement?.dataset?.rankTrump;
+      body.innerHTML = rulesHTML(state.game.view.rules, state.rules.info, four);
+      if (focused) body.querySelector(`[data-rank-trump="${focused}"]`)?.focus();
+    }
+  }
+  if (state.shortcuts && changed("shortcuts", state.shortcuts, state)) {
+    $("#shortcuts-body").innerHTML = shortcutsHTML();
+  }
+  paintSettingsForm(state);
+}

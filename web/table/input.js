@@ -1,0 +1,94 @@
+// The player's clicks and keys: cards in the hand, the choices, the tools, the
+// game-over dialog's buttons, the notice's close button, the rules dialog's
+// trump picker, roving focus in the hand and the choices, and the shortcut
+// keys (web/table/keyboard.js lists them).
+//
+// What the player does is painted in the same task (flush): the table never
+// shows the state from before a click, not even for a frame.
+
+import { confirmNewGame, setFocusFallback, showLastTrick, showRanking, showRules, showShortcuts } from "./dialogs.js";
+import { $, actionsEl, handEl } from "./dom.js";
+import { installRoving, shortcutFor } from "./keyboard.js";
+import { tableText } from "./narration.js";
+import { showSettings } from "./settings-dialog.js";
+import { flush, state, update } from "./state.js";
+import { announce, decide, focusFirstControl, showHint, startNewGame, undo } from "./turns.js";
+
+const TOOLS = {
+  hint: showHint,
+  undo,
+  "last-trick": showLastTrick,
+  rules: showRules,
+  settings: showSettings,
+  shortcuts: showShortcuts,
+  "new-game": confirmNewGame,
+};
+
+/** The table in words, in the live region (the T key). */
+function readTable() {
+  if (state.game) announce(tableText(state.game));
+}
+
+export function installInput() {
+  handEl.addEventListener("click", (e) => {
+    const b = e.target.closest("button.card");
+    if (b && !b.disabled && b.dataset.action) decide(b.dataset.action);
+    flush();
+  });
+
+  actionsEl.addEventListener("click", (e) => {
+    const b = e.target.closest("button");
+    if (!b || b.disabled) return;
+    if (b.dataset.action === "new-game") startNewGame();
+    else if (b.dataset.action) decide(b.dataset.action);
+    flush();
+  });
+
+  $(".tools").addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-tool]");
+    if (!b || b.disabled) return;
+    TOOLS[b.dataset.tool]?.();
+    flush();
+  });
+
+  $("#gameover-dialog").addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-action]");
+    if (!b) return;
+    $("#gameover-dialog").close();
+    if (b.dataset.action === "new-game") startNewGame();
+    flush();
+  });
+
+  $(".notice-close").addEventListener("click", () => {
+    update({ notice: null });
+    flush();
+  });
+
+  $("#rules-body").addEventListener("click", (e) => {
+    const b = e.target.closest("[data-rank-trump]");
+    if (b) showRanking(b.dataset.rankTrump);
+  });
+
+  installRoving(handEl);
+  installRoving(actionsEl);
+  setFocusFallback(() => focusFirstControl());
+
+  // shortcut keys (keyboard.js lists them; the shortcuts dialog shows the list)
+  addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector("dialog[open]")) return;
+    if (e.target.matches?.("input, select, textarea")) return;
+    const tool = shortcutFor(e.key);
+    if (!tool) return;
+    if (tool === "table") {
+      readTable();
+      flush();
+      e.preventDefault();
+      return;
+    }
+    const b = $(`[data-tool="${tool}"]`);
+    if (b && !b.disabled) {
+      b.click();
+      e.preventDefault();
+    }
+  });
+}

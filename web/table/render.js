@@ -1,0 +1,408 @@
+// Painting the table from its state (web/table/state.js): seats, scores, the
+// contract, the trick, your hand, your choices, the prompt and note, the tools,
+// the loader, the notice bar and the look (speed, four colours); the dialogs'
+// contents come from dialogs.js. Reads the state only; repaints the hand and
+// the choices only when what they show changed (a repaint would drop the focus).
+
+import { isNamedBid, parseAction } from "../shared/actions.js";
+import { spokenCard, suitIcon } from "../shared/cards.js";
+import { formatNumber, t } from "../shared/i18n.js";
+import { callLabel, callWord, capitalise, cardShort, errorText, hintText, reasonText, seatName, suitName } from "../shared/i18n-terms.js";
+import { initOffline } from "../pwa/pwa.js";
+import { replayAnimation, speedFactor } from "./animation.js";
+import { paintDialogs } from "./dialogs.js";
+import { $, $$, actionsEl, handEl, loaderEl, noteEl, promptEl, reasonsEl, tableEl } from "./dom.js";
+import { updateRoving } from "./keyboard.js";
+import { escapeHTML } from "./panels.js";
+import { effectiveSpeed } from "./settings.js";
+
+// what was last painted, as keys of what it showed
+const painted = { hand: "", actions: "", trick: "", loader: "", playable: false, game: null };
+
+/** The engine state the table shows now (the last one painted). */
+export function paintedGame() {
+  return painted.game;
+}
+
+/** Paint the whole table from the state (the one renderer: state.js calls it). */
+export function render(state) {
+  renderLook(state);
+  if (!state.language) return; // the catalogue is still coming: the English markup stands
+  renderNotice(state);
+  renderLoader(state);
+  const game = state.game;
+  painted.game = game;
+  if (game) {
+    const v = game.view;
+    const ready = game.human_to_move && !state.busy;
+    tableEl.dataset.phase = v.phase;
+    tableEl.dataset.toAct = game.to_act ?? "";
+    tableEl.dataset.human = ready ? "1" : "0";
+    renderSeats(v, game);
+    renderScores(v);
+    renderContract(v, state);
+    renderTrick(state);
+    $(".widow").hidden = v.phase !== "bidding";
+    renderHand(state);
+    renderActions(state);
+    renderNote(state);
+    if (ready && !painted.playable) {
+      painted.playable = true;
+      performance.mark("hp-playable");
+      setTimeout(initOffline, 0);
+    }
+  }
+  promptEl.textContent = promptFor(state);
+  renderTools(state);
+  paintDialogs(state);
+}
+
+function renderLook(state) {
+  const factor = speedFactor();
+  tableEl.dataset.speed = effectiveSpeed(state.settings);
+  tableEl.style.setProperty("--speed", String(Math.max(factor, 0.01)));
+  tableEl.classList.toggle("four-colour", state.settings.fourColour);
+}
+
+function renderNotice({ notice }) {
+  const box = $("#notice");
+  box.hidden = !notice;
+  if (!notice) return;
+  $("#notice-text").textContent = notice.text;
+  box.className = `notice ${notice.kind}`;
+}
+
+function renderLoader({ loading, language }) {
+  if (loading.done && !loaderEl.hidden) {
+    loaderEl.hidden = true;
+    tableEl.removeAttribute("aria-busy");
+  }
+  const key = JSON.stringify([loading.fraction, loading.stage, String(loading.error ?? ""), language]);
+  if (painted.loader === key) return;
+  painted.loader = key;
+  if (loading.error) {
+    if (loaderEl.classList.contains("failed")) return;
+    loaderEl.classList.add("failed");
+    const title = $(".loader-title", loaderEl);
+    title.removeAttribute("data-i18n");
+    title.textContent = t("loader.failed");
+    $(".loader-text", loaderEl).textContent = errorText(loading.error);
+    $("#load-progress").hidden = true;
+    const retry = document.createElement("button");
+    retry.type = "button";
+    retry.className = "btn primary";
+    retry.textContent = t("loader.retry");
+    retry.addEventListener("click", () => location.reload());
+    loaderEl.append(retry);
+    tableEl.removeAttribute("aria-busy");
+    return;
+  }
+  const pct = Math.round(loading.fraction * 100);
+  const bar = $("#load-progress");
+  bar.value = pct;
+  bar.textContent = t("loader.percent", { n: pct });
+  $("#load-percent").textContent = t("loader.percent", { n: pct });
+  const known = ["download", "start", "engine", "ready"].includes(loading.stage);
+  $("#load-stage").textContent = t(`loader.stage.${known ? loading.stage : "other"}`);
+}
+
+function cardHTML(code, four, label = "") {
+  const named = label ? ` label="${escapeHTML(label)}"` : "";
+  return `<hp-card code="${code}"${four ? " four-colour" : ""}${named}></hp-card>`;
+}
+
+function lastCalls(view) {
+  const calls = {};
+  for (const { seat, call } of view.auction) calls[seat] = call;
+  return calls;
+}
+
+function renderSeats(view, game) {
+  const calls = lastCalls(view);
+  for (const seatEl of $$(".seat")) {
+    const seat = Number(seatEl.dataset.seat);
+    const n = view.hand_sizes[seat];
+    const out = view.sitting_out.includes(seat);
+    seatEl.classList.toggle("turn", game.to_act === seat && view.phase !== "game_over");
+    seatEl.classList.toggle("out", out);
+    $(".dealer", seatEl).hidden = view.dealer !== seat;
+    $(".maker", seatEl).hidden = view.maker !== seat || view.phase === "bidding";
+    $(".alone", seatEl).hidden = !((view.alone && view.maker === seat) || view.lone_defender === seat);
+    $(".count", seatEl).textContent = out ? t("seat.sits_out") : t("seat.cards", { count: n });
+    const backs = $(".backs", seatEl);
+    if (backs && backs.childElementCount !== n) {
+      backs.innerHTML = '<div class="card-back"></div>'.repeat(n);
+    }
+    const bubble = $(".bubble", seatEl);
+    const call = calls[seat];
+    const text = call ? callLabel(call) : "";
+    if (bubble.textContent !== text) bubble.textContent = text;
+    bubble.classList.toggle("passed", Boolean(call) && parseAction(call).kind === "pass");
+  }
+}
+
+function renderScores(view) {
+  for (const team of [0, 1]) {
+    const el = $(`[data-score-team="${team}"]`);
+    const text = formatNumber(view.scores[team]);
+    if (el.textContent !== text) {
+      el.textContent = text;
+      replayAnimation(el, "bump");
+    }
+    $(`[data-tricks-team="${team}"]`).textContent = formatNumber(view.tricks_won[team]);
+  }
+  $("#target").textContent = t("table.target", { target: view.rules.target });
+}
+
+function renderContract(view, state) {
+  const bid = $("#contract-bid");
+  const trump = $("#contract-trump");
+  if (view.maker != null) {
+    const parts = [t("table.contract.value", { bid: callWord(view.bid_call), seat: seatName(view.maker) })];
+    if (view.forced) parts.push(t("table.contract.forced"));
+    if (view.multiplier > 1) parts.push(t("table.contract.stake", { n: view.multiplier }));
+    bid.textContent = parts.join(" · ");
+  } else if (view.high_bid != null) {
+    bid.textContent = t("table.contract.so_far", { bid: callWord(view.high_bid), seat: seatName(view.high_bidder) });
+  } else {
+    bid.textContent = "—";
+  }
+  trump.innerHTML = view.trump
+    ? `${suitIcon(view.trump, state.settings.fourColour, 16)} ${escapeHTML(suitName(view.trump))}`
+    : "—";
+}
+
+/** The trick area: the trick being shown (state.trick), else the view's own. */
+function renderTrick(state) {
+  const shown = state.trick ?? { cards: state.game.view.trick, roles: state.game.card_roles, winner: null };
+  const four = state.settings.fourColour;
+  // repaint only when something changed: a repaint would cut a card's flight short
+  const key = JSON.stringify([shown.cards, shown.roles, four, state.language]);
+  if (painted.trick !== key) {
+    painted.trick = key;
+    for (const slot of $$(".slot")) slot.innerHTML = "";
+    for (const { seat, card } of shown.cards) {
+      const label = t("table.trick_card", { seat: seatName(seat), card: spokenCard(card, shown.roles) });
+      $(`.slot[data-slot="${seat}"]`).innerHTML = cardHTML(card, four, label);
+    }
+  }
+  for (const slot of $$(".slot")) slot.classList.toggle("winner", Number(slot.dataset.slot) === shown.winner);
+}
+
+function renderHand(state) {
+  const { game, busy, hint } = state;
+  const view = game.view;
+  const four = state.settings.fourColour;
+  const choosing = game.human_to_move && !busy && ["play", "discard"].includes(view.phase);
+  handEl.classList.toggle("choosing", choosing);
+  const roles = game.card_roles;
+  const widowTag = ["trump", "discard"].includes(view.phase) ? view.widow : null;
+  // repaint only when something changed: a repaint would drop the focus
+  const key = JSON.stringify([game.cards, game.human_to_move && !busy, hint?.action, widowTag, roles, four, state.language]);
+  if (painted.hand === key) return;
+  painted.hand = key;
+  const focused = handEl.contains(document.activeElement) ? document.activeElement.dataset.card : null;
+  for (const old of $$("[data-why-card]", reasonsEl)) old.remove();
+  const buttons = game.cards.map((entry) => {
+    const { card, action, legal } = entry;
+    const reason = legal ? "" : reasonText(entry);
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "card";
+    b.dataset.card = card;
+    if (action) b.dataset.action = action;
+    const enabled = legal && game.human_to_move && !busy;
+    b.disabled = !enabled;
+    const discard = action ? parseAction(action).kind === "discard" : false;
+    const spoken = spokenCard(card, roles);
+    const name = widowTag === card ? t("card.from_widow", { card: spoken }) : spoken;
+    const label = enabled ? t(discard ? "action.discard_card" : "action.play_card", { card: name }) : capitalise(name);
+    b.setAttribute("aria-label", label);
+    if (!legal && reason) {
+      b.title = reason;
+      const why = document.createElement("span");
+      why.id = `why-${card}`;
+      why.dataset.whyCard = card;
+      why.textContent = reason;
+      reasonsEl.append(why);
+      b.setAttribute("aria-describedby", why.id);
+    } else if (enabled) {
+      b.title = t(discard ? "action.card_title.discard" : "action.card_title.play", { card: cardShort(card) });
+    }
+    b.innerHTML = cardHTML(card, four, name);
+    if (widowTag === card) {
+      b.insertAdjacentHTML("beforeend", `<span class="tag" aria-hidden="true">${escapeHTML(t("table.widow"))}</span>`);
+    }
+    if (hint && hint.action === action) b.classList.add("hinted");
+    return b;
+  });
+  handEl.replaceChildren(...buttons);
+  updateRoving(handEl);
+  if (focused) handEl.querySelector(`[data-card="${focused}"]:not(:disabled)`)?.focus();
+}
+
+function actionButton(state, option, label, attrs, extraClass = "") {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = `btn ${extraClass}`.trim();
+  b.dataset.action = option.action;
+  for (const [k, v] of Object.entries(attrs)) b.dataset[k] = v;
+  b.innerHTML = label;
+  b.disabled = !option.legal || state.busy;
+  const reason = option.legal ? "" : reasonText(option);
+  if (reason) {
+    b.title = reason;
+    const why = document.createElement("span");
+    why.id = `why-${option.action.replace(/\W+/g, "-")}`;
+    why.dataset.whyAction = option.action;
+    why.textContent = reason;
+    reasonsEl.append(why);
+    b.setAttribute("aria-describedby", why.id);
+  }
+  if (state.hint && state.hint.action === option.action) b.classList.add("hinted");
+  return b;
+}
+
+function promptFor(state) {
+  if (state.loading.error) return t("prompt.load_failed");
+  if (!state.game) return t("prompt.shuffling");
+  if (state.message) return state.message;
+  const { game } = state;
+  const v = game.view;
+  if (v.phase === "game_over") {
+    return t(v.winner === 0 ? "prompt.game_over.win" : "prompt.game_over.lose");
+  }
+  if (!game.human_to_move) {
+    const phase = v.phase === "play" && !v.trick.length ? "lead" : v.phase;
+    return t(`prompt.wait.${phase}`, { seat: seatName(game.to_act) });
+  }
+  switch (v.phase) {
+    case "bidding":
+      return v.high_bid
+        ? t("prompt.bid.over", { seat: seatName(v.high_bidder), bid: callWord(v.high_bid) })
+        : t("prompt.bid.first");
+    case "trump":
+      return v.forced
+        ? t("prompt.trump.forced", { bid: callWord(v.bid_call) })
+        : t("prompt.trump", { bid: callWord(v.bid_call) });
+    case "discard":
+      return t("prompt.discard", { card: cardShort(v.widow) });
+    case "alone":
+      return t("prompt.alone");
+    case "defend_alone":
+      return t("prompt.defend_alone", { seat: seatName(v.maker) });
+    case "play":
+      return t(v.trick.length ? "prompt.play" : "prompt.lead");
+    default:
+      return "";
+  }
+}
+
+function renderActions(state) {
+  const { game, busy, hint } = state;
+  const v = game.view;
+  const four = state.settings.fourColour;
+  // repaint only when something changed: a repaint would drop the focus
+  const key = JSON.stringify([v.phase, game.human_to_move, busy, game.options, hint?.action, four, state.language]);
+  if (painted.actions === key) return;
+  painted.actions = key;
+  const focused = actionsEl.contains(document.activeElement) ? document.activeElement.dataset.action : null;
+  actionsEl.innerHTML = "";
+  for (const old of $$("[data-why-action]", reasonsEl)) old.remove();
+  if (v.phase === "game_over") {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "btn primary";
+    b.dataset.action = "new-game";
+    b.textContent = t("action.new_game");
+    actionsEl.append(b);
+    updateRoving(actionsEl);
+    return;
+  }
+  if (game.human_to_move) renderChoices(state, v, four);
+  updateRoving(actionsEl);
+  if (focused) actionsEl.querySelector(`[data-action="${focused}"]:not(:disabled)`)?.focus();
+}
+
+function renderChoices(state, v, four) {
+  for (const option of state.game.options) {
+    const a = option.action;
+    const { kind, arg } = parseAction(a);
+    if (v.phase === "bidding") {
+      const bid = kind === "pass" ? kind : arg;
+      // a number bid shows just its number; its name says "Bid 3"
+      const shown = kind === "pass" || isNamedBid(arg) ? callLabel(a) : formatNumber(Number(arg));
+      const b = actionButton(state, option, escapeHTML(shown), { bid }, kind === "pass" ? "pass" : "");
+      b.setAttribute("aria-label", callLabel(a));
+      actionsEl.append(b);
+    } else if (v.phase === "trump") {
+      const label = `${suitIcon(arg, four, 20)}<span>${escapeHTML(suitName(arg))}</span>`;
+      const b = actionButton(state, option, label, { trump: arg }, "trump-btn");
+      b.setAttribute("aria-label", t("action.trump", { suit: suitName(arg) }));
+      actionsEl.append(b);
+    } else if (v.phase === "alone" || v.phase === "defend_alone") {
+      const alone = kind === "alone";
+      const key = alone ? (v.phase === "alone" ? "action.go_alone" : "action.defend_alone") : "action.with_partner";
+      actionsEl.append(actionButton(state, option, escapeHTML(t(key)), { alone: a }, alone ? "primary" : ""));
+    }
+  }
+}
+
+function renderNote(state) {
+  const { game, hint } = state;
+  noteEl.classList.remove("hint");
+  if (hint) {
+    noteEl.hidden = false;
+    noteEl.classList.add("hint");
+    noteEl.textContent = t("hint.note", { action: hintLabel(hint.action, game.card_roles), reason: hintText(hint) });
+    return;
+  }
+  const illegal = game.human_to_move && game.view.phase === "play" ? game.cards.find((c) => !c.legal) : null;
+  if (illegal) {
+    noteEl.hidden = false;
+    noteEl.textContent = capitalise(reasonText(illegal));
+  } else {
+    noteEl.hidden = true;
+    noteEl.textContent = "";
+  }
+}
+
+/** A hinted action in words ("play the jack of diamonds", "bid 3"). */
+export function hintLabel(action, roles) {
+  const { kind, arg } = parseAction(action);
+  switch (kind) {
+    case "play":
+      return t("hint.action.play", { card: spokenCard(arg, roles) });
+    case "discard":
+      return t("hint.action.discard", { card: spokenCard(arg, roles) });
+    case "trump":
+      return t("hint.action.trump", { suit: suitName(arg) });
+    case "alone":
+      return t("hint.action.alone");
+    case "decline":
+      return t("hint.action.decline");
+    case "pass":
+      return t("hint.action.pass");
+    default:
+      return t("hint.action.bid", { bid: callWord(action) });
+  }
+}
+
+function renderTools({ game, busy, hinting }) {
+  const ready = Boolean(game);
+  const idle = ready && !busy;
+  const hint = $('[data-tool="hint"]');
+  hint.disabled = !(idle && game.human_to_move);
+  if (hinting) hint.setAttribute("aria-busy", "true");
+  else hint.removeAttribute("aria-busy");
+  $('[data-tool="undo"]').disabled = !(idle && game.can_undo);
+  $('[data-tool="last-trick"]').disabled = !(ready && lastTrick(game.view));
+  $('[data-tool="new-game"]').disabled = !ready;
+}
+
+/** The last finished trick: of this hand, else of the hand before. */
+export function lastTrick(view) {
+  if (view.tricks.length) return view.tricks[view.tricks.length - 1];
+  const tricks = view.last_hand?.tricks;
+  return tricks && tricks.length ? tricks[tricks.length - 1] : null;
+}

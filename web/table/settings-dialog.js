@@ -1,0 +1,157 @@
+// The settings dialog: the computer players' levels, the rules (a preset or
+// each field, from the engine's rules_info), the language, the speed and four
+// colours; saving starts a new game when the rules change. The form is painted
+// from the state once each time the dialog opens (then it is the player's to
+// edit); its markup is web/table/panels.js's settingsHTML.
+
+import { t } from "../shared/i18n.js";
+import { errorText } from "../shared/i18n-terms.js";
+import { addOfflineStatus } from "../pwa/pwa.js";
+import { openDialog } from "./dialogs.js";
+import { $ } from "./dom.js";
+import { chooseLanguage } from "./language.js";
+import { escapeHTML, fieldLabels, readRules, sameRules, settingsHTML } from "./panels.js";
+import { HUMAN, saveSettings } from "./settings.js";
+import { flush, state, update } from "./state.js";
+import { announce, beginGame, engine, newGameRequest, runBots, setGame } from "./turns.js";
+
+const dialog = $("#settings-dialog");
+const form = $("#settings-form");
+
+export async function showSettings() {
+  if (!engine || !state.game) {
+    update({ settingsForm: { info: null } });
+  } else {
+    const info = await engine.call("rules_info");
+    const { settings } = state;
+    const custom = typeof settings.rules === "object" && settings.rules && !settings.rules.preset;
+    const current = custom
+      ? { ...state.game.view.rules, ...settings.rules }
+      : (presetRules(info, settings.rules) ?? state.game.view.rules);
+    update({ rulesInfo: info, settingsForm: { info, current } });
+  }
+  openDialog(dialog);
+}
+
+function presetRules(info, rules) {
+  const name = typeof rules === "string" ? rules : rules?.preset;
+  const preset = info.presets.find((p) => p.name === name);
+  if (!preset) return null;
+  const extra = typeof rules === "object" ? { ...rules } : {};
+  delete extra.preset;
+  return { ...preset.rules, ...extra };
+}
+
+let paintedForm = null;
+let paintedError = "";
+
+/** Paint the form when the dialog has been opened anew (dialogs.js calls this on every render). */
+export function paintSettingsForm(state) {
+  const part = state.settingsForm;
+  if (part && part !== paintedForm) {
+    paintedForm = part;
+    paintedError = "";
+    if (!part.info) {
+      form.innerHTML = `<p>${escapeHTML(t("settings.unavailable"))}</p>
+      <div class="buttons"><button type="button" data-action="cancel" class="primary">${escapeHTML(t("dialog.close"))}</button></div>`;
+    } else {
+      form.innerHTML = settingsHTML(state.settings, part.info, part.current);
+      syncPreset(part.info);
+    }
+    addOfflineStatus(form);
+  }
+  const error = state.settingsError ?? "";
+  if (error !== paintedError) {
+    paintedError = error;
+    const box = $("#settings-error", form);
+    if (box) box.textContent = error;
+  }
+}
+
+/** The preset select follows the fields: the preset they match, else "custom". */
+function syncPreset(info) {
+  const rules = readRules(form, info);
+  const match = info.presets.find((p) => sameRules(p.rules, rules));
+  form.querySelector("[data-preset]").value = match ? match.name : "";
+}
+
+form.addEventListener("change", (e) => {
+  const info = state.rulesInfo;
+  if (!info) return;
+  if (e.target.matches("[data-preset]")) {
+    const preset = info.presets.find((p) => p.name === e.target.value);
+    if (preset) {
+      for (const f of info.fields) {
+        const el = form.querySelector(`[data-rule="${f.name}"]`);
+        if (f.type === "bool") el.checked = preset.rules[f.name];
+        else el.value = preset.rules[f.name];
+      }
+    }
+  } else if (e.target.matches("[data-rule]")) {
+    syncPreset(info);
+  }
+});
+
+form.addEventListener("click", async (e) => {
+  const button = e.target.closest("button[data-action]");
+  if (!button) return;
+  if (button.dataset.action === "cancel") {
+    dialog.close();
+    return;
+  }
+  if (button.dataset.action !== "save") return;
+  const saving = save();
+  flush(); // the player's choice is painted at once (input.js)
+  await saving;
+});
+
+async function save() {
+  const info = state.rulesInfo;
+  const game = state.game;
+  const levels = [HUMAN, ...[1, 2, 3].map((s) => form.querySelector(`[data-level-seat="${s}"]`).value)];
+  const rules = readRules(form, info);
+  const preset = form.querySelector("[data-preset]").value;
+  // the language, only if the player changed it (a ?lang= link is not overridden unasked)
+  const languageSelect = form.querySelector("[data-language-select]");
+  const chosenLanguage = languageSelect && languageSelect.value !== languageSelect.dataset.initial ? languageSelect.value : null;
+  const rulesChanged = !sameRules(rules, game.view.rules);
+  const levelsChanged = levels.some((lv, i) => lv !== game.levels[i]);
+  const newRules = preset ? preset : rules;
+  const previous = state.settings.rules;
+  update({
+    settings: {
+      ...state.settings,
+      speed: form.querySelector("[data-speed-select]").value || null,
+      fourColour: form.querySelector("[data-four-colour]").checked,
+      levels,
+      rules: newRules,
+    },
+  });
+  if (rulesChanged) {
+    try {
+      update({ generation: state.generation + 1 });
+      const next = await engine.call("new_game", newGameRequest(newRules, levels));
+      dialog.close();
+      saveSettings(state.settings);
+      beginGame(next);
+      await chooseLanguage(chosenLanguage);
+      announce(t("a11y.new_rules"));
+      await runBots();
+    } catch (err) {
+      const fields = fieldLabels(err.message ?? "", info);
+      const message = errorText(err);
+      update({
+        settings: { ...state.settings, rules: previous },
+        settingsError: fields.length ? t("settings.bad_field", { message, fields: fields.join(", ") }) : message,
+      });
+    }
+    return;
+  }
+  saveSettings(state.settings);
+  dialog.close();
+  await chooseLanguage(chosenLanguage);
+  if (levelsChanged && state.game) {
+    setGame(await engine.call("set_levels", { levels }));
+    if (!state.busy) await runBots();
+  }
+}

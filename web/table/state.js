@@ -1,0 +1,114 @@
+// The table's one state object and the one way to change it.
+//
+// Every module of the table reads `state`; none writes it except through
+// `update(patch)`, which merges the patch and schedules one render for the
+// next animation frame: several updates within a frame are painted once.
+// The renderer (web/table/render.js, registered by boot.js) reads the state
+// only. Animations that need the painted DOM call `flush()` first, which
+// paints what is pending at once (the frame then has nothing left to do).
+
+/**
+ * @typedef {object} Loading
+ * @property {number} fraction        0..1 of the engine's start (the progress bar)
+ * @property {string} stage           the worker's stage: download, start, engine, ready
+ * @property {Error|null} error       why the engine could not start (the loader says so)
+ * @property {boolean} done           the engine is ready and the saved game read: the loader goes
+ */
+
+/**
+ * @typedef {object} TrickShown
+ * @property {{seat: number, card: string}[]} cards   the cards in the trick area
+ * @property {Object<string, string>} roles           the engine's card_roles for them
+ * @property {number|null} winner                     the seat whose card is marked as winning
+ */
+
+/**
+ * @typedef {object} TableState
+ * @property {object|null} game          the engine's last state answer (view, options, cards,
+ *                                       to_act, human_to_move, bot_to_move, can_undo, levels,
+ *                                       save, card_roles, actions); null until the first game
+ * @property {boolean} busy              animating or waiting for the engine: the player waits
+ * @property {number} generation         bumped by new game / undo / new rules: stale loops stop
+ * @property {object|null} hint          the hint on show (the `hint` answer's `best`)
+ * @property {object} settings           the stored settings (web/table/settings.js)
+ * @property {number|undefined} seed     ?seed=N: the next game's seed (N, N+1, ...)
+ * @property {object|null} rulesInfo     the engine's rules_info for the settings form
+ * @property {Loading} loading           the engine's start
+ * @property {string} language           the language the page is painted in ("" until its
+ *                                       catalogue is there: the English markup stands)
+ * @property {boolean} reducedMotion     the system asks for reduced motion
+ * @property {TrickShown|null} trick     the trick area while a trick is shown being won;
+ *                                       null: the view's own trick
+ * @property {string|null} message       a sentence shown in place of the prompt (a trick's winner)
+ * @property {{text: string, kind: string}|null} notice   the notice bar (errors)
+ * @property {{hand: object, target: number}|null} summary the hand the summary dialog shows
+ * @property {object|null} gameOverHand  the last hand the game-over dialog shows
+ * @property {{trick: object|null, roles: object}|null} lastTrick   the last-trick dialog's trick
+ * @property {{trump: string|undefined, info: object|null}|null} rules   the rules dialog: the
+ *                                       trump its ranking is shown for, the engine's rules_info
+ * @property {boolean} shortcuts         the shortcuts dialog's list is wanted
+ * @property {{info: object|null, current?: object}|null} settingsForm   the settings form as
+ *                                       opened last (a new object each time it opens): the
+ *                                       engine's rules_info and the rules it starts from
+ * @property {string} settingsError      why the settings could not be saved
+ * @property {boolean} hinting           a hint is being worked out (the Hint tool is busy)
+ */
+
+/** @type {TableState} */
+export const state = {
+  game: null,
+  busy: false,
+  generation: 0,
+  hint: null,
+  settings: null,
+  seed: undefined,
+  rulesInfo: null,
+  loading: { fraction: 0, stage: "download", error: null, done: false },
+  language: "",
+  reducedMotion: false,
+  trick: null,
+  message: null,
+  notice: null,
+  summary: null,
+  gameOverHand: null,
+  lastTrick: null,
+  rules: null,
+  shortcuts: false,
+  settingsForm: null,
+  settingsError: "",
+  hinting: false,
+};
+
+// a page that gets no animation frames (a hidden tab, an embed's frame scrolled out
+// of view) is painted after this long all the same
+const FRAME_FALLBACK_MS = 100;
+
+let renderer = null;
+let frame = 0;
+let fallback = 0;
+
+/** The function that paints the state (one: web/table/render.js). */
+export function setRenderer(paint) {
+  renderer = paint;
+}
+
+/**
+ * The one way to change the table's state: merge `patch` into it and schedule a
+ * render (one per animation frame, however many updates come in it).
+ * @param {Partial<TableState>} patch
+ */
+export function update(patch) {
+  Object.assign(state, patch);
+  if (frame) return;
+  frame = requestAnimationFrame(flush);
+  fallback = setTimeout(flush, FRAME_FALLBACK_MS);
+}
+
+/** Paint now what is pending (before an animation that needs the painted DOM). */
+export function flush() {
+  if (!frame) return;
+  cancelAnimationFrame(frame);
+  clearTimeout(fallback);
+  frame = 0;
+  renderer?.(state);
+}
