@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from calibrate_medium import least_squares
 from hasenpfeffer import Game, Rules
-from hasenpfeffer.medium import (
+from hasenpfeffer.bots.medium import (
     MediumPlayer,
     Params,
     auction_features,
@@ -67,7 +67,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     xs: list[tuple[float, ...]] = []
     ys: list[float] = []
-    from hasenpfeffer.medium import _mask
+    from hasenpfeffer.bots.medium import _mask
 
     for i in range(args.games):
         preset = list(PRESETS)[i % len(PRESETS)]

@@ -24,14 +24,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
 from hasenpfeffer import Game, Rules
-from hasenpfeffer.cards import CARDS
-from hasenpfeffer.game import _shuffled_deck, deal_hands
-from hasenpfeffer.medium import (
+from hasenpfeffer.bots.medium import (
     MODEL,
     MediumPlayer,
     bidding_estimates,
     features,
 )
+from hasenpfeffer.cards import CARDS
+from hasenpfeffer.game import _shuffled_deck, deal_hands
 
 NAMES = (
     "intercept",

@@ -675,8 +675,8 @@ def test_the_browser_loads_no_command_line_modules() -> None:
     # Pyodide, so they must load only with the command lines.
     code = (
         "import sys, json\n"
-        "import hasenpfeffer.api as api, hasenpfeffer.players, hasenpfeffer.hard,"
-        " hasenpfeffer.hints\n"
+        "import hasenpfeffer.api as api, hasenpfeffer.bots.players, hasenpfeffer.bots.hard,"
+        " hasenpfeffer.bots.hints\n"
         "api.handle_json(json.dumps({'op': 'new_game', 'seed': 1}))\n"
         "api.handle_json(json.dumps({'op': 'bot_step'}))\n"
         "print(sorted(m for m in ('argparse', 'multiprocessing') if m in sys.modules))\n"

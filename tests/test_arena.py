@@ -15,8 +15,10 @@ from typing import Any, ClassVar
 
 import pytest
 
-from hasenpfeffer import Game, Rules, arena
-from hasenpfeffer.arena import (
+from hasenpfeffer import Game, Rules
+from hasenpfeffer.bots.players import register_level
+from hasenpfeffer.tools import arena
+from hasenpfeffer.tools.arena import (
     GameResult,
     mean_interval,
     run_game,
@@ -25,7 +27,6 @@ from hasenpfeffer.arena import (
     t_quantile_95,
     wilson_interval,
 )
-from hasenpfeffer.players import register_level
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "engine"

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hasenpfeffer import Game, Rules
-from hasenpfeffer.medium import (
+from hasenpfeffer.bots.medium import (
     MODEL,
     EasyPlayer,
     MediumPlayer,
@@ -30,7 +30,7 @@ from hasenpfeffer.medium import (
     features,
     trick_distribution,
 )
-from hasenpfeffer.players import (
+from hasenpfeffer.bots.players import (
     ARENA_LEVELS,
     LEVELS,
     available_levels,
@@ -39,8 +39,8 @@ from hasenpfeffer.players import (
     make_player,
     register_level,
 )
+from hasenpfeffer.knowledge import sample_game
 from hasenpfeffer.rules import PRESETS
-from hasenpfeffer.sampling import sample_game
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST_LEVELS = ("random", "easy", "medium")
@@ -122,7 +122,7 @@ def play_checked(
 
 
 # CI checks 100 x 300 + 50 x 300 + 6,000 = 51,000 decisions (a few seconds);
-# `python -m hasenpfeffer.players --check-legal 100000` does the full count.
+# `python -m hasenpfeffer.bots.players --check-legal 100000` does the full count.
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -181,7 +181,7 @@ def test_the_check_legal_command() -> None:
         [
             sys.executable,
             "-m",
-            "hasenpfeffer.players",
+            "hasenpfeffer.bots.players",
             "--check-legal",
             "300",
             "--levels",

@@ -29,9 +29,9 @@ from hasenpfeffer import (  # noqa: E402
     Game,
     IllegalActionError,
     Rules,
-    cli,
 )
-from hasenpfeffer.players import make_player  # noqa: E402
+from hasenpfeffer.bots.players import make_player  # noqa: E402
+from hasenpfeffer.tools import cli  # noqa: E402
 
 # ---- the terminal game, run as a program ----------------------------------------------
 
@@ -118,6 +118,9 @@ def test_ctrl_c_exits_cleanly() -> None:
             seen += os.read(proc.stdout.fileno(), 4096)
     assert b"> " in seen, seen
     proc.send_signal(signal.SIGINT)
+    # stdin stays open until the game has ended: closing it first would race the
+    # signal with an end of input on a busy machine
+    proc.wait(timeout=30)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 0
     assert b"Interrupted" in out
@@ -244,7 +247,7 @@ def test_a_bare_number_off_the_list_is_a_bid() -> None:
 
 
 def test_bench_is_imported_only_when_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
-    code = "import sys, hasenpfeffer.cli; print('hasenpfeffer.bench' in sys.modules)"
+    code = "import sys, hasenpfeffer.tools.cli; print('hasenpfeffer.tools.bench' in sys.modules)"
     env = dict(os.environ, PYTHONPATH=str(ENGINE))
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
@@ -256,9 +259,9 @@ def test_bench_is_imported_only_when_asked_for(monkeypatch: pytest.MonkeyPatch) 
         received.append(argv)
         return 7
 
-    fake = types.ModuleType("hasenpfeffer.bench")
+    fake = types.ModuleType("hasenpfeffer.tools.bench")
     fake.main = fake_main  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "hasenpfeffer.bench", fake)
+    monkeypatch.setitem(sys.modules, "hasenpfeffer.tools.bench", fake)
     assert cli.main(["bench", "--vs-openspiel", "-n", "3"]) == 7
     assert received == [["--vs-openspiel", "-n", "3"]]
 

@@ -7,20 +7,20 @@ import random
 import pytest
 
 from hasenpfeffer import Game, Rules
-from hasenpfeffer.calls import GameAwareCalls
-from hasenpfeffer.cards import Card
-from hasenpfeffer.hard import (
+from hasenpfeffer.bots.calls import GameAwareCalls
+from hasenpfeffer.bots.hard import (
     HardPlayer,
     _BidReplay,
     _game_chances,
     _past_plays,
     _play_likelihood,
 )
-from hasenpfeffer.hints import suggest
-from hasenpfeffer.medium import MediumPlayer
-from hasenpfeffer.oracle import OraclePlayer
-from hasenpfeffer.sampling import sample_game
-from hasenpfeffer.solver import Position, solve_score_moves
+from hasenpfeffer.bots.hints import suggest
+from hasenpfeffer.bots.medium import MediumPlayer
+from hasenpfeffer.bots.oracle import OraclePlayer
+from hasenpfeffer.bots.solver import Position, solve_score_moves
+from hasenpfeffer.cards import Card
+from hasenpfeffer.knowledge import sample_game
 
 PRESETS = ("seed", "seed-pepper", "traditional", "pepper")
 #: Small searches keep these tests quick; the decisions' logic is the same.

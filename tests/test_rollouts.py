@@ -10,10 +10,10 @@ from collections.abc import Sequence
 import pytest
 
 from hasenpfeffer import Game, Rules
-from hasenpfeffer.calls import GameAwareCalls
-from hasenpfeffer.hard import HardPlayer
-from hasenpfeffer.medium import MediumPlayer
-from hasenpfeffer.rollouts import (
+from hasenpfeffer.bots.calls import GameAwareCalls
+from hasenpfeffer.bots.hard import HardPlayer
+from hasenpfeffer.bots.medium import MediumPlayer
+from hasenpfeffer.bots.rollouts import (
     POINTS_WEIGHT,
     ROLLOUT_DEALS,
     ROLLOUT_PHASES,

@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from hasenpfeffer import api
+from hasenpfeffer.bots.players import make_player
 from hasenpfeffer.game import Game
 from hasenpfeffer.notation import game_to_text
-from hasenpfeffer.players import make_player
 from hasenpfeffer.rules import PRESETS
 
 HERE = Path(__file__).resolve().parent

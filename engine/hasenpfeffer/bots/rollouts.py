@@ -28,10 +28,10 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
+from ..game import Game
+from ..rules import Rules
 from .calls import WinTable, win_table
-from .game import Game
 from .medium import MediumPlayer, decision_key
-from .rules import Rules
 
 #: Deals played out per decision (each with every candidate call).
 ROLLOUT_DEALS: Final = 24

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from .cards import EFFECTIVE_SUIT, POWER, SUIT_NAMES, SUITS, Card
+from ..cards import EFFECTIVE_SUIT, POWER, SUIT_NAMES, SUITS, Card
+from ..knowledge import Knowledge
 from .hard import HardPlayer
 from .medium import bidding_estimates
-from .sampling import Knowledge
 
 #: Search effort per hint level: samples per decision in play and for calls.
 LEVELS = {

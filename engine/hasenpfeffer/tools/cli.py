@@ -19,11 +19,11 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, Final, TextIO
 
-from .actions import Action, IllegalActionError
-from .cards import SUIT_NAMES, SUITS, Card, effective_suit
-from .game import Game
-from .players import LEVELS, Player, make_player
-from .rules import PRESETS, Rules
+from ..actions import Action, IllegalActionError
+from ..bots.players import LEVELS, Player, make_player
+from ..cards import SUIT_NAMES, SUITS, Card, effective_suit
+from ..game import Game
+from ..rules import PRESETS, Rules
 
 HUMAN: Final = 0
 WIDTH: Final = 72

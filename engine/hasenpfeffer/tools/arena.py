@@ -30,9 +30,9 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .game import Game
-from .players import ARENA_LEVELS, make_player
-from .rules import PRESETS, Rules
+from ..bots.players import ARENA_LEVELS, make_player
+from ..game import Game
+from ..rules import PRESETS, Rules
 
 # ---- statistics ----------------------------------------------------------------------
 
