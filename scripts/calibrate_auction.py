@@ -77,7 +77,7 @@ def main() -> None:
         players = [Recorder(s, STYLES[styles[s % 2]], log) for s in range(4)]
         number = 0
         while not game.is_over and game.hand_number < 30:
-            seat = game.current_player
+            seat = game.to_act
             assert seat is not None
             game.apply(players[seat].choose(game.view(seat)))
             if game.hand_number != number or game.is_over:

@@ -101,7 +101,7 @@ def test_new_game_checks_rules_levels_and_seed() -> None:
 
 def test_state_says_who_acts_and_whether_a_bot_moves() -> None:
     state = ok({"op": "new_game", "seed": 11, "levels": ALL_BOTS})
-    cur = state["view"]["current_player"]
+    cur = state["view"]["to_act"]
     assert state["to_act"] == cur
     assert state["bot_to_move"] == (cur != 0)
     assert state["human_to_move"] == (cur == 0)

@@ -215,7 +215,7 @@ class Peeker:
     def choose(self, view: Mapping[str, Any], game: object = None) -> str:
         assert isinstance(game, Game)
         seat = view["seat"]
-        assert game.current_player == seat and game.view(seat) == view
+        assert game.to_act == seat and game.view(seat) == view
         Peeker.seen.append(True)
         return str(view["legal_actions"][0])
 

@@ -153,7 +153,7 @@ def follow_position() -> Game:
         "play KH", "play AH", "play JH",
     ]:  # fmt: skip
         game.apply(action)
-    assert game.current_player == 0
+    assert game.to_act == 0
     return game
 
 
@@ -202,7 +202,7 @@ def test_everyone_passing_is_told(preset: str, joker_in_widow: bool, expected: s
     game = Game.from_deal(hands, widow, dealer=1, rules=Rules.preset(preset), seed=1)
     con, out = console("")
     for _ in range(4):
-        seat = game.current_player
+        seat = game.to_act
         assert seat is not None
         before = game.view(0)
         game.apply("pass")
@@ -281,7 +281,7 @@ def random_positions(preset: str, games: int) -> list[dict[str, Any]]:
         for _ in range(300):
             if game.is_over:
                 break
-            seat = game.current_player
+            seat = game.to_act
             assert seat is not None
             view = game.view(seat)
             views.append(view)
@@ -325,7 +325,7 @@ def test_the_bot_decides_only_from_the_view() -> None:
 
 def test_the_bot_refuses_a_view_without_a_decision() -> None:
     game = Game.new(seed=1)
-    idle = (game.current_player or 0) + 1
+    idle = (game.to_act or 0) + 1
     with pytest.raises(ValueError, match="nothing to decide"):
         BOT.choose(game.view(idle % 4))
 
@@ -337,7 +337,7 @@ def bot_team_wins(preset: str, seed: int, bot_team: int, max_hands: int = 30) ->
     rnd = random.Random(seed)
     game = Game.new(Rules.preset(preset), seed=seed)
     while not game.is_over and game.hand_number < max_hands:
-        seat = game.current_player
+        seat = game.to_act
         assert seat is not None
         if seat % 2 == bot_team:
             game.apply(BOT.choose(game.view(seat)))

@@ -45,7 +45,7 @@ def rollouts(seed: int = 0, n: int = 12) -> RolloutCalls:
 
 
 def view_of(game: Game) -> dict[str, object]:
-    seat = game.current_player
+    seat = game.to_act
     assert seat is not None
     return game.view(seat)
 

@@ -401,7 +401,7 @@ class Game:
     # ---- reading the state --------------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
+    def to_act(self) -> int | None:
         """The seat to act, or None when the game is over."""
         return None if self.phase == "game_over" else self._cur
 
@@ -821,7 +821,7 @@ class Game:
     def __repr__(self) -> str:
         return (
             f"<Game hand {self.hand_number + 1} {self.phase} scores {self.scores[0]}-"
-            f"{self.scores[1]} to act: {self.current_player}>"
+            f"{self.scores[1]} to act: {self.to_act}>"
         )
 
     def hand_actions(self, viewer: int | None = None) -> list[tuple[int, str]]:
@@ -870,7 +870,7 @@ class Game:
             "seat": seat,
             "rules": self.rules.to_dict(),
             "phase": self.phase,
-            "current_player": self.current_player,
+            "to_act": self.to_act,
             "dealer": self.dealer,
             "hand_number": self.hand_number,
             "scores": list(self.scores),

@@ -413,7 +413,7 @@ def _read_deal(r: _Reader) -> tuple[list[list[Card]], Card] | None:
 def _expected(game: Game) -> str:
     """What the current player must write next, in words."""
     phase = game.phase
-    seat = game.current_player
+    seat = game.to_act
     who = SEAT_NAMES[seat] if seat is not None else ""
     if phase == "bidding":
         bids = "1-5, little or big" if game.rules.bidding == "pepper" else "1-6"
@@ -515,12 +515,12 @@ def _read_hands(r: _Reader, game: Game, single: bool) -> None:
             seat = _seat_of(prefix)
             if seat < 0:
                 raise _error(tok, f"unknown seat {prefix!r}: the seats are S, W, N, E")
-            if seat != game.current_player:
-                cur = game.current_player
+            if seat != game.to_act:
+                cur = game.to_act
                 assert cur is not None
                 raise _error(tok, f"it is {SEAT_NAMES[cur]}'s turn, not {SEAT_NAMES[seat]}'s")
         action = _read_action(r, tok, body, game)
-        actor = game.current_player
+        actor = game.to_act
         try:
             game.apply(action)
         except IllegalActionError as err:
@@ -607,7 +607,7 @@ def _replay(game: Game) -> list[_HandLog]:
     logs = [_HandLog(g)]
     for action in game.history:
         phase = g.phase
-        seat = g.current_player
+        seat = g.to_act
         assert seat is not None
         n_records = len(g.records)
         g.apply(action)

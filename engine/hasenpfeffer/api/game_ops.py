@@ -86,7 +86,7 @@ def actors_of(game: Game) -> list[int]:
     replay = game.replayed(0)
     out = []
     for action in game.history:
-        seat = replay.current_player
+        seat = replay.to_act
         assert seat is not None
         out.append(seat)
         replay.apply(action)
@@ -96,7 +96,7 @@ def actors_of(game: Game) -> list[int]:
 def apply_action(session: Session, action: Action | str) -> dict[str, Any]:
     """Apply an action for the seat to act; the event that describes it."""
     game = session.game
-    seat = game.current_player
+    seat = game.to_act
     assert seat is not None
     hands_before = len(game.records)
     tricks_before = sum(game.tricks_won)
@@ -142,7 +142,7 @@ def _illegal_reason(game: Game, action: str) -> str:
 def _options(game: Game, seat: int) -> list[dict[str, Any]]:
     """Every decision the seat could think of in this phase, legal or not, with
     the engine's reason for each illegal one (empty unless the seat is to act)."""
-    if game.current_player != seat:
+    if game.to_act != seat:
         return []
     phase = game.phase
     legal = {str(a) for a in game.legal_actions()}
@@ -194,7 +194,7 @@ def _cards(game: Game, seat: int, options: list[dict[str, Any]]) -> list[dict[st
         if option is not None:
             out.append({"card": card, **option})
             continue
-        cur = game.current_player
+        cur = game.to_act
         params: dict[str, Any] = {}
         if game.is_over:
             reason, code = "The game is over.", "game_over"
@@ -226,7 +226,7 @@ def _cards(game: Game, seat: int, options: list[dict[str, Any]]) -> list[dict[st
 def state_answer(session: Session, seat: int | None = None) -> dict[str, Any]:
     game = session.game
     seat = session.seat if seat is None else seat
-    cur = game.current_player
+    cur = game.to_act
     options = _options(game, seat) if seat in session.humans else []
     view = game.view(seat)
     if view["last_hand"] is not None:
@@ -283,7 +283,7 @@ def op_act(request: Mapping[str, Any]) -> dict[str, Any]:
     action = request.get("action")
     if not isinstance(action, str):
         raise ApiError("bad_request", f"action must be text such as 'play JD'; got {action!r}")
-    cur = game.current_player
+    cur = game.to_act
     if cur is None:
         raise ApiError("game_over", "the game is over")
     if session.levels[cur] != HUMAN:
@@ -298,7 +298,7 @@ def op_act(request: Mapping[str, Any]) -> dict[str, Any]:
 def op_bot_step(request: Mapping[str, Any]) -> dict[str, Any]:
     session = need_session()
     game = session.game
-    cur = game.current_player
+    cur = game.to_act
     if cur is None:
         raise ApiError("game_over", "the game is over")
     if session.levels[cur] == HUMAN:
@@ -316,7 +316,7 @@ def op_hint(request: Mapping[str, Any]) -> dict[str, Any]:
     level = request.get("level", "hard")
     if level not in HINT_LEVELS:
         raise ApiError("bad_request", f"hint level must be one of {', '.join(HINT_LEVELS)}")
-    cur = game.current_player
+    cur = game.to_act
     if cur is None or session.levels[cur] != HUMAN:
         raise ApiError("not_your_turn", "a hint is for your own decision: it is not your turn")
     from ..bots.hints import suggest

@@ -166,8 +166,8 @@ def _replay_game(request: Mapping[str, Any]) -> Game:
     if HUMAN in levels:
         raise ApiError("bad_request", "levels: a replay is played by computer players only")
     session = Session(game, levels, [])
-    while not game.records and game.current_player is not None:
-        seat = game.current_player
+    while not game.records and game.to_act is not None:
+        seat = game.to_act
         game.apply(session.player(seat).choose(game.view(seat)))
     return game.replayed(len(game.history))
 

@@ -11,7 +11,7 @@
 >>> from hasenpfeffer import Game
 >>> from hasenpfeffer.bots.players import make_player
 >>> game = Game.new(seed=3)
->>> seat = game.current_player
+>>> seat = game.to_act
 >>> make_player("medium", seed=1).choose(game.view(seat)) in game.legal_actions()
 True
 """

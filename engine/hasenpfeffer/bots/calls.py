@@ -352,7 +352,7 @@ def fit(games: int, seed: int, preset: str) -> tuple[tuple[int, int, int, int], 
         game = Game.new(rules, seed=seed + g)
         players = [MediumPlayer(seed + 4 * g + s) for s in range(4)]
         while not game.is_over and game.hand_number < 60:
-            s = game.current_player
+            s = game.to_act
             assert s is not None
             game.apply(players[s].choose(game.view(s)))
         for r in game.records:

@@ -580,7 +580,7 @@ def calibrate(games: int, seed: int, rules_name: str) -> float:
         game = Game.new(rules, seed=seed + i)
         pending: tuple[int, float] | None = None
         while game.phase != "game_over" and game.hand_number < 12:
-            seat = game.current_player
+            seat = game.to_act
             assert seat is not None
             view = game.view(seat)
             if game.phase == "trump":

@@ -133,7 +133,7 @@ def available_levels() -> tuple[str, ...]:
 def decide(player: Player, game: Game) -> str:
     """The action ``player`` takes for the seat to act in ``game``: from the view,
     plus (for the oracle alone) a copy of the full game."""
-    seat = game.current_player
+    seat = game.to_act
     if seat is None:
         raise ValueError("the game is over: nobody is to act")
     view = game.view(seat)
@@ -174,7 +174,7 @@ def check_legal(
         game = Game.new(Rules.preset(preset), seed=game_seed)
         games += 1
         while not game.is_over and game.hand_number < max_hands and done < decisions:
-            seat = game.current_player
+            seat = game.to_act
             assert seat is not None
             view = game.view(seat)
             action = decide(players[seat], game)

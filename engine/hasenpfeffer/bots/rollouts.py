@@ -101,7 +101,7 @@ class RolloutCalls:
         start = game.scores[team] - game.scores[1 - team]
         hands = len(game.records)
         while len(game.records) == hands:
-            seat = game.current_player
+            seat = game.to_act
             assert seat is not None
             player = self.base if (seat & 1) == team else self.opponents
             game.apply(player.choose(game.view(seat)))

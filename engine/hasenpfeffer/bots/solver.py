@@ -151,7 +151,7 @@ class Position(NamedTuple):
         for s in active:
             for c in game.hand(s):
                 hands[s] |= 1 << c.index
-        to_move = game.current_player
+        to_move = game.to_act
         assert to_move is not None
         won = game.tricks_won
         return cls(

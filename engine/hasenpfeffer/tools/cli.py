@@ -532,7 +532,7 @@ def report(
     if before["phase"] != "play" and after["phase"] == "play":
         if HUMAN in after["sitting_out"]:
             con.say("You sit out this hand: watch the play.")
-        con.say(f"{says(after['current_player'], 'lead', 'leads')}.")
+        con.say(f"{says(after['to_act'], 'lead', 'leads')}.")
 
 
 # ---- the game loop ---------------------------------------------------------------
@@ -546,7 +546,7 @@ def play_game(game: Game, con: Console, level: str = "medium") -> int:
     view = game.view(HUMAN)
     con.say(announce_hand(view, con.style))
     while not game.is_over:
-        seat = game.current_player
+        seat = game.to_act
         assert seat is not None
         before = game.view(HUMAN)
         if seat == HUMAN:
