@@ -344,7 +344,7 @@ def test_ranking_is_the_engines_order_with_roles(trump: str) -> None:
     assert len(set(cards)) == 25
     roles = {c["card"]: c["role"] for c in answer["cards"]}
     left = {"C": "JS", "S": "JC", "H": "JD", "D": "JH"}[trump]
-    assert roles["JK"] == "joker" and roles[f"J{trump}"] == "right_bower"
+    assert roles["JK"] == "highest_trump" and roles[f"J{trump}"] == "right_bower"
     assert roles[left] == "left_bower"
     assert [c["role"] for c in answer["cards"][:8]][3:] == ["trump"] * 5
     assert {c["suit"] for c in answer["cards"][:8]} == {trump}
@@ -467,7 +467,7 @@ def test_trick_reasons_come_as_codes_matching_the_facts() -> None:
             else:
                 assert code == ("only_trump" if len(trumps) == 1 else "highest_trump")
             role = card_role(winner, trump)
-            if role in ("joker", "right_bower", "left_bower"):
+            if role in ("highest_trump", "right_bower", "left_bower"):
                 seen_roles.add(role)
                 assert params["role"] == role
                 assert option["why"].count(";") == 1
@@ -478,7 +478,7 @@ def test_trick_reasons_come_as_codes_matching_the_facts() -> None:
                 assert params["colour"] == winner.suit != trump
             assert option["why"].startswith(f"{winner} wins: ")
     assert seen_codes == {"highest_led", "only_trump", "highest_trump"}
-    assert seen_roles == {"joker", "right_bower", "left_bower"}
+    assert seen_roles == {"highest_trump", "right_bower", "left_bower"}
 
 
 @pytest.mark.parametrize("trump", ["C", "D", "H", "S"])

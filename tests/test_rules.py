@@ -601,7 +601,7 @@ def test_card_roles_match_the_trump_order() -> None:
     for trump in "CDHS":
         order = trump_order(trump)
         roles = [card_role(c, trump) for c in order]
-        assert roles == ["joker", "right_bower", "left_bower", *["trump"] * 5]
+        assert roles == ["highest_trump", "right_bower", "left_bower", *["trump"] * 5]
         others = [c for c in map(Card.from_index, range(25)) if c not in order]
         assert {card_role(c, trump) for c in others} == {"plain"}
 

@@ -9,7 +9,7 @@ import { cardName, suitName } from "./i18n-terms.js";
 
 const SUITS = ["C", "D", "H", "S"];
 // the badges: the catalogue's names of the three top trumps
-const ROLE_KEY = { joker: "card.joker_short", right_bower: "card.right_bower", left_bower: "card.left_bower" };
+const ROLE_KEY = { highest_trump: "card.joker_short", right_bower: "card.right_bower", left_bower: "card.left_bower" };
 
 function cardItem(entry, place) {
   const role = ROLE_KEY[entry.role] ? t(ROLE_KEY[entry.role]) : null;

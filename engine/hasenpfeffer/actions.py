@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from .cards import CARDS, NUM_CARDS, SUITS, Card, suit_index
+from .vocabulary import ACTION_KINDS, ActionKind
 
 
 class IllegalActionError(ValueError):
@@ -20,7 +21,7 @@ class IllegalActionError(ValueError):
 LITTLE: Final = 6
 BIG: Final = 7
 
-KINDS: Final = ("play", "discard", "trump", "pass", "bid", "alone", "decline")
+KINDS: Final = ACTION_KINDS
 
 
 class Action:
@@ -29,11 +30,11 @@ class Action:
     __slots__ = ("_text", "id", "kind", "value")
 
     id: int
-    kind: str
+    kind: ActionKind
     value: int
     _text: str
 
-    def __init__(self, id: int, kind: str, value: int, text: str) -> None:
+    def __init__(self, id: int, kind: ActionKind, value: int, text: str) -> None:
         if _FROZEN:
             raise TypeError("use Action.parse() or the module constants")
         sset = object.__setattr__

@@ -51,9 +51,9 @@ from .rules import (
     why_not_following,
     winning_position,
 )
+from .vocabulary import SEAT_NAMES, Phase
 
 PHASES: Final = ("bidding", "trump", "discard", "alone", "defend_alone", "play", "game_over")
-SEAT_NAMES: Final = ("South", "West", "North", "East")
 SAVE_FORMAT: Final = "hasenpfeffer-game"
 SAVE_VERSION: Final = 1
 MAX_SEED: Final = 2**53 - 1  # seeds stay exact as JavaScript numbers
@@ -237,7 +237,7 @@ class Game:
 
     rules: Rules
     seed: int
-    phase: str
+    phase: Phase
     dealer: int
     hand_number: int
     maker: int | None

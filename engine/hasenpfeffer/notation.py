@@ -32,8 +32,9 @@ from .actions import (
     IllegalActionError,
 )
 from .cards import Card, sort_hand, suit_index
-from .game import MAX_SEED, SAVE_FORMAT, SAVE_VERSION, SEAT_NAMES, Game, HandRecord
+from .game import MAX_SEED, SAVE_FORMAT, SAVE_VERSION, Game, HandRecord
 from .rules import PRESETS, Rules
+from .vocabulary import SEAT_NAMES
 
 __all__ = [
     "FORMAT",

@@ -494,7 +494,7 @@ export default {
   "why.highest_led": "{card} wins: no trump was played, so the highest card of the suit led ({suit}) takes the trick.",
   "why.only_trump": "{card} wins: it is the only trump in the trick ({trump} are trump).",
   "why.highest_trump": "{card} wins: it is the highest trump in the trick ({trump} are trump).",
-  "why.role.joker": "The Joker is the highest card of all.",
+  "why.role.highest_trump": "The Joker is the highest card of all.",
   "why.role.right_bower": "{card} is the right bower, second only to the Joker.",
   "why.role.left_bower": "{card} is the left bower: the jack of {colour}, the other suit of the same colour, counts as a trump and ranks third, after the Joker and the right bower.",
 

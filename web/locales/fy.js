@@ -494,7 +494,7 @@ export default {
   "why.highest_led": "{card} wint: der is gjin troef spile, dus de heechste kaart fan de útkommen kleur ({suit}) hellet de slach.",
   "why.only_trump": "{card} wint: it is de iennichste troef yn 'e slach ({trump} is troef).",
   "why.highest_trump": "{card} wint: it is de heechste troef yn 'e slach ({trump} is troef).",
-  "why.role.joker": "De joker is de heechste kaart fan allegear.",
+  "why.role.highest_trump": "De joker is de heechste kaart fan allegear.",
   "why.role.right_bower": "{card} is de jas: allinne de joker is heger.",
   "why.role.left_bower": "{card} is de lytse jas: de boer fan {colour}, de oare kleur dy't like read of swart is as de troef, telt as troef en komt as tredde, nei de joker en de jas.",
 

@@ -494,7 +494,7 @@ export default {
   "why.highest_led": "Vince {card}: nessuno ha giocato briscola, quindi prende la carta più alta del seme di uscita ({suit}).",
   "why.only_trump": "Vince {card}: è l'unica briscola della presa (briscola {trump}).",
   "why.highest_trump": "Vince {card}: è la briscola più alta della presa (briscola {trump}).",
-  "why.role.joker": "Il jolly è la carta più alta di tutte.",
+  "why.role.highest_trump": "Il jolly è la carta più alta di tutte.",
   "why.role.right_bower": "{card} è il fante maggiore: sopra di lui c'è solo il jolly.",
   "why.role.left_bower": "{card} è il fante minore: il fante di {colour}, l'altro seme dello stesso colore, vale come briscola ed è la terza carta, dopo il jolly e il fante maggiore.",
 

@@ -48,9 +48,10 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from .. import __version__
+from ..vocabulary import CARD_ROLES, HUMAN
 from . import game_ops, lesson_ops, sessions
-from .args import BOT_LEVELS, DEFAULT_LEVELS, HUMAN, ApiError
-from .game_ops import CARD_ROLES, card_roles
+from .args import BOT_LEVELS, DEFAULT_LEVELS, ApiError
+from .game_ops import card_roles
 from .sessions import MAX_SESSIONS, reset, session_key
 
 #: The API's version: a request may carry ``"v"``; another major version is refused.

@@ -9,17 +9,12 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ..cards import SUIT_SYMBOLS, SUITS, Card
+from ..vocabulary import HUMAN, LEVELS
 
-HUMAN: Final = "human"
-
-
-BOT_LEVELS: Final = ("random", "easy", "medium", "hard")
-
-
+#: The computer levels a seat can have (``vocabulary.LEVELS``), by the API's name.
+BOT_LEVELS: Final = LEVELS
+#: Who plays each seat when a request does not say: the person in South.
 DEFAULT_LEVELS: Final = (HUMAN, "medium", "medium", "medium")
-
-
-HINT_LEVELS: Final = ("medium", "hard")
 
 
 class ApiError(Exception):

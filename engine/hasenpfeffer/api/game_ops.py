@@ -11,17 +11,12 @@ from typing import Any, Final
 
 from ..actions import Action, IllegalActionError
 from ..cards import SUIT_NAMES, SUITS, rank_order, trump_order
-from ..game import SEAT_NAMES, Game
+from ..game import Game, auction_calls
 from ..rules import PRESETS, Rules, card_role
+from ..vocabulary import CARD_ROLES, HINT_LEVELS, HUMAN, SEAT_NAMES
 from . import sessions
-from .args import BOT_LEVELS, HINT_LEVELS, HUMAN, ApiError, levels_arg, seat_arg
+from .args import BOT_LEVELS, ApiError, levels_arg, seat_arg
 from .sessions import Session, install, need_session
-
-_STANDARD_CALLS: Final = ("pass", *(f"bid {n}" for n in range(1, 7)))
-
-
-_PEPPER_CALLS: Final = ("pass", *(f"bid {n}" for n in range(1, 6)), "bid little", "bid big")
-
 
 #: Words for the rule fields (the settings dialog shows them; choices come from ``Rules``).
 _FIELD_TEXT: Final = {
@@ -62,10 +57,6 @@ _PRESET_TEXT: Final = {
 }
 
 
-#: The roles ``card_roles`` gives, from the top of the trump order down.
-CARD_ROLES: Final = ("highest_trump", "right_bower", "left_bower", "trump")
-
-
 def card_roles(trump: str | None) -> dict[str, str]:
     """What each card is under ``trump`` (``None``: no trump named yet), from the
     one rule of card roles (``rules.card_role``): the Joker is the
@@ -77,8 +68,7 @@ def card_roles(trump: str | None) -> dict[str, str]:
         return {card: CARD_ROLES[0] for card in tops} if len(tops) == 1 else {}
     if trump not in SUITS:
         raise ApiError("bad_request", f"trump must be one of C, D, H, S; got {trump!r}")
-    roles = {str(card): card_role(card, trump) for card in trump_order(trump)}
-    return {card: CARD_ROLES[0] if role == "joker" else role for card, role in roles.items()}
+    return {str(card): card_role(card, trump) for card in trump_order(trump)}
 
 
 def actors_of(game: Game) -> list[int]:
@@ -147,9 +137,8 @@ def _options(game: Game, seat: int) -> list[dict[str, Any]]:
     phase = game.phase
     legal = {str(a) for a in game.legal_actions()}
     if phase == "bidding":
-        texts: tuple[str, ...] = (
-            _PEPPER_CALLS if game.rules.bidding == "pepper" else _STANDARD_CALLS
-        )
+        # every call of the bidding system, the ones too low now included
+        texts: tuple[str, ...] = tuple(str(a) for a in auction_calls(game.rules.bidding, 0))
     elif phase == "trump":
         texts = tuple(f"trump {s}" for s in SUITS)
     elif phase in ("alone", "defend_alone"):

@@ -18,7 +18,8 @@ from ..rules import (
     why_not_following,
     why_trick_winner,
 )
-from .args import HUMAN, ApiError, bad_arg, cards_arg, levels_arg, shown, trump_arg
+from ..vocabulary import HUMAN
+from .args import ApiError, bad_arg, cards_arg, levels_arg, shown, trump_arg
 from .game_ops import with_made
 from .sessions import Session
 

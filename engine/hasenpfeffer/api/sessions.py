@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..game import Game
-from .args import HUMAN, ApiError
+from ..vocabulary import HUMAN
+from .args import ApiError
 
 
 @dataclass

@@ -592,7 +592,7 @@ def calibrate(games: int, seed: int, rules_name: str) -> float:
                 game.apply(f"trump {SUITS[best]}")
                 continue
             game.apply(player.choose(view))
-            if pending is not None and (game.hand_number != hand or game.phase == "game_over"):
+            if pending is not None and (game.hand_number != hand or game.is_over):
                 record = game.records[-1]
                 maker_team = pending[0] & 1
                 diffs.append(pending[1] - record.tricks_won[maker_team])

@@ -34,15 +34,14 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
+from ..vocabulary import LEVELS, ORACLE
 from .medium import EasyPlayer, MediumPlayer, decision_key
 
 if TYPE_CHECKING:
     from ..game import Game
 
-#: The levels a player can choose for a seat.
-LEVELS: Final = ("random", "easy", "medium", "hard")
 #: Also valid in the arena: the oracle sees all cards (an upper bound, not a player).
-ARENA_LEVELS: Final = (*LEVELS, "oracle")
+ARENA_LEVELS: Final = (*LEVELS, ORACLE)
 
 
 class Player(Protocol):
