@@ -27,7 +27,7 @@ from hasenpfeffer import (  # noqa: E402
     PRESETS,
     Action,
     Game,
-    IllegalActionError,
+    InvalidActionError,
     Rules,
 )
 from hasenpfeffer.bots.players import make_player  # noqa: E402
@@ -240,9 +240,9 @@ def test_a_bare_number_off_the_list_is_a_bid() -> None:
     choices = [Action.parse(a) for a in ("pass", "bid 5", "bid 6")]
     assert str(cli.interpret("3", "bidding", choices)) == "bid 6"  # choice 3
     assert str(cli.interpret("4", "bidding", choices)) == "bid 4"  # the engine will refuse it
-    with pytest.raises(IllegalActionError, match="no choice 9"):
+    with pytest.raises(InvalidActionError, match="no choice 9"):
         cli.interpret("9", "bidding", choices)
-    with pytest.raises(IllegalActionError, match="no choice 4"):
+    with pytest.raises(InvalidActionError, match="no choice 4"):
         cli.interpret("#4", "bidding", choices)
 
 

@@ -13,7 +13,16 @@ from typing import Any
 
 import pytest
 
-from hasenpfeffer import Card, Game, IllegalActionError, Rules, sort_hand, trick_winner
+from hasenpfeffer import (
+    ActionError,
+    Card,
+    Game,
+    IllegalActionError,
+    InvalidActionError,
+    Rules,
+    sort_hand,
+    trick_winner,
+)
 from hasenpfeffer.actions import ALL_ACTIONS
 from hasenpfeffer.game import auction_calls
 
@@ -100,10 +109,12 @@ def snapshot(game: Game) -> tuple[Any, ...]:
     )
 
 
-def assert_illegal(game: Game, action: object, *fragments: str) -> str:
-    """``action`` raises IllegalActionError naming every fragment; nothing changes."""
+def assert_illegal(
+    game: Game, action: object, *fragments: str, error: type[ActionError] = IllegalActionError
+) -> str:
+    """``action`` raises ``error`` naming every fragment; nothing changes."""
     before = snapshot(game)
-    with pytest.raises(IllegalActionError) as info:
+    with pytest.raises(error) as info:
         game.apply(action)  # type: ignore[arg-type]
     message = str(info.value)
     for fragment in fragments:
@@ -974,12 +985,24 @@ def test_records_accumulate_with_hand_numbers() -> None:
 
 @pytest.mark.parametrize("text", ["fly", "", "bid 7", "bid 0", "play", "play XX", "trump X"])
 def test_unparsable_action_text(text: str) -> None:
-    assert_illegal(deal(), text, "not an action")
+    assert_illegal(deal(), text, "not an action", error=InvalidActionError)
 
 
 @pytest.mark.parametrize("value", [None, 5, ["pass"]])
 def test_non_text_action(value: object) -> None:
-    assert_illegal(deal(), value)
+    assert_illegal(deal(), value, error=InvalidActionError)
+
+
+def test_invalid_text_and_illegal_actions_are_told_apart() -> None:
+    g = deal()
+    with pytest.raises(InvalidActionError) as invalid:
+        g.apply("bid seven")
+    with pytest.raises(IllegalActionError) as illegal:
+        g.apply("play JK")
+    assert not isinstance(invalid.value, IllegalActionError)
+    assert not isinstance(illegal.value, InvalidActionError)
+    for err in (invalid.value, illegal.value):
+        assert isinstance(err, ActionError) and isinstance(err, ValueError)
 
 
 def test_illegal_kinds_in_bidding() -> None:

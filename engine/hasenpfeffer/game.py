@@ -26,7 +26,9 @@ from .actions import (
     PASS,
     TRUMP,
     Action,
+    ActionError,
     IllegalActionError,
+    InvalidActionError,
     discards_for,
     plays_for,
 )
@@ -502,7 +504,7 @@ class Game:
     def is_legal(self, action: Action | str) -> bool:
         try:
             a = Action.parse(action)
-        except IllegalActionError:
+        except InvalidActionError:
             return False
         legal = self._legal
         if legal is None:
@@ -510,8 +512,10 @@ class Game:
         return a in legal
 
     def apply(self, action: Action | str) -> None:
-        """Take ``action`` (an Action or its text) for the current player.
-        Raises IllegalActionError, saying why, and changes nothing if it is not legal."""
+        """Take ``action`` (an Action or its text) for the seat to act. Raises
+        InvalidActionError for text that is no action and IllegalActionError for
+        an action that is not legal now, saying why; either way the game is
+        unchanged."""
         a = action if isinstance(action, Action) else Action.parse(action)
         legal = self._legal
         if legal is None:
@@ -702,7 +706,7 @@ class Game:
         ``seat``), ``must_follow`` (see ``rules.follow_violation``)."""
         try:
             a = Action.parse(action)
-        except IllegalActionError:
+        except InvalidActionError:
             return "not_an_action", {"action": str(action)}
         if a in self.legal_actions():
             return "", {}
@@ -967,7 +971,7 @@ class Game:
         for i, text in enumerate(actions):
             try:
                 game.apply(text)
-            except IllegalActionError as err:
+            except ActionError as err:
                 raise ValueError(f"corrupt saved game: action {i + 1} ({text!r}): {err}") from None
         return game
 

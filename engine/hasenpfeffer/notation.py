@@ -29,6 +29,7 @@ from .actions import (
     PLAY,
     TRUMP,
     Action,
+    ActionError,
     IllegalActionError,
 )
 from .cards import Card, sort_hand, suit_index
@@ -524,7 +525,7 @@ def _read_hands(r: _Reader, game: Game, single: bool) -> None:
         actor = game.to_act
         try:
             game.apply(action)
-        except IllegalActionError as err:
+        except ActionError as err:
             who = SEAT_NAMES[actor] if actor is not None else "nobody"
             where = f"line {tok.line}, column {tok.column} ({tok.text!r})"
             raise NotationActionError(
@@ -709,7 +710,7 @@ def _record_game(record: HandRecord, rules: Rules) -> Game:
     try:
         for a in actions:
             game.apply(a)
-    except IllegalActionError as err:
+    except ActionError as err:
         raise ValueError(f"the hand record does not fit these rules ({rules}): {err}") from None
     mine = game.records[0].to_dict() if game.records else {}
     theirs = record.to_dict()

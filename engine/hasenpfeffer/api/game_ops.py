@@ -9,7 +9,7 @@ import typing
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ..actions import Action, IllegalActionError
+from ..actions import Action, ActionError
 from ..cards import SUIT_NAMES, SUITS, rank_order, trump_order
 from ..game import Game, auction_calls
 from ..rules import PRESETS, Rules, card_role
@@ -91,7 +91,7 @@ def apply_action(session: Session, action: Action | str) -> dict[str, Any]:
     hands_before = len(game.records)
     tricks_before = sum(game.tricks_won)
     trump = game.trump
-    game.apply(action)  # raises IllegalActionError, changing nothing
+    game.apply(action)  # raises an ActionError, changing nothing
     session.actors.append(seat)
     event: dict[str, Any] = {
         "seat": seat,
@@ -124,7 +124,7 @@ def _illegal_reason(game: Game, action: str) -> str:
     """The engine's reason why ``action`` is not legal now (by trying it on a copy)."""
     try:
         game.copy().apply(action)
-    except IllegalActionError as err:
+    except ActionError as err:
         return str(err)
     return ""
 
@@ -279,7 +279,7 @@ def op_act(request: Mapping[str, Any]) -> dict[str, Any]:
         raise ApiError("not_your_turn", f"it is {SEAT_NAMES[cur]}'s turn (a computer player)")
     try:
         event = apply_action(session, action)
-    except IllegalActionError as err:
+    except ActionError as err:
         raise ApiError("illegal_action", str(err), game.reason_code(action)) from None
     return {"event": event, "state": state_answer(session)}
 

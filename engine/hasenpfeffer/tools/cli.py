@@ -19,7 +19,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, Final, TextIO
 
-from ..actions import Action, IllegalActionError
+from ..actions import Action, ActionError, InvalidActionError
 from ..bots.players import Player, make_player
 from ..cards import SUIT_NAMES, SUITS, Card, effective_suit
 from ..game import Game
@@ -318,7 +318,7 @@ def choice_lines(view: dict[str, Any], choices: Sequence[Action], style: Style) 
 
 def interpret(text: str, phase: str, choices: Sequence[Action]) -> Action:
     """The action meant by ``text``: a choice number, an action text or a short
-    form. Raises IllegalActionError (with the reason) for text that is none."""
+    form. Raises InvalidActionError (with the reason) for text that is none."""
     low = text.strip().lower()
     digits = low[1:] if low.startswith("#") else low
     if digits.isascii() and digits.isdigit():
@@ -327,7 +327,7 @@ def interpret(text: str, phase: str, choices: Sequence[Action]) -> Action:
             return choices[n - 1]
         if phase == "bidding" and not low.startswith("#") and 1 <= n <= 6:
             return Action.parse(f"bid {n}")
-        raise IllegalActionError(f"there is no choice {n}: type a number from 1 to {len(choices)}")
+        raise InvalidActionError(f"there is no choice {n}: type a number from 1 to {len(choices)}")
     words = low.split()
     if len(words) == 1:
         word = words[0]
@@ -399,7 +399,7 @@ def human_turn(game: Game, con: Console) -> Action:
         try:
             action = interpret(text, view["phase"], choices)
             game.apply(action)
-        except IllegalActionError as err:
+        except ActionError as err:
             mark = "✗" if con.style.fancy else "!"
             lines = textwrap.wrap(str(err), WIDTH - 4, break_on_hyphens=False)
             con.say(f"  {con.style.red(mark)} " + "\n    ".join(lines))
