@@ -275,7 +275,7 @@ def expected_first_hand(save: str) -> list[str]:
     out: list[str] = []
     tricks_seen = 0
     for action in game.history:
-        seat = replay.current_player
+        seat = replay.to_act
         assert seat is not None
         roles = card_roles(replay.trump)
         replay.apply(action)

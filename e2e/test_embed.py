@@ -184,7 +184,7 @@ def test_every_mode_from_a_strict_cross_origin_host_with_one_runtime(
     cards = ranking.eval_on_selector_all("li[data-card]", "els => els.map(e => e.dataset.card)")
     assert cards == [str(c) for c in rank_order("H")]
     marked = ranking.eval_on_selector_all(
-        "li[data-role$=bower], li[data-role=joker]", "els => els.map(e => e.dataset.card)"
+        "li[data-role$=bower], li[data-role=highest_trump]", "els => els.map(e => e.dataset.card)"
     )
     assert marked == ["JK", "JH", "JD"]
     ranking.click('button[data-suit="S"]')

@@ -97,39 +97,9 @@ GENERATED = ("build-info.js", VOCABULARY_NAME)
 VOCABULARY_PROGRAM = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
-try:
-    from hasenpfeffer.api.vocabulary import web_vocabulary
-except ImportError:
-    print("null")
-else:
-    print(json.dumps(web_vocabulary()))
+from hasenpfeffer.api.vocabulary import web_vocabulary
+print(json.dumps(web_vocabulary()))
 """
-
-# TEMPORARY, until hasenpfeffer.api.vocabulary.web_vocabulary() is on main: a copy of
-# the answer it will give. Remove it (and the ImportError branch above) after the merge.
-FALLBACK_VOCABULARY: dict[str, object] = {
-    "suits": ["C", "D", "H", "S"],
-    "ranks": ["9", "T", "J", "Q", "K", "A"],
-    "joker": "JK",
-    "seats": [0, 1, 2, 3],
-    "seat_names": ["South", "West", "North", "East"],
-    "levels": ["human", "random", "easy", "medium", "hard"],
-    "bot_levels": ["random", "easy", "medium", "hard"],
-    "hint_levels": ["medium", "hard"],
-    "phases": ["bidding", "trump", "discard", "alone", "defend_alone", "play", "game_over"],
-    "action_kinds": ["pass", "bid", "trump", "discard", "alone", "decline", "play"],
-    "action_words": {
-        "pass": "pass",
-        "bid": "bid",
-        "trump": "trump",
-        "discard": "discard",
-        "alone": "alone",
-        "decline": "decline",
-        "play": "play",
-    },
-    "named_bids": ["little", "big"],
-    "card_roles": ["highest_trump", "right_bower", "left_bower", "trump"],
-}
 
 
 def engine_vocabulary(wheel: Path) -> dict[str, object]:
@@ -143,8 +113,6 @@ def engine_vocabulary(wheel: Path) -> dict[str, object]:
     if run.returncode != 0:
         raise SystemExit(f"build_site: asking the engine for its vocabulary failed:\n{run.stderr}")
     answer = json.loads(run.stdout)
-    if answer is None:
-        return FALLBACK_VOCABULARY
     assert isinstance(answer, dict)
     return answer
 

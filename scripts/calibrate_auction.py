@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from calibrate_medium import least_squares
 from hasenpfeffer import Game, Rules
-from hasenpfeffer.medium import (
+from hasenpfeffer.bots.medium import (
     MediumPlayer,
     Params,
     auction_features,
@@ -67,7 +67,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     xs: list[tuple[float, ...]] = []
     ys: list[float] = []
-    from hasenpfeffer.medium import _mask
+    from hasenpfeffer.bots.medium import _mask
 
     for i in range(args.games):
         preset = list(PRESETS)[i % len(PRESETS)]
@@ -77,7 +77,7 @@ def main() -> None:
         players = [Recorder(s, STYLES[styles[s % 2]], log) for s in range(4)]
         number = 0
         while not game.is_over and game.hand_number < 30:
-            seat = game.current_player
+            seat = game.to_act
             assert seat is not None
             game.apply(players[seat].choose(game.view(seat)))
             if game.hand_number != number or game.is_over:

@@ -24,14 +24,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
 from hasenpfeffer import Game, Rules
-from hasenpfeffer.cards import CARDS
-from hasenpfeffer.game import _shuffled_deck, deal_hands
-from hasenpfeffer.medium import (
+from hasenpfeffer.bots.medium import (
     MODEL,
     MediumPlayer,
     bidding_estimates,
     features,
 )
+from hasenpfeffer.cards import CARDS
+from hasenpfeffer.game import _shuffled_deck, deal_hands
 
 NAMES = (
     "intercept",
@@ -66,14 +66,14 @@ def play_out(
         seed=0,
     )
     players = [MediumPlayer() for _ in range(4)]
-    while game.current_player != maker or game.phase != "bidding":
+    while game.to_act != maker or game.phase != "bidding":
         game.apply("pass")
     game.apply("bid 1")
     while game.phase == "bidding":
         game.apply("pass")
     feats = None
     while game.phase != "play":
-        seat = game.current_player
+        seat = game.to_act
         assert seat is not None
         if game.phase == "alone":
             game.apply("alone" if alone else "decline")
@@ -90,7 +90,7 @@ def play_out(
     feats = features(final, t)
     number = game.hand_number
     while game.hand_number == number and not game.is_over:
-        seat = game.current_player
+        seat = game.to_act
         assert seat is not None
         game.apply(players[seat].choose(game.view(seat)))
     record = game.records[-1]

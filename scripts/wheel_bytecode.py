@@ -1,6 +1,11 @@
-"""Add compiled bytecode to a pure-Python wheel, for the interpreter running this.
+"""The site's engine wheel: the browser's modules only, with compiled bytecode
+for the interpreter running this.
 
     python scripts/wheel_bytecode.py <in.whl> <out.whl>
+
+The browser never runs the command-line tools, so the site's wheel leaves out
+``SITE_LEAVE_OUT`` (``hasenpfeffer/tools/`` and ``__main__.py``); the wheel for
+CPython (``make wheel``) keeps everything.
 
 The site's worker imports the engine straight from its ``.whl`` (zipimport).
 zipimport looks for ``module.pyc`` before ``module.py`` inside the archive, so
@@ -32,12 +37,22 @@ def _record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
-def add_bytecode(src: str, dst: str) -> int:
-    """Write ``dst``: the wheel ``src`` plus a ``.pyc`` beside each ``.py``.
-    Returns the number of modules compiled."""
+#: What the browser never imports: the command-line tools (terminal game, arena,
+#: benchmarks) and ``python -m hasenpfeffer``.
+SITE_LEAVE_OUT = ("hasenpfeffer/tools/", "hasenpfeffer/__main__.py")
+
+
+def add_bytecode(src: str, dst: str, leave_out: tuple[str, ...] = SITE_LEAVE_OUT) -> int:
+    """Write ``dst``: the wheel ``src`` without the files whose names start with
+    one of ``leave_out``, plus a ``.pyc`` beside each ``.py``. Returns the
+    number of modules compiled."""
     compiled: list[tuple[zipfile.ZipInfo, bytes]] = []
     with zipfile.ZipFile(src) as zin:
-        entries = [(info, zin.read(info)) for info in zin.infolist()]
+        entries = [
+            (info, zin.read(info))
+            for info in zin.infolist()
+            if not info.filename.startswith(leave_out)
+        ]
     for info, data in entries:
         if info.filename.endswith(".py"):
             code = compile(data, info.filename, "exec", dont_inherit=True)
@@ -53,7 +68,11 @@ def add_bytecode(src: str, dst: str) -> int:
             if info.filename.endswith(".dist-info/RECORD"):
                 lines = data.decode().splitlines()
                 own = [ln for ln in lines if ln.startswith(info.filename + ",")]
-                lines = [ln for ln in lines if not ln.startswith(info.filename + ",")]
+                lines = [
+                    ln
+                    for ln in lines
+                    if not ln.startswith(info.filename + ",") and not ln.startswith(leave_out)
+                ]
                 data = ("\n".join(lines + added + own) + "\n").encode()
             zout.writestr(info, data)
             if info.filename + "c" in bytecode:

@@ -101,7 +101,7 @@ def test_new_game_checks_rules_levels_and_seed() -> None:
 
 def test_state_says_who_acts_and_whether_a_bot_moves() -> None:
     state = ok({"op": "new_game", "seed": 11, "levels": ALL_BOTS})
-    cur = state["view"]["current_player"]
+    cur = state["view"]["to_act"]
     assert state["to_act"] == cur
     assert state["bot_to_move"] == (cur != 0)
     assert state["human_to_move"] == (cur == 0)
@@ -344,7 +344,7 @@ def test_ranking_is_the_engines_order_with_roles(trump: str) -> None:
     assert len(set(cards)) == 25
     roles = {c["card"]: c["role"] for c in answer["cards"]}
     left = {"C": "JS", "S": "JC", "H": "JD", "D": "JH"}[trump]
-    assert roles["JK"] == "joker" and roles[f"J{trump}"] == "right_bower"
+    assert roles["JK"] == "highest_trump" and roles[f"J{trump}"] == "right_bower"
     assert roles[left] == "left_bower"
     assert [c["role"] for c in answer["cards"][:8]][3:] == ["trump"] * 5
     assert {c["suit"] for c in answer["cards"][:8]} == {trump}
@@ -467,7 +467,7 @@ def test_trick_reasons_come_as_codes_matching_the_facts() -> None:
             else:
                 assert code == ("only_trump" if len(trumps) == 1 else "highest_trump")
             role = card_role(winner, trump)
-            if role in ("joker", "right_bower", "left_bower"):
+            if role in ("highest_trump", "right_bower", "left_bower"):
                 seen_roles.add(role)
                 assert params["role"] == role
                 assert option["why"].count(";") == 1
@@ -478,7 +478,7 @@ def test_trick_reasons_come_as_codes_matching_the_facts() -> None:
                 assert params["colour"] == winner.suit != trump
             assert option["why"].startswith(f"{winner} wins: ")
     assert seen_codes == {"highest_led", "only_trump", "highest_trump"}
-    assert seen_roles == {"joker", "right_bower", "left_bower"}
+    assert seen_roles == {"highest_trump", "right_bower", "left_bower"}
 
 
 @pytest.mark.parametrize("trump", ["C", "D", "H", "S"])
@@ -675,8 +675,8 @@ def test_the_browser_loads_no_command_line_modules() -> None:
     # Pyodide, so they must load only with the command lines.
     code = (
         "import sys, json\n"
-        "import hasenpfeffer.api as api, hasenpfeffer.players, hasenpfeffer.hard,"
-        " hasenpfeffer.hints\n"
+        "import hasenpfeffer.api as api, hasenpfeffer.bots.players, hasenpfeffer.bots.hard,"
+        " hasenpfeffer.bots.hints\n"
         "api.handle_json(json.dumps({'op': 'new_game', 'seed': 1}))\n"
         "api.handle_json(json.dumps({'op': 'bot_step'}))\n"
         "print(sorted(m for m in ('argparse', 'multiprocessing') if m in sys.modules))\n"

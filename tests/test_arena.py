@@ -15,8 +15,10 @@ from typing import Any, ClassVar
 
 import pytest
 
-from hasenpfeffer import Game, Rules, arena
-from hasenpfeffer.arena import (
+from hasenpfeffer import Game, Rules
+from hasenpfeffer.bots.players import register_level
+from hasenpfeffer.tools import arena
+from hasenpfeffer.tools.arena import (
     GameResult,
     mean_interval,
     run_game,
@@ -25,7 +27,6 @@ from hasenpfeffer.arena import (
     t_quantile_95,
     wilson_interval,
 )
-from hasenpfeffer.players import register_level
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "engine"
@@ -214,7 +215,7 @@ class Peeker:
     def choose(self, view: Mapping[str, Any], game: object = None) -> str:
         assert isinstance(game, Game)
         seat = view["seat"]
-        assert game.current_player == seat and game.view(seat) == view
+        assert game.to_act == seat and game.view(seat) == view
         Peeker.seen.append(True)
         return str(view["legal_actions"][0])
 

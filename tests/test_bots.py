@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hasenpfeffer import Game, Rules
-from hasenpfeffer.medium import (
+from hasenpfeffer.bots.medium import (
     MODEL,
     EasyPlayer,
     MediumPlayer,
@@ -30,7 +30,7 @@ from hasenpfeffer.medium import (
     features,
     trick_distribution,
 )
-from hasenpfeffer.players import (
+from hasenpfeffer.bots.players import (
     ARENA_LEVELS,
     LEVELS,
     available_levels,
@@ -39,8 +39,8 @@ from hasenpfeffer.players import (
     make_player,
     register_level,
 )
+from hasenpfeffer.knowledge import sample_game
 from hasenpfeffer.rules import PRESETS
-from hasenpfeffer.sampling import sample_game
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST_LEVELS = ("random", "easy", "medium")
@@ -90,7 +90,7 @@ def test_a_registered_level_can_be_made() -> None:
 @pytest.mark.parametrize("level", FAST_LEVELS)
 def test_a_view_without_a_decision_is_refused(level: str) -> None:
     game = Game.new(seed=1)
-    idle = ((game.current_player or 0) + 1) % 4
+    idle = ((game.to_act or 0) + 1) % 4
     with pytest.raises(ValueError, match="nothing to decide"):
         make_player(level, 0).choose(game.view(idle))
 
@@ -109,7 +109,7 @@ def play_checked(
         game = Game.new(rules, seed=game_seed)
         players = [make_player(lv, s) for lv, s in zip(levels, seeds, strict=True)]
         while not game.is_over and n < decisions:
-            seat = game.current_player
+            seat = game.to_act
             assert seat is not None
             view = game.view(seat)
             action = decide(players[seat], game)
@@ -122,7 +122,7 @@ def play_checked(
 
 
 # CI checks 100 x 300 + 50 x 300 + 6,000 = 51,000 decisions (a few seconds);
-# `python -m hasenpfeffer.players --check-legal 100000` does the full count.
+# `python -m hasenpfeffer.bots.players --check-legal 100000` does the full count.
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -181,7 +181,7 @@ def test_the_check_legal_command() -> None:
         [
             sys.executable,
             "-m",
-            "hasenpfeffer.players",
+            "hasenpfeffer.bots.players",
             "--check-legal",
             "300",
             "--levels",
@@ -210,7 +210,7 @@ def positions(preset: str, games: int, seed: int = 0) -> list[tuple[Game, int]]:
         for _ in range(400):
             if game.is_over or game.hand_number >= 3:
                 break
-            seat = game.current_player
+            seat = game.to_act
             assert seat is not None
             out.append((game.copy(), seat))
             view = game.view(seat)
@@ -237,7 +237,7 @@ def test_the_same_seeds_replay_the_same_game(level: str) -> None:
         game = Game.new(Rules.preset("seed"), seed=4)
         players = [make_player(level, seed + s) for s in range(4)]
         while not game.is_over and game.hand_number < 8:
-            seat = game.current_player
+            seat = game.to_act
             assert seat is not None
             game.apply(players[seat].choose(game.view(seat)))
         return [str(a) for a in game.history]
@@ -369,7 +369,7 @@ def deal(
 
 
 def act(game: Game, level: str = "medium") -> str:
-    seat = game.current_player
+    seat = game.to_act
     assert seat is not None
     return make_player(level, 0).choose(game.view(seat))
 
@@ -408,7 +408,7 @@ def test_the_last_to_speak_bids_low_rather_than_be_forced() -> None:
     # everyone else passed; South holds the Joker and would be forced to bid 3
     hands = ["JK 9C TC 9D TD 9S", "QS KS AS JC QC KC", "JH JD AH KH QH TH", "AC AD KD QD JS TS"]
     game = deal(hands, "9H", dealer=0, actions=["pass", "pass", "pass"])
-    assert game.current_player == 0
+    assert game.to_act == 0
     assert act(game) == "bid 1"
     # the same for the dealer, forced under the pepper preset's dealer_forced
     game = deal(hands, "9H", dealer=0, actions=["pass", "pass", "pass"], rules="pepper")
@@ -419,14 +419,14 @@ def test_respects_the_partners_bid() -> None:
     # North opened 4; South holds a fair hand of its own: no overbid of the partner
     hands = ["JD AD 9D AS 9C TC", "QS KS 9S JC QC KC", "JK JH AH KH QH TH", "AC KD QD JS TS TD"]
     game = deal(hands, "9H", dealer=1, actions=["bid 4", "pass"])  # North 4, East passes
-    assert game.current_player == 0
+    assert game.to_act == 0
     assert act(game) == "pass"
 
 
 def test_outbids_a_partner_with_a_much_better_hand() -> None:
     hands = ["JK JH JD AH KH AS", "QS KS 9S JC QC KC", "9H TH 9D AD AC TC", "KD QD JS TS TD QH"]
     game = deal(hands, "9C", dealer=1, actions=["bid 2", "pass"])  # North 2, East passes
-    assert game.current_player == 0
+    assert game.to_act == 0
     assert bid_value(act(game)) > 2
 
 
@@ -444,7 +444,7 @@ def test_big_pepper_only_with_six_sure_tricks() -> None:
 def test_names_the_long_strong_suit_as_trump() -> None:
     hands = ["JK JH JD AH KH AS", JUNK, "QC KC AC QD KD AD", "JC JS TS KS QH TH"]
     game = deal(hands, "9H", dealer=3, actions=["bid 4", "pass", "pass", "pass"])
-    assert game.phase == "trump" and game.current_player == 0
+    assert game.phase == "trump" and game.to_act == 0
     assert act(game) == "trump H"
 
 
@@ -491,7 +491,7 @@ def test_defends_alone_only_when_the_lone_maker_cannot_make_it() -> None:
     hands = ["JH JD AH KH QH AS", "JK 9C TC 9D TD 9S", "QC KC AC QD KD AD", "JC JS TS KS QS TH"]
     actions = ["bid 6", "trump H", "discard AS", "alone"]
     game = deal(hands, "9H", dealer=3, actions=actions)
-    assert game.phase == "defend_alone" and game.current_player == 1
+    assert game.phase == "defend_alone" and game.to_act == 1
     assert act(game) == "alone"
     # without the Joker there is no sure trick: decline
     hands = ["JK JD AH KH QH AS", "JH 9C TC 9D TD 9S", "QC KC AC QD KD AD", "JC JS TS KS QS TH"]
@@ -508,7 +508,7 @@ def test_does_not_overtake_a_partners_winning_card_in_last_seat() -> None:
     hands = ["JD AS JS JC TC KH", "9D TD JH AH QH 9C", "AD KD 9S TS QS KS", "QD JK 9H TH AC KC"]
     actions = ["bid 3", "pass", "pass", "pass", "trump H", "discard QC", "decline"]
     game = deal(hands, "QC", dealer=0, actions=[*actions, "play 9D", "play AD", "play QD"])
-    assert game.current_player == 0
+    assert game.to_act == 0
     choice = act(game)
     assert choice not in ("play JD", "play KH")
     assert choice in ("play TC", "play JC", "play JS")  # a low side card
@@ -518,7 +518,7 @@ def test_leads_trump_after_making_trump_with_the_top_trumps() -> None:
     hands = ["JK JH JD AH 9C AS", "KH TH 9D TD 9S QS", "QC KC AC QD KD AD", "JC JS TS KS QH TC"]
     actions = ["bid 4", "pass", "pass", "pass", "trump H", "discard 9C", "decline"]
     game = deal(hands, "9H", dealer=3, actions=actions, rules=Rules(first_lead="maker"))
-    assert game.current_player == 0
+    assert game.to_act == 0
     assert act(game) == "play JK"
 
 
@@ -538,7 +538,7 @@ def test_counts_trumps_the_next_trump_leads_once_it_is_the_top_one() -> None:
         "play AS",
     ]
     game = deal(hands, "9H", dealer=3, actions=actions + tricks, rules=Rules(first_lead="maker"))
-    assert game.current_player == 0
+    assert game.to_act == 0
     assert act(game) == "play JH"
 
 
@@ -547,7 +547,7 @@ def test_second_hand_plays_low() -> None:
     hands = ["JD 9D AH KH 9H TC", "QD KD JC QC KC 9S", "AD TH QH JH TS AC", "TD JS AS KS QS 9C"]
     actions = ["bid 3", "pass", "pass", "pass", "trump S", "discard 9C", "decline", "play TD"]
     game = deal(hands, "JK", dealer=2, actions=actions)
-    assert game.current_player == 0
+    assert game.to_act == 0
     assert act(game) == "play 9D"
 
 
@@ -559,7 +559,7 @@ def test_third_hand_plays_high() -> None:
     actions = ["bid 3", "pass", "pass", "pass", "trump S", "discard 9D", "decline"]
     tricks = ["play AS", "play 9S", "play TS", "play 9C", "play 9H", "play TH"]
     game = deal(hands, "JK", dealer=1, actions=actions + tricks)
-    assert game.current_player == 0
+    assert game.to_act == 0
     assert act(game) == "play KH"
 
 
@@ -567,7 +567,7 @@ def test_wins_as_cheaply_as_possible_in_last_seat() -> None:
     hands = ["AS KS 9H TH QH JD", "QS JH AH KH 9C TC", "9S 9D TD QD KD AD", "TS JS JC QC KC AC"]
     actions = ["bid 3", "pass", "pass", "pass", "trump H", "discard 9C", "decline"]
     game = deal(hands, "JK", dealer=0, actions=[*actions, "play QS", "play 9S", "play TS"])
-    assert game.current_player == 0
+    assert game.to_act == 0
     assert act(game) == "play KS"
 
 
@@ -575,7 +575,7 @@ def test_ruffs_an_opponents_winner_in_last_seat_with_the_lowest_trump() -> None:
     hands = ["9H TH QH JD JC AC", "QS JH AH KH 9C TC", "9S 9D TD QD KD AD", "TS JS KS AS QC KC"]
     actions = ["bid 3", "pass", "pass", "pass", "trump H", "discard 9C", "decline"]
     game = deal(hands, "JK", dealer=0, actions=[*actions, "play QS", "play 9S", "play TS"])
-    assert game.current_player == 0
+    assert game.to_act == 0
     assert act(game) == "play 9H"
 
 
@@ -583,7 +583,7 @@ def test_cashes_a_side_ace_as_a_defender() -> None:
     hands = ["AC 9D TD 9S QS TC", "JK JH JD AH KH AS", "QC KC JC QD KD AD", "JS TS KS QH TH 9C"]
     actions = ["pass", "bid 4", "pass", "pass", "trump H", "discard 9H", "decline"]
     game = deal(hands, "9H", dealer=3, actions=actions)
-    assert game.current_player == 0  # left of the dealer leads
+    assert game.to_act == 0  # left of the dealer leads
     assert act(game) == "play AC"
 
 
@@ -594,7 +594,7 @@ def test_does_not_lead_into_a_shown_void() -> None:
     actions = ["pass", "pass", "pass", "bid 4", "trump H", "discard KS", "decline"]
     tricks = ["play 9S", "play 9D", "play AS", "play TS"]
     game = deal(hands, "JD", dealer=1, actions=actions + tricks)
-    assert game.current_player == 0
+    assert game.to_act == 0
     assert act(game) in ("play 9C", "play TC")
 
 
@@ -607,7 +607,7 @@ def test_failed_makers_duck_under_the_seed_rule(preset: str, expected: str) -> N
     actions = ["bid 6", "trump H", "discard TH"] + (["decline"] if preset == "seed" else [])
     tricks = ["play KS", "play AS", "play 9D", "play KC", "play 9C", "play TD", "play JC"]
     game = deal(hands, "JK", dealer=3, actions=actions + tricks, rules=preset)
-    assert game.current_player == 0
+    assert game.to_act == 0
     assert act(game) == expected
 
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from hasenpfeffer import Game, Rules
-from hasenpfeffer.calls import (
+from hasenpfeffer.bots.calls import (
     OUTCOMES,
     GameAwareCalls,
     WinTable,
@@ -17,8 +17,8 @@ from hasenpfeffer.calls import (
     fit,
     win_table,
 )
+from hasenpfeffer.bots.medium import MediumPlayer
 from hasenpfeffer.cards import CARDS
-from hasenpfeffer.medium import MediumPlayer
 from hasenpfeffer.rules import PRESETS
 
 

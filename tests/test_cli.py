@@ -27,11 +27,11 @@ from hasenpfeffer import (  # noqa: E402
     PRESETS,
     Action,
     Game,
-    IllegalActionError,
+    InvalidActionError,
     Rules,
-    cli,
 )
-from hasenpfeffer.players import make_player  # noqa: E402
+from hasenpfeffer.bots.players import make_player  # noqa: E402
+from hasenpfeffer.tools import cli  # noqa: E402
 
 # ---- the terminal game, run as a program ----------------------------------------------
 
@@ -118,6 +118,9 @@ def test_ctrl_c_exits_cleanly() -> None:
             seen += os.read(proc.stdout.fileno(), 4096)
     assert b"> " in seen, seen
     proc.send_signal(signal.SIGINT)
+    # stdin stays open until the game has ended: closing it first would race the
+    # signal with an end of input on a busy machine
+    proc.wait(timeout=30)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 0
     assert b"Interrupted" in out
@@ -150,7 +153,7 @@ def follow_position() -> Game:
         "play KH", "play AH", "play JH",
     ]:  # fmt: skip
         game.apply(action)
-    assert game.current_player == 0
+    assert game.to_act == 0
     return game
 
 
@@ -199,7 +202,7 @@ def test_everyone_passing_is_told(preset: str, joker_in_widow: bool, expected: s
     game = Game.from_deal(hands, widow, dealer=1, rules=Rules.preset(preset), seed=1)
     con, out = console("")
     for _ in range(4):
-        seat = game.current_player
+        seat = game.to_act
         assert seat is not None
         before = game.view(0)
         game.apply("pass")
@@ -237,14 +240,14 @@ def test_a_bare_number_off_the_list_is_a_bid() -> None:
     choices = [Action.parse(a) for a in ("pass", "bid 5", "bid 6")]
     assert str(cli.interpret("3", "bidding", choices)) == "bid 6"  # choice 3
     assert str(cli.interpret("4", "bidding", choices)) == "bid 4"  # the engine will refuse it
-    with pytest.raises(IllegalActionError, match="no choice 9"):
+    with pytest.raises(InvalidActionError, match="no choice 9"):
         cli.interpret("9", "bidding", choices)
-    with pytest.raises(IllegalActionError, match="no choice 4"):
+    with pytest.raises(InvalidActionError, match="no choice 4"):
         cli.interpret("#4", "bidding", choices)
 
 
 def test_bench_is_imported_only_when_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
-    code = "import sys, hasenpfeffer.cli; print('hasenpfeffer.bench' in sys.modules)"
+    code = "import sys, hasenpfeffer.tools.cli; print('hasenpfeffer.tools.bench' in sys.modules)"
     env = dict(os.environ, PYTHONPATH=str(ENGINE))
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
@@ -256,9 +259,9 @@ def test_bench_is_imported_only_when_asked_for(monkeypatch: pytest.MonkeyPatch) 
         received.append(argv)
         return 7
 
-    fake = types.ModuleType("hasenpfeffer.bench")
+    fake = types.ModuleType("hasenpfeffer.tools.bench")
     fake.main = fake_main  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "hasenpfeffer.bench", fake)
+    monkeypatch.setitem(sys.modules, "hasenpfeffer.tools.bench", fake)
     assert cli.main(["bench", "--vs-openspiel", "-n", "3"]) == 7
     assert received == [["--vs-openspiel", "-n", "3"]]
 
@@ -278,7 +281,7 @@ def random_positions(preset: str, games: int) -> list[dict[str, Any]]:
         for _ in range(300):
             if game.is_over:
                 break
-            seat = game.current_player
+            seat = game.to_act
             assert seat is not None
             view = game.view(seat)
             views.append(view)
@@ -322,7 +325,7 @@ def test_the_bot_decides_only_from_the_view() -> None:
 
 def test_the_bot_refuses_a_view_without_a_decision() -> None:
     game = Game.new(seed=1)
-    idle = (game.current_player or 0) + 1
+    idle = (game.to_act or 0) + 1
     with pytest.raises(ValueError, match="nothing to decide"):
         BOT.choose(game.view(idle % 4))
 
@@ -334,7 +337,7 @@ def bot_team_wins(preset: str, seed: int, bot_team: int, max_hands: int = 30) ->
     rnd = random.Random(seed)
     game = Game.new(Rules.preset(preset), seed=seed)
     while not game.is_over and game.hand_number < max_hands:
-        seat = game.current_player
+        seat = game.to_act
         assert seat is not None
         if seat % 2 == bot_team:
             game.apply(BOT.choose(game.view(seat)))

@@ -13,7 +13,16 @@ from typing import Any
 
 import pytest
 
-from hasenpfeffer import Card, Game, IllegalActionError, Rules, sort_hand, trick_winner
+from hasenpfeffer import (
+    ActionError,
+    Card,
+    Game,
+    IllegalActionError,
+    InvalidActionError,
+    Rules,
+    sort_hand,
+    trick_winner,
+)
 from hasenpfeffer.actions import ALL_ACTIONS
 from hasenpfeffer.game import auction_calls
 
@@ -57,7 +66,7 @@ def run(game: Game, *steps: str) -> Game:
     """Apply steps written as "<seat> <action>", checking whose turn it is."""
     for step in steps:
         seat, action = step.split(" ", 1)
-        assert game.current_player == int(seat), (step, game.current_player, game.phase)
+        assert game.to_act == int(seat), (step, game.to_act, game.phase)
         game.apply(action)
     return game
 
@@ -92,7 +101,7 @@ def snapshot(game: Game) -> tuple[Any, ...]:
         [game.view(s) for s in range(4)],
         [str(a) for a in game.legal_actions()],
         game.phase,
-        game.current_player,
+        game.to_act,
         game.scores,
         len(game.history),
         len(game.records),
@@ -100,10 +109,12 @@ def snapshot(game: Game) -> tuple[Any, ...]:
     )
 
 
-def assert_illegal(game: Game, action: object, *fragments: str) -> str:
-    """``action`` raises IllegalActionError naming every fragment; nothing changes."""
+def assert_illegal(
+    game: Game, action: object, *fragments: str, error: type[ActionError] = IllegalActionError
+) -> str:
+    """``action`` raises ``error`` naming every fragment; nothing changes."""
     before = snapshot(game)
-    with pytest.raises(IllegalActionError) as info:
+    with pytest.raises(error) as info:
         game.apply(action)  # type: ignore[arg-type]
     message = str(info.value)
     for fragment in fragments:
@@ -125,7 +136,7 @@ def test_new_game_deals_25_cards() -> None:
     g = Game.new(seed=5)
     assert g.phase == "bidding"
     assert g.dealer in range(4)
-    assert g.current_player == (g.dealer + 1) % 4
+    assert g.to_act == (g.dealer + 1) % 4
     seen = set()
     for s in range(4):
         assert len(g.hand(s)) == 6
@@ -143,7 +154,7 @@ def test_from_deal_sets_up_the_deal() -> None:
     g = deal(dealer=2, scores=(3, -4))
     assert g.phase == "bidding"
     assert g.dealer == 2
-    assert g.current_player == 3
+    assert g.to_act == 3
     for s in range(4):
         assert hand_texts(g, s) == set(DEAL_A[0][s].split())
     assert str(g.widow) == "9H"
@@ -162,7 +173,7 @@ def test_from_deal_accepts_card_objects_and_strings() -> None:
 @pytest.mark.parametrize("dealer", range(4))
 def test_bidding_starts_left_of_dealer(dealer: int) -> None:
     g = deal(dealer=dealer)
-    assert g.current_player == (dealer + 1) % 4
+    assert g.to_act == (dealer + 1) % 4
 
 
 # ---- standard auction ---------------------------------------------------------------------
@@ -194,13 +205,13 @@ def test_only_higher_bids_are_legal() -> None:
 def test_pass_is_final() -> None:
     g = run(deal(), "0 bid 1", "1 pass", "2 bid 2", "3 pass", "0 bid 3")
     # seat 1 passed: skipped
-    assert g.current_player == 2
+    assert g.to_act == 2
     run(g, "2 bid 4")
-    assert g.current_player == 0  # seats 1 and 3 are skipped
+    assert g.to_act == 0  # seats 1 and 3 are skipped
     run(g, "0 pass")
     assert g.phase == "trump"
     assert (g.maker, g.bid, g.bid_call) == (2, 4, "4")
-    assert g.current_player == 2
+    assert g.to_act == 2
 
 
 def test_auction_goes_round_several_times() -> None:
@@ -215,7 +226,7 @@ def test_auction_goes_round_several_times() -> None:
         "2 pass",
     )
     assert g.phase == "bidding"
-    assert g.current_player == 3
+    assert g.to_act == 3
     run(g, "3 pass")
     assert g.phase == "trump"
     assert (g.maker, g.bid) == (0, 5)
@@ -224,7 +235,7 @@ def test_auction_goes_round_several_times() -> None:
 def test_auction_with_passes_goes_round_twice() -> None:
     g = run(deal(), "0 bid 1", "1 bid 2", "2 pass", "3 bid 3", "0 bid 4", "1 bid 5", "3 pass")
     assert g.phase == "bidding"
-    assert g.current_player == 0
+    assert g.to_act == 0
     run(g, "0 pass")
     assert (g.phase, g.maker, g.bid) == ("trump", 1, 5)
 
@@ -233,12 +244,12 @@ def test_auction_ends_when_three_passed_with_a_bid_standing() -> None:
     g = run(deal(), "0 bid 2", "1 pass", "2 pass")
     assert g.phase == "bidding"
     run(g, "3 pass")
-    assert (g.phase, g.maker, g.bid, g.current_player) == ("trump", 0, 2, 0)
+    assert (g.phase, g.maker, g.bid, g.to_act) == ("trump", 0, 2, 0)
 
 
 def test_last_player_bids_after_three_passes_and_wins_at_once() -> None:
     g = run(deal(), "0 pass", "1 pass", "2 pass", "3 bid 1")
-    assert (g.phase, g.maker, g.bid, g.current_player) == ("trump", 3, 1, 3)
+    assert (g.phase, g.maker, g.bid, g.to_act) == ("trump", 3, 1, 3)
 
 
 @pytest.mark.parametrize("first", range(4))
@@ -246,7 +257,7 @@ def test_bid_6_ends_the_auction_at_once(first: int) -> None:
     g = deal(dealer=(first + 3) % 4)
     g.apply("bid 6")
     assert (g.phase, g.maker, g.bid, g.bid_call) == ("trump", first, 6, "6")
-    assert g.current_player == first
+    assert g.to_act == first
 
 
 def test_bid_6_after_other_bids_ends_at_once() -> None:
@@ -310,7 +321,7 @@ def test_pepper_little_is_below_big() -> None:
 def test_pepper_little_does_not_end_the_auction() -> None:
     g = run(deal(rules=SEED_PEPPER), "0 bid little")
     assert g.phase == "bidding"
-    assert g.current_player == 1
+    assert g.to_act == 1
     run(g, "1 pass", "2 pass", "3 pass")
     assert (g.phase, g.maker, g.bid, g.bid_call) == ("trump", 0, 6, "little")
 
@@ -323,7 +334,7 @@ def test_pepper_little_can_be_overcalled_by_big() -> None:
 @pytest.mark.parametrize("before", [[], ["0 pass"], ["0 bid 1", "1 bid 4"], ["0 bid 5"]])
 def test_pepper_big_any_time_ends_the_auction(before: list[str]) -> None:
     g = run(deal(rules=SEED_PEPPER), *before)
-    bidder = g.current_player
+    bidder = g.to_act
     g.apply("bid big")
     assert (g.phase, g.maker, g.bid, g.bid_call) == ("trump", bidder, 6, "big")
     assert g.multiplier == 2
@@ -347,7 +358,7 @@ ALL_PASS_FROM_DEALER_1 = ("2 pass", "3 pass", "0 pass", "1 pass")
 def test_all_pass_joker_holder_is_forced_to_bid_3() -> None:
     g = run(deal(dealer=1), *ALL_PASS_FROM_DEALER_1)  # seat 0 holds the Joker
     assert (g.phase, g.maker, g.bid, g.bid_call) == ("trump", 0, 3, "3")
-    assert g.current_player == 0
+    assert g.to_act == 0
     assert hand_texts(g, 0) == set(DEAL_A[0][0].split()) | {"9H"}
     assert g.view(2)["forced"] is True
     assert not g.records
@@ -382,7 +393,7 @@ def test_all_pass_joker_in_widow_throws_the_hand_in(rules: Rules) -> None:
     assert g.scores == (4, -2)
     assert g.dealer == 2
     assert g.phase == "bidding"
-    assert g.current_player == 3
+    assert g.to_act == 3
     assert g.maker is None
     assert len(g.records) == 1
     rec = g.records[0]
@@ -401,7 +412,7 @@ def test_all_pass_joker_in_widow_throws_the_hand_in(rules: Rules) -> None:
 def test_redeal_throws_in_even_with_the_joker_in_a_hand() -> None:
     g = run(deal(dealer=1, rules=Rules(all_pass="redeal"), scores=(1, 2)), *ALL_PASS_FROM_DEALER_1)
     assert g.records[0].thrown_in
-    assert (g.dealer, g.phase, g.current_player, g.scores) == (2, "bidding", 3, (1, 2))
+    assert (g.dealer, g.phase, g.to_act, g.scores) == (2, "bidding", 3, (1, 2))
     # the widow was not the Joker: nobody learns it
     assert "widow" not in g.records[0].public_dict()
     assert g.records[0].to_dict()["widow"] == "9H"
@@ -409,7 +420,7 @@ def test_redeal_throws_in_even_with_the_joker_in_a_hand() -> None:
 
 def test_dealer_forced_makes_the_dealer_maker() -> None:
     g = run(deal(dealer=1, rules=Rules(all_pass="dealer_forced")), *ALL_PASS_FROM_DEALER_1)
-    assert (g.phase, g.maker, g.bid, g.current_player) == ("trump", 1, 3, 1)
+    assert (g.phase, g.maker, g.bid, g.to_act) == ("trump", 1, 3, 1)
     assert "9H" in hand_texts(g, 1)
 
 
@@ -446,7 +457,7 @@ def test_trump_choice_is_any_suit() -> None:
         g2.apply(f"trump {suit}")
         assert g2.trump == suit
         assert g2.phase == "discard"
-        assert g2.current_player == 0
+        assert g2.to_act == 0
 
 
 def test_trump_accepts_lower_case_and_symbols() -> None:
@@ -490,7 +501,7 @@ def test_discard_takes_no_further_part() -> None:
 def test_alone_is_asked_after_the_discard() -> None:
     g = run(deal(), "0 bid 3", "1 pass", "2 pass", "3 pass", "0 trump H", "0 discard 9C")
     assert g.phase == "alone"
-    assert g.current_player == 0
+    assert g.to_act == 0
     assert [str(a) for a in g.legal_actions()] == ["alone", "decline"]
 
 
@@ -510,7 +521,7 @@ def test_going_alone_partner_sits_out() -> None:
     assert g.alone
     assert g.sitting_out == (2,)
     assert g.multiplier == 2
-    assert g.current_player == 1  # left of the lone maker
+    assert g.to_act == 1  # left of the lone maker
     g = finish_hand(g)
     rec = g.records[0].to_dict()
     assert rec["alone"] is True
@@ -528,7 +539,7 @@ def test_sitting_out_partner_never_has_a_turn() -> None:
     run(g, "0 trump H", "0 discard 9C", "0 alone", "1 decline", "3 decline")
     rnd = random.Random(3)
     while not g.records:
-        assert g.current_player != 2
+        assert g.to_act != 2
         assert len(g.hand(2)) == 6  # face down, unplayed
         g.apply(rnd.choice(g.legal_actions()))
 
@@ -548,15 +559,15 @@ def test_defend_alone_is_asked_from_left_of_maker(maker: int) -> None:
     g.apply(g.legal_actions()[0])
     g.apply("alone")
     assert g.phase == "defend_alone"
-    assert g.current_player == (maker + 1) % 4
+    assert g.to_act == (maker + 1) % 4
     assert [str(a) for a in g.legal_actions()] == ["alone", "decline"]
     g.apply("decline")
     assert g.phase == "defend_alone"
-    assert g.current_player == (maker + 3) % 4
+    assert g.to_act == (maker + 3) % 4
     g.apply("decline")
     assert g.phase == "play"
     assert g.lone_defender is None
-    assert g.current_player == (maker + 1) % 4
+    assert g.to_act == (maker + 1) % 4
     assert g.sitting_out == ((maker + 2) % 4,)
 
 
@@ -566,18 +577,18 @@ def test_first_defender_accepting_ends_the_asking() -> None:
     assert g.phase == "play"
     assert g.lone_defender == 1
     assert g.sitting_out == (2, 3)
-    assert g.current_player == 1  # the lone defender leads
+    assert g.to_act == 1  # the lone defender leads
     assert g.multiplier == 4
 
 
 def test_second_defender_asked_only_after_first_declines() -> None:
     g = run(deal(dealer=1), "2 pass", "3 pass", "0 bid 2", "1 pass")
     run(g, "0 trump H", "0 discard 9C", "0 alone", "1 decline")
-    assert (g.phase, g.current_player) == ("defend_alone", 3)
+    assert (g.phase, g.to_act) == ("defend_alone", 3)
     run(g, "3 alone")
     assert g.lone_defender == 3
     assert g.sitting_out == (1, 2)
-    assert g.current_player == 3  # the lone defender leads
+    assert g.to_act == 3  # the lone defender leads
     g = finish_hand(g)
     for trick in g.records[0].to_dict()["tricks"]:
         assert sorted(p["seat"] for p in trick["cards"]) == [0, 3]
@@ -588,7 +599,7 @@ def test_no_defend_alone_when_rules_forbid_it() -> None:
     run(g, "0 alone")
     assert g.phase == "play"
     assert g.lone_defender is None
-    assert g.current_player == 1
+    assert g.to_act == 1
 
 
 def test_no_defend_alone_when_maker_not_alone() -> None:
@@ -604,18 +615,18 @@ AUCTION_MAKER_0_DEALER_1 = ("2 pass", "3 pass", "0 bid 2", "1 pass", "0 trump H"
 
 def test_first_lead_left_of_dealer() -> None:
     g = run(deal(dealer=1), *AUCTION_MAKER_0_DEALER_1, "0 decline")
-    assert g.current_player == 2
+    assert g.to_act == 2
 
 
 def test_first_lead_left_of_dealer_without_alone_rules() -> None:
     g = run(deal(dealer=1, rules=TRADITIONAL), *AUCTION_MAKER_0_DEALER_1)
     assert g.phase == "play"
-    assert g.current_player == 2
+    assert g.to_act == 2
 
 
 def test_first_lead_left_of_lone_maker() -> None:
     g = run(deal(dealer=1), *AUCTION_MAKER_0_DEALER_1, "0 alone", "1 decline", "3 decline")
-    assert g.current_player == 1
+    assert g.to_act == 1
 
 
 def test_first_lead_left_of_lone_maker_even_if_that_is_not_left_of_dealer() -> None:
@@ -623,25 +634,25 @@ def test_first_lead_left_of_lone_maker_even_if_that_is_not_left_of_dealer() -> N
     g = run(deal(dealer=0), "1 pass", "2 pass", "3 bid 2", "0 pass", "3 trump C", "3 discard 9H")
     run(g, "3 alone", "0 decline", "2 decline")
     assert g.sitting_out == (1,)
-    assert g.current_player == 0
+    assert g.to_act == 0
 
 
 def test_first_lead_lone_defender_when_two_alone() -> None:
     g = run(deal(dealer=1), *AUCTION_MAKER_0_DEALER_1, "0 alone", "1 decline", "3 alone")
-    assert g.current_player == 3
+    assert g.to_act == 3
 
 
 def test_first_lead_maker_variant() -> None:
     g = run(deal(dealer=1, rules=Rules(first_lead="maker")), *AUCTION_MAKER_0_DEALER_1)
     run(g, "0 decline")
-    assert g.current_player == 0
+    assert g.to_act == 0
 
 
 def test_first_lead_maker_in_pepper_preset() -> None:
     g = run(deal(dealer=1, rules=PEPPER), "2 pass", "3 bid 2", "0 pass", "1 pass")
     run(g, "3 trump D", "3 discard 9H")
     assert g.phase == "play"
-    assert g.current_player == 3
+    assert g.to_act == 3
 
 
 def test_trick_winner_leads_the_next_trick() -> None:
@@ -811,7 +822,7 @@ def test_game_ends_when_a_team_reaches_the_target() -> None:
     assert g.scores == (14, 0)
     assert g.phase == "game_over"
     assert g.winner == 0
-    assert g.current_player is None
+    assert g.to_act is None
     assert g.legal_actions() == []
     assert all(g.view(s)["winner"] == 0 for s in range(4))
     assert all(g.view(s)["legal_actions"] == [] for s in range(4))
@@ -873,7 +884,7 @@ def test_next_hand_is_dealt_by_the_next_dealer() -> None:
     g = finish_hand(g)
     assert g.dealer == 0
     assert g.phase == "bidding"
-    assert g.current_player == 1
+    assert g.to_act == 1
     assert g.maker is None and g.trump is None and g.bid is None
     assert not g.alone and g.lone_defender is None
     assert g.view(0)["hand_number"] == 1
@@ -974,12 +985,24 @@ def test_records_accumulate_with_hand_numbers() -> None:
 
 @pytest.mark.parametrize("text", ["fly", "", "bid 7", "bid 0", "play", "play XX", "trump X"])
 def test_unparsable_action_text(text: str) -> None:
-    assert_illegal(deal(), text, "not an action")
+    assert_illegal(deal(), text, "not an action", error=InvalidActionError)
 
 
 @pytest.mark.parametrize("value", [None, 5, ["pass"]])
 def test_non_text_action(value: object) -> None:
-    assert_illegal(deal(), value)
+    assert_illegal(deal(), value, error=InvalidActionError)
+
+
+def test_invalid_text_and_illegal_actions_are_told_apart() -> None:
+    g = deal()
+    with pytest.raises(InvalidActionError) as invalid:
+        g.apply("bid seven")
+    with pytest.raises(IllegalActionError) as illegal:
+        g.apply("play JK")
+    assert not isinstance(invalid.value, IllegalActionError)
+    assert not isinstance(illegal.value, InvalidActionError)
+    for err in (invalid.value, illegal.value):
+        assert isinstance(err, ActionError) and isinstance(err, ValueError)
 
 
 def test_illegal_kinds_in_bidding() -> None:
@@ -1427,7 +1450,7 @@ def test_view_during_play_shows_played_cards_only() -> None:
         assert v["trick"] == [{"seat": 0, "card": "AH"}]
         assert v["tricks"][0]["winner"] == 0
         assert v["tricks_won"] == [1, 0]
-        assert v["current_player"] == 1
+        assert v["to_act"] == 1
 
 
 def test_view_legal_actions_only_for_current_player() -> None:

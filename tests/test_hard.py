@@ -7,20 +7,20 @@ import random
 import pytest
 
 from hasenpfeffer import Game, Rules
-from hasenpfeffer.calls import GameAwareCalls
-from hasenpfeffer.cards import Card
-from hasenpfeffer.hard import (
+from hasenpfeffer.bots.calls import GameAwareCalls
+from hasenpfeffer.bots.hard import (
     HardPlayer,
     _BidReplay,
     _game_chances,
     _past_plays,
     _play_likelihood,
 )
-from hasenpfeffer.hints import suggest
-from hasenpfeffer.medium import MediumPlayer
-from hasenpfeffer.oracle import OraclePlayer
-from hasenpfeffer.sampling import sample_game
-from hasenpfeffer.solver import Position, solve_score_moves
+from hasenpfeffer.bots.hints import suggest
+from hasenpfeffer.bots.medium import MediumPlayer
+from hasenpfeffer.bots.oracle import OraclePlayer
+from hasenpfeffer.bots.solver import Position, solve_score_moves
+from hasenpfeffer.cards import Card
+from hasenpfeffer.knowledge import sample_game
 
 PRESETS = ("seed", "seed-pepper", "traditional", "pepper")
 #: Small searches keep these tests quick; the decisions' logic is the same.
@@ -38,11 +38,11 @@ def positions(count: int, seed: int) -> list[tuple[Game, int]]:
         for _ in range(rng.randrange(0, 40)):
             if game.phase == "game_over":
                 break
-            seat = game.current_player
+            seat = game.to_act
             assert seat is not None
             game.apply(players[seat].choose(game.view(seat)))
         if game.phase != "game_over":
-            seat = game.current_player
+            seat = game.to_act
             assert seat is not None
             out.append((game, seat))
     return out
@@ -104,7 +104,7 @@ def test_play_model_never_rules_out_the_true_deal() -> None:
         game = Game.new(Rules.preset(PRESETS[i % 4]), seed=500 + i)
         players = [MediumPlayer(s) for s in range(4)]
         while game.phase != "game_over" and game.hand_number < 3:
-            seat = game.current_player
+            seat = game.to_act
             assert seat is not None
             view = game.view(seat)
             if game.phase == "play" and seat % 2 == 0 and view["tricks"]:
@@ -129,7 +129,7 @@ def test_bid_model_never_rules_out_the_true_deal() -> None:
         game = Game.new(Rules.preset(PRESETS[i % 4]), seed=700 + i)
         players = [GameAwareCalls(s) if s % 2 == 0 else MediumPlayer(s) for s in range(4)]
         while game.phase not in ("play", "game_over"):
-            seat = game.current_player
+            seat = game.to_act
             assert seat is not None
             game.apply(players[seat].choose(game.view(seat)))
         if game.phase != "play":
@@ -208,14 +208,14 @@ def test_hint_says_the_joker_wins_for_sure() -> None:
     game = Game.from_deal(hands, "TS", dealer=3)
     for action in ("bid 3", "pass", "pass", "pass", "trump H", "discard 9C", "decline"):
         game.apply(action)
-    assert game.current_player == 0
+    assert game.to_act == 0
     hints = {h["action"]: h["reason"] for h in suggest(game.view(0), level="medium")}
     assert hints["play JK"] == "the Joker wins this trick for sure"
 
 
 def test_hint_levels_are_checked() -> None:
     game = Game.new(seed=1)
-    seat = game.current_player
+    seat = game.to_act
     assert seat is not None
     with pytest.raises(ValueError, match="hint level"):
         suggest(game.view(seat), level="genius")

@@ -125,7 +125,7 @@ def test_games_in_progress_round_trip(preset: str, seed: int) -> None:
         assert_round_trip(game)
         current = hand_from_text(hand_to_text(game))  # the hand in progress
         assert current.phase == game.phase
-        assert current.current_player == game.current_player
+        assert current.to_act == game.to_act
         assert current.trick == game.trick
         assert [current.hand(s) for s in range(4)] == [game.hand(s) for s in range(4)]
 

@@ -221,7 +221,7 @@ def independent_count(game: Game) -> int:
     assert game.phase == "play"
     assert game.trump is not None
     active = [s for s in range(4) if s not in game.sitting_out]
-    cur = game.current_player
+    cur = game.to_act
     assert cur is not None
     k = active.index(cur)
     order = active[k:] + active[:k]
@@ -374,13 +374,13 @@ def test_perft_mid_first_depths_by_hand() -> None:
     # seed-pepper: two players alone, the lone defender (seat 3) leads any of 6 cards
     g = mid_game("seed-pepper")
     assert g.sitting_out == (1, 2)
-    assert g.current_player == 3
+    assert g.to_act == 3
     assert perft(g, 1) == [6]
     # pepper, hearts trump: AS won the first trick (JS is no trump); seat 2 led QS,
     # seat 3 trumped with AH, seat 0 (no spade) threw 9D; seat 1 holds KD QD TH JK 9H:
     # no spade either, so any of its 5 cards
     g = mid_game("pepper")
-    assert g.current_player == 1
+    assert g.to_act == 1
     assert sorted(str(c) for c in g.hand(1)) == sorted(["KD", "QD", "TH", "JK", "9H"])
     assert perft(g, 1) == [5]
 

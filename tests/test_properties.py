@@ -115,17 +115,17 @@ class Tracker:
         legal = g.legal_actions()
         if g.phase == "game_over":
             assert legal == []
-            assert g.current_player is None
+            assert g.to_act is None
             assert g.winner in (0, 1)
             return
         assert legal, g
-        assert g.current_player in range(4)
-        assert g.current_player not in g.sitting_out
+        assert g.to_act in range(4)
+        assert g.to_act not in g.sitting_out
         assert len(set(legal)) == len(legal)
         if g.phase == "play":
             assert g.trump is not None
             trick = [c for _, c in g.trick]
-            expected = legal_plays(g.hand(g.current_player), trick, g.trump)
+            expected = legal_plays(g.hand(g.to_act), trick, g.trump)
             assert {a.card for a in legal} == set(expected)
             assert all(a.kind == "play" for a in legal)
 
@@ -133,7 +133,7 @@ class Tracker:
         g = self.game
         before_scores = g.scores
         before_records = len(g.records)
-        seat = g.current_player
+        seat = g.to_act
         assert seat is not None
         g.apply(action)
         self.actions += 1
@@ -226,7 +226,7 @@ class Tracker:
             allowed = self.allowed_in_view(seat)
             assert seen <= allowed, (seat, seen - allowed, v)
             assert sorted(v["hand"]) == sorted(str(c) for c in g.hand(seat))
-            if seat == g.current_player:
+            if seat == g.to_act:
                 assert v["legal_actions"] == [str(a) for a in g.legal_actions()]
             else:
                 assert v["legal_actions"] == []
@@ -251,7 +251,7 @@ def snapshot(g: Game) -> tuple[Any, ...]:
         [[str(c) for c in g.hand(s)] for s in range(4)],
         g.scores,
         g.phase,
-        g.current_player,
+        g.to_act,
     )
 
 
@@ -418,7 +418,7 @@ def test_from_deal_keeps_the_deal(seed: int, deck: list[str], dealer: int) -> No
     g = Game.from_deal(hands, deck[24], dealer, seed=seed)
     assert [sorted(str(c) for c in g.hand(s)) for s in range(4)] == [sorted(h) for h in hands]
     assert str(g.widow) == deck[24]
-    assert g.current_player == (dealer + 1) % 4
+    assert g.to_act == (dealer + 1) % 4
     for s in range(4):
         assert sorted(g.view(s)["hand"]) == sorted(hands[s])
     t = Tracker(g)

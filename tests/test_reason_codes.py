@@ -19,8 +19,8 @@ import pytest
 
 from hasenpfeffer import api
 from hasenpfeffer.api import handle
+from hasenpfeffer.bots.hints import REASONS, reason_text
 from hasenpfeffer.cards import EFFECTIVE_SUIT, SUITS, Card, suit_index
-from hasenpfeffer.hints import REASONS, reason_text
 from hasenpfeffer.rules import follow_violation, why_not_following
 from test_api import fresh, ok  # noqa: F401 (fresh: the API reset around each test)
 
@@ -135,10 +135,10 @@ def test_illegal_act_error_carries_the_code() -> None:
 
 def test_pepper_bid_codes() -> None:
     ok({"op": "new_game", "seed": 3, "rules": "seed-pepper", "levels": ALL_BOTS})
-    game = api._current().game  # type: ignore[union-attr]
+    game = api.sessions.current().game  # type: ignore[union-attr]
     assert game.reason_code("bid 6") == ("pepper_no_six", {})
     ok({"op": "new_game", "seed": 3, "rules": "seed", "levels": ALL_BOTS})
-    game = api._current().game  # type: ignore[union-attr]
+    game = api.sessions.current().game  # type: ignore[union-attr]
     assert game.reason_code("bid big") == ("pepper_only", {"call": "big"})
     assert game.reason_code("dance")[0] == "not_an_action"
 
@@ -168,8 +168,8 @@ def test_the_catalogue_has_a_message_for_every_code() -> None:
     keys = _catalogue_keys()
     assert {f"reason.{c}" for c in OPTION_CODES} <= keys
     assert {f"hint.{c}" for c in REASONS} <= keys
-    api_errors = set(
-        re.findall(r'ApiError\(\s*"(\w+)"', (ROOT / "engine/hasenpfeffer/api.py").read_text())
-    )
+    api_source = "".join(p.read_text() for p in (ROOT / "engine/hasenpfeffer/api").glob("*.py"))
+    api_errors = set(re.findall(r'ApiError\(\s*"(\w+)"', api_source))
+    assert api_errors, "no ApiError codes found in engine/hasenpfeffer/api/"
     api_errors |= {"bad_json", "internal"}
     assert {f"error.{c}" for c in api_errors} <= keys

@@ -10,10 +10,10 @@ from collections.abc import Sequence
 import pytest
 
 from hasenpfeffer import Game, Rules
-from hasenpfeffer.calls import GameAwareCalls
-from hasenpfeffer.hard import HardPlayer
-from hasenpfeffer.medium import MediumPlayer
-from hasenpfeffer.rollouts import (
+from hasenpfeffer.bots.calls import GameAwareCalls
+from hasenpfeffer.bots.hard import HardPlayer
+from hasenpfeffer.bots.medium import MediumPlayer
+from hasenpfeffer.bots.rollouts import (
     POINTS_WEIGHT,
     ROLLOUT_DEALS,
     ROLLOUT_PHASES,
@@ -45,7 +45,7 @@ def rollouts(seed: int = 0, n: int = 12) -> RolloutCalls:
 
 
 def view_of(game: Game) -> dict[str, object]:
-    seat = game.current_player
+    seat = game.to_act
     assert seat is not None
     return game.view(seat)
 

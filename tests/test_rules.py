@@ -157,19 +157,19 @@ def play_phase(dealer: int = 3, rules: Rules | None = None) -> Game:
 def test_rule_6_first_lead_left_of_dealer(dealer: int) -> None:
     g = play_phase(dealer)
     assert g.phase == "play"
-    assert g.current_player == (dealer + 1) % 4
+    assert g.to_act == (dealer + 1) % 4
 
 
 def test_rule_6_first_lead_left_of_player_going_alone() -> None:
     g = run(deal(dealer=1), "2 pass", "3 pass", "0 bid 2", "1 pass", "0 trump H")
     run(g, "0 discard 9C", "0 alone", "1 decline", "3 decline")
-    assert g.current_player == 1
+    assert g.to_act == 1
 
 
 def test_rule_6_first_lead_lone_defender_when_two_alone() -> None:
     g = run(deal(dealer=1), "2 pass", "3 pass", "0 bid 2", "1 pass", "0 trump H")
     run(g, "0 discard 9C", "0 alone", "1 decline", "3 alone")
-    assert g.current_player == 3
+    assert g.to_act == 3
 
 
 def test_rule_6_sitting_out_player_skipped_in_every_turn_order() -> None:
@@ -182,7 +182,7 @@ def test_rule_6_sitting_out_player_skipped_in_every_turn_order() -> None:
 
 def test_rule_6_first_lead_variant_maker() -> None:
     g = play_phase(1, Rules(first_lead="maker"))
-    assert g.current_player == 0
+    assert g.to_act == 0
 
 
 def test_rule_6_any_card_may_be_led() -> None:
@@ -386,7 +386,7 @@ def test_example_6_all_pass_joker_in_widow_thrown_in() -> None:
     assert g.records[0].points == (0, 0)
     assert g.scores == (7, 3)
     assert g.dealer == 3
-    assert g.current_player == 0
+    assert g.to_act == 0
     assert g.phase == "bidding"
     assert g.view(0)["hand_number"] == 1
 
@@ -601,7 +601,7 @@ def test_card_roles_match_the_trump_order() -> None:
     for trump in "CDHS":
         order = trump_order(trump)
         roles = [card_role(c, trump) for c in order]
-        assert roles == ["joker", "right_bower", "left_bower", *["trump"] * 5]
+        assert roles == ["highest_trump", "right_bower", "left_bower", *["trump"] * 5]
         others = [c for c in map(Card.from_index, range(25)) if c not in order]
         assert {card_role(c, trump) for c in others} == {"plain"}
 

@@ -17,10 +17,7 @@ import random
 
 import pytest
 
-from hasenpfeffer.cards import Card, suit_index
-from hasenpfeffer.game import Game
-from hasenpfeffer.rules import Rules, legal_mask, winning_position
-from hasenpfeffer.solver import (
+from hasenpfeffer.bots.solver import (
     Position,
     minimax,
     score_of,
@@ -30,6 +27,9 @@ from hasenpfeffer.solver import (
     solve_score_moves,
     solve_value_moves,
 )
+from hasenpfeffer.cards import Card, suit_index
+from hasenpfeffer.game import Game
+from hasenpfeffer.rules import Rules, legal_mask, winning_position
 
 SEATINGS = {4: (False, False), 3: (True, False), 2: (True, True)}
 OPTION_SETS = (

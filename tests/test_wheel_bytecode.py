@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 import subprocess
 import sys
 import zipfile
@@ -20,7 +21,7 @@ from test_wheel import find_or_build_wheel
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from wheel_bytecode import add_bytecode  # noqa: E402
+from wheel_bytecode import SITE_LEAVE_OUT, add_bytecode  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -38,6 +39,7 @@ def test_every_module_gets_its_bytecode_and_nothing_else_changes(
     with zipfile.ZipFile(wheel) as a, zipfile.ZipFile(out) as b:
         before = {i.filename: a.read(i) for i in a.infolist()}
         after = {i.filename: b.read(i) for i in b.infolist()}
+    before = {n: data for n, data in before.items() if not n.startswith(SITE_LEAVE_OUT)}
     sources = [n for n in before if n.endswith(".py")]
     assert sources
     assert set(after) == set(before) | {n + "c" for n in sources}
@@ -55,6 +57,32 @@ def importlib_magic() -> bytes:
     import importlib.util
 
     return importlib.util.MAGIC_NUMBER
+
+
+def test_the_site_wheel_leaves_out_the_command_line_tools(compiled: tuple[Path, Path]) -> None:
+    wheel, out = compiled
+    with zipfile.ZipFile(wheel) as a, zipfile.ZipFile(out) as b:
+        full, site = a.namelist(), b.namelist()
+    # the wheel for CPython keeps the tools; the browser's wheel has none of them
+    assert "hasenpfeffer/tools/cli.py" in full and "hasenpfeffer/__main__.py" in full
+    assert "hasenpfeffer/tools/arena.py" in full and "hasenpfeffer/tools/bench.py" in full
+    assert [n for n in site if "/tools/" in n or n.endswith("__main__.py")] == []
+    for kept in (
+        "hasenpfeffer/api/__init__.py",
+        "hasenpfeffer/bots/hard.py",
+        "hasenpfeffer/game.py",
+    ):
+        assert kept in site and kept + "c" in site
+
+
+def test_nothing_in_the_site_wheel_imports_the_tools(compiled: tuple[Path, Path]) -> None:
+    _, out = compiled
+    with zipfile.ZipFile(out) as z:
+        sources = {n: z.read(n).decode() for n in z.namelist() if n.endswith(".py")}
+    importing_tools = re.compile(
+        r"^\s*(from\s+(\.+|hasenpfeffer\.)tools\b|import\s+hasenpfeffer\.tools)", re.M
+    )
+    assert [n for n, text in sources.items() if importing_tools.search(text)] == []
 
 
 def test_record_lists_every_file_with_its_hash(compiled: tuple[Path, Path]) -> None:
@@ -83,7 +111,7 @@ def test_the_engine_imports_from_the_bytecode_and_plays(compiled: tuple[Path, Pa
     _, out = compiled
     code = (
         "import sys; sys.path.insert(0, sys.argv[1])\n"
-        "import hasenpfeffer.api as api, hasenpfeffer.hard as hard\n"
+        "import hasenpfeffer.api as api, hasenpfeffer.bots.hard as hard\n"
         "assert api.__file__.endswith('.pyc') and hard.__file__.endswith('.pyc')\n"
         "import json\n"
         "print(json.loads(api.handle_json(json.dumps({'op': 'new_game', 'seed': 4})))['ok'])\n"

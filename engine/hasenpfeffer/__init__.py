@@ -6,7 +6,7 @@
 'bidding'
 """
 
-from .actions import Action, IllegalActionError
+from .actions import Action, ActionError, IllegalActionError, InvalidActionError
 from .cards import Card, effective_suit, rank_order, sort_hand, trump_order
 from .game import Game, HandRecord
 from .rules import PRESETS, Rules, legal_plays, trick_winner
@@ -16,10 +16,12 @@ __version__ = "0.1.0"
 __all__ = [
     "PRESETS",
     "Action",
+    "ActionError",
     "Card",
     "Game",
     "HandRecord",
     "IllegalActionError",
+    "InvalidActionError",
     "Rules",
     "__version__",
     "effective_suit",

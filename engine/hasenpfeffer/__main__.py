@@ -1,5 +1,5 @@
 """``python -m hasenpfeffer``: the command-line interface (see cli.py)."""
 
-from .cli import main
+from .tools.cli import main
 
 raise SystemExit(main())

@@ -10,9 +10,24 @@ from __future__ import annotations
 from typing import Final
 
 from .cards import CARDS, NUM_CARDS, SUITS, Card, suit_index
+from .vocabulary import ACTION_KINDS, ActionKind
 
 
-class IllegalActionError(ValueError):
+class ActionError(ValueError):
+    """An action that cannot be taken: ``InvalidActionError`` or ``IllegalActionError``."""
+
+
+class InvalidActionError(ActionError):
+    """Text that is no action at all (``"bid seven"``, ``"play XX"``).
+
+    >>> Action.parse("play XX")
+    Traceback (most recent call last):
+    ...
+    hasenpfeffer.actions.InvalidActionError: not an action: 'play XX': ...
+    """
+
+
+class IllegalActionError(ActionError):
     """An action that is not legal now; the message says why. The game is unchanged."""
 
 
@@ -20,7 +35,7 @@ class IllegalActionError(ValueError):
 LITTLE: Final = 6
 BIG: Final = 7
 
-KINDS: Final = ("play", "discard", "trump", "pass", "bid", "alone", "decline")
+KINDS: Final = ACTION_KINDS
 
 
 class Action:
@@ -29,11 +44,11 @@ class Action:
     __slots__ = ("_text", "id", "kind", "value")
 
     id: int
-    kind: str
+    kind: ActionKind
     value: int
     _text: str
 
-    def __init__(self, id: int, kind: str, value: int, text: str) -> None:
+    def __init__(self, id: int, kind: ActionKind, value: int, text: str) -> None:
         if _FROZEN:
             raise TypeError("use Action.parse() or the module constants")
         sset = object.__setattr__
@@ -58,11 +73,17 @@ class Action:
     @staticmethod
     def parse(text: str | Action) -> Action:
         """Parse an action text (case and spacing are forgiven); raise
-        IllegalActionError (a ValueError) for text that is no action at all."""
+        InvalidActionError (a ValueError) for text that is no action at all.
+
+        >>> Action.parse("Bid  Little") is Action.parse("bid little")
+        True
+        >>> print(Action.parse("play jd"))
+        play JD
+        """
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise IllegalActionError(f"an action is text such as 'play JD', not {text!r}")
+            raise InvalidActionError(f"an action is text such as 'play JD', not {text!r}")
         found = _BY_TEXT.get(text)
         if found is not None:
             return found
@@ -83,8 +104,8 @@ class Action:
                     if arg.isdigit() and 1 <= int(arg) <= 6:
                         return BID[int(arg)]
         except ValueError as err:
-            raise IllegalActionError(f"not an action: {text!r}: {err}") from None
-        raise IllegalActionError(
+            raise InvalidActionError(f"not an action: {text!r}: {err}") from None
+        raise InvalidActionError(
             f"not an action: {text!r} (actions are: pass, bid 1..6, bid little, bid big, "
             "trump C|D|H|S, discard <card>, alone, decline, play <card>)"
         )

@@ -26,7 +26,9 @@ from .actions import (
     PASS,
     TRUMP,
     Action,
+    ActionError,
     IllegalActionError,
+    InvalidActionError,
     discards_for,
     plays_for,
 )
@@ -51,9 +53,9 @@ from .rules import (
     why_not_following,
     winning_position,
 )
+from .vocabulary import SEAT_NAMES, Phase
 
 PHASES: Final = ("bidding", "trump", "discard", "alone", "defend_alone", "play", "game_over")
-SEAT_NAMES: Final = ("South", "West", "North", "East")
 SAVE_FORMAT: Final = "hasenpfeffer-game"
 SAVE_VERSION: Final = 1
 MAX_SEED: Final = 2**53 - 1  # seeds stay exact as JavaScript numbers
@@ -237,7 +239,7 @@ class Game:
 
     rules: Rules
     seed: int
-    phase: str
+    phase: Phase
     dealer: int
     hand_number: int
     maker: int | None
@@ -401,7 +403,7 @@ class Game:
     # ---- reading the state --------------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
+    def to_act(self) -> int | None:
         """The seat to act, or None when the game is over."""
         return None if self.phase == "game_over" else self._cur
 
@@ -502,7 +504,7 @@ class Game:
     def is_legal(self, action: Action | str) -> bool:
         try:
             a = Action.parse(action)
-        except IllegalActionError:
+        except InvalidActionError:
             return False
         legal = self._legal
         if legal is None:
@@ -510,8 +512,10 @@ class Game:
         return a in legal
 
     def apply(self, action: Action | str) -> None:
-        """Take ``action`` (an Action or its text) for the current player.
-        Raises IllegalActionError, saying why, and changes nothing if it is not legal."""
+        """Take ``action`` (an Action or its text) for the seat to act. Raises
+        InvalidActionError for text that is no action and IllegalActionError for
+        an action that is not legal now, saying why; either way the game is
+        unchanged."""
         a = action if isinstance(action, Action) else Action.parse(action)
         legal = self._legal
         if legal is None:
@@ -702,7 +706,7 @@ class Game:
         ``seat``), ``must_follow`` (see ``rules.follow_violation``)."""
         try:
             a = Action.parse(action)
-        except IllegalActionError:
+        except InvalidActionError:
             return "not_an_action", {"action": str(action)}
         if a in self.legal_actions():
             return "", {}
@@ -821,7 +825,7 @@ class Game:
     def __repr__(self) -> str:
         return (
             f"<Game hand {self.hand_number + 1} {self.phase} scores {self.scores[0]}-"
-            f"{self.scores[1]} to act: {self.current_player}>"
+            f"{self.scores[1]} to act: {self.to_act}>"
         )
 
     def hand_actions(self, viewer: int | None = None) -> list[tuple[int, str]]:
@@ -870,7 +874,7 @@ class Game:
             "seat": seat,
             "rules": self.rules.to_dict(),
             "phase": self.phase,
-            "current_player": self.current_player,
+            "to_act": self.to_act,
             "dealer": self.dealer,
             "hand_number": self.hand_number,
             "scores": list(self.scores),
@@ -967,7 +971,7 @@ class Game:
         for i, text in enumerate(actions):
             try:
                 game.apply(text)
-            except IllegalActionError as err:
+            except ActionError as err:
                 raise ValueError(f"corrupt saved game: action {i + 1} ({text!r}): {err}") from None
         return game
 

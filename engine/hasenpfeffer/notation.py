@@ -29,11 +29,13 @@ from .actions import (
     PLAY,
     TRUMP,
     Action,
+    ActionError,
     IllegalActionError,
 )
 from .cards import Card, sort_hand, suit_index
-from .game import MAX_SEED, SAVE_FORMAT, SAVE_VERSION, SEAT_NAMES, Game, HandRecord
+from .game import MAX_SEED, SAVE_FORMAT, SAVE_VERSION, Game, HandRecord
 from .rules import PRESETS, Rules
+from .vocabulary import SEAT_NAMES
 
 __all__ = [
     "FORMAT",
@@ -413,7 +415,7 @@ def _read_deal(r: _Reader) -> tuple[list[list[Card]], Card] | None:
 def _expected(game: Game) -> str:
     """What the current player must write next, in words."""
     phase = game.phase
-    seat = game.current_player
+    seat = game.to_act
     who = SEAT_NAMES[seat] if seat is not None else ""
     if phase == "bidding":
         bids = "1-5, little or big" if game.rules.bidding == "pepper" else "1-6"
@@ -515,15 +517,15 @@ def _read_hands(r: _Reader, game: Game, single: bool) -> None:
             seat = _seat_of(prefix)
             if seat < 0:
                 raise _error(tok, f"unknown seat {prefix!r}: the seats are S, W, N, E")
-            if seat != game.current_player:
-                cur = game.current_player
+            if seat != game.to_act:
+                cur = game.to_act
                 assert cur is not None
                 raise _error(tok, f"it is {SEAT_NAMES[cur]}'s turn, not {SEAT_NAMES[seat]}'s")
         action = _read_action(r, tok, body, game)
-        actor = game.current_player
+        actor = game.to_act
         try:
             game.apply(action)
-        except IllegalActionError as err:
+        except ActionError as err:
             who = SEAT_NAMES[actor] if actor is not None else "nobody"
             where = f"line {tok.line}, column {tok.column} ({tok.text!r})"
             raise NotationActionError(
@@ -607,7 +609,7 @@ def _replay(game: Game) -> list[_HandLog]:
     logs = [_HandLog(g)]
     for action in game.history:
         phase = g.phase
-        seat = g.current_player
+        seat = g.to_act
         assert seat is not None
         n_records = len(g.records)
         g.apply(action)
@@ -708,7 +710,7 @@ def _record_game(record: HandRecord, rules: Rules) -> Game:
     try:
         for a in actions:
             game.apply(a)
-    except IllegalActionError as err:
+    except ActionError as err:
         raise ValueError(f"the hand record does not fit these rules ({rules}): {err}") from None
     mine = game.records[0].to_dict() if game.records else {}
     theirs = record.to_dict()

@@ -24,6 +24,7 @@ from .cards import (
     mask_of,
     suit_index,
 )
+from .vocabulary import CardRole
 
 Bidding = Literal["standard", "pepper"]
 AllPass = Literal["joker_forced", "redeal", "dealer_forced"]
@@ -218,13 +219,20 @@ def why_not_following(card: Card, hand: Sequence[Card], lead: Card, trump: str) 
     return f"must follow {SUIT_NAMES[facts['suit']]}: " + "; ".join(notes)
 
 
-def card_role(card: Card, trump: str) -> str:
-    """What a card is when ``trump`` is trump: ``joker``, ``right_bower`` (the jack
-    of trump), ``left_bower`` (the other jack of the same colour), ``trump`` or
-    ``plain``."""
+def card_role(card: Card, trump: str) -> CardRole:
+    """What a card is when ``trump`` is trump (``vocabulary.CARD_ROLES``): the
+    Joker is the ``highest_trump``, then the ``right_bower`` (the jack of
+    trump) and the ``left_bower`` (the other jack of the same colour), the
+    other trumps ``trump``, and every other card ``plain``.
+
+    >>> card_role(Card.parse("JK"), "H"), card_role(Card.parse("JD"), "H")
+    ('highest_trump', 'left_bower')
+    >>> card_role(Card.parse("JD"), "C")
+    'plain'
+    """
     t = suit_index(trump)
     if card.index == JOKER:
-        return "joker"
+        return "highest_trump"
     if card.rank == "J" and suit_index(card.suit) == t:
         return "right_bower"
     if card.rank == "J" and suit_index(card.suit) == SAME_COLOUR[t]:
@@ -244,7 +252,7 @@ WHY_WINNER_TEXT: Final = {
     "highest_trump": "{card} wins: it is the highest trump in the trick ({trump} are trump)",
 }
 WHY_ROLE_TEXT: Final = {
-    "joker": "the Joker is the highest card of all",
+    "highest_trump": "the Joker is the highest card of all",
     "right_bower": "{card} is the right bower, second only to the Joker",
     "left_bower": (
         "{card} is the left bower: the jack of {colour}, the other suit of the same "
@@ -258,7 +266,7 @@ def trick_winner_reason(trick: Sequence[Card], trump: str) -> tuple[str, dict[st
     parameters: ``only_card``, ``highest_led`` (no trump: ``suit`` is the suit
     led), ``only_trump`` or ``highest_trump``; parameters ``card`` (the
     winner), ``trump``, and for a winning Joker or bower ``role``
-    (``joker``, ``right_bower``, ``left_bower``; the left bower also gives
+    (``highest_trump``, ``right_bower``, ``left_bower``; the left bower also gives
     ``colour``: the suit printed on it)."""
     if not trick:
         raise ValueError("an empty trick has no winner")

@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from hasenpfeffer import api
+from hasenpfeffer.bots.players import make_player
 from hasenpfeffer.game import Game
 from hasenpfeffer.notation import game_to_text
-from hasenpfeffer.players import make_player
 from hasenpfeffer.rules import PRESETS
 
 HERE = Path(__file__).resolve().parent
@@ -45,7 +45,7 @@ def play(preset: str, level_a: str, level_b: str, seed: int) -> str:
     levels = [level_a if seat % 2 == 0 else level_b for seat in range(4)]
     players = [make_player(levels[seat], seed * 8 + seat) for seat in range(4)]
     while not game.is_over and game.hand_number < MAX_HANDS:
-        seat = game.current_player
+        seat = game.to_act
         assert seat is not None
         player = players[seat]
         view = game.view(seat)

@@ -8,6 +8,7 @@
 import VOCABULARY from "./vocabulary.js";
 
 const KIND_OF_WORD = new Map(Object.entries(VOCABULARY.action_words).map(([kind, word]) => [word, kind]));
+const TAKES_ARGUMENT = new Set(VOCABULARY.kinds_with_argument);
 
 /** @typedef {{kind: string|null, arg: string|null}} ParsedAction */
 
@@ -23,7 +24,7 @@ export function parseAction(text) {
   const space = value.indexOf(" ");
   const word = space < 0 ? value : value.slice(0, space);
   const kind = KIND_OF_WORD.get(word) ?? null;
-  return { kind, arg: kind && space >= 0 ? value.slice(space + 1) : null };
+  return { kind, arg: TAKES_ARGUMENT.has(kind) && space >= 0 ? value.slice(space + 1) : null };
 }
 
 /** True for a bid with a name rather than a number of tricks ("little", "big"). */

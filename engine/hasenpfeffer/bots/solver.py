@@ -43,11 +43,11 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
 
-from .cards import CARDS, EFFECTIVE_SUIT, NUM_CARDS, SUITS, TRUMP_ORDER
-from .rules import Rules, hand_points, legal_mask, winning_position
+from ..cards import CARDS, EFFECTIVE_SUIT, NUM_CARDS, SUITS, TRUMP_ORDER
+from ..rules import Rules, hand_points, legal_mask, winning_position
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..game import Game
 
 # --- the internal card layout ----------------------------------------------------
 
@@ -151,7 +151,7 @@ class Position(NamedTuple):
         for s in active:
             for c in game.hand(s):
                 hands[s] |= 1 << c.index
-        to_move = game.current_player
+        to_move = game.to_act
         assert to_move is not None
         won = game.tricks_won
         return cls(

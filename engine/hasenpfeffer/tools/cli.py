@@ -19,15 +19,16 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, Final, TextIO
 
-from .actions import Action, IllegalActionError
-from .cards import SUIT_NAMES, SUITS, Card, effective_suit
-from .game import Game
-from .players import LEVELS, Player, make_player
-from .rules import PRESETS, Rules
+from ..actions import Action, ActionError, InvalidActionError
+from ..bots.players import Player, make_player
+from ..cards import SUIT_NAMES, SUITS, Card, effective_suit
+from ..game import Game
+from ..rules import PRESETS, Rules
+from ..vocabulary import LEVELS, SEAT_NAMES
 
-HUMAN: Final = 0
+#: The seat the person at the terminal plays (South).
+HUMAN_SEAT: Final = 0
 WIDTH: Final = 72
-NAMES: Final = ("South", "West", "North", "East")
 #: How you may name a suit when choosing trump.
 SUIT_WORDS: Final = {
     **{s.lower(): s for s in SUITS},
@@ -133,12 +134,12 @@ class Style:
 
 
 def who(seat: int) -> str:
-    return "You" if seat == HUMAN else NAMES[seat]
+    return "You" if seat == HUMAN_SEAT else SEAT_NAMES[seat]
 
 
 def says(seat: int, you: str, other: str) -> str:
     """``You bid`` / ``West bids``: the verb that fits the seat."""
-    return f"{who(seat)} {you if seat == HUMAN else other}"
+    return f"{who(seat)} {you if seat == HUMAN_SEAT else other}"
 
 
 def team_name(team: int) -> str:
@@ -274,7 +275,7 @@ def compass(view: dict[str, Any], style: Style) -> list[str]:
             card = style.card(played[seat])
         elif seat in out:
             card = style.dim("sits out")
-        elif seat == HUMAN:
+        elif seat == HUMAN_SEAT:
             card = style.bold("?")
         else:
             card = style.dim(style.dot)
@@ -317,7 +318,7 @@ def choice_lines(view: dict[str, Any], choices: Sequence[Action], style: Style) 
 
 def interpret(text: str, phase: str, choices: Sequence[Action]) -> Action:
     """The action meant by ``text``: a choice number, an action text or a short
-    form. Raises IllegalActionError (with the reason) for text that is none."""
+    form. Raises InvalidActionError (with the reason) for text that is none."""
     low = text.strip().lower()
     digits = low[1:] if low.startswith("#") else low
     if digits.isascii() and digits.isdigit():
@@ -326,7 +327,7 @@ def interpret(text: str, phase: str, choices: Sequence[Action]) -> Action:
             return choices[n - 1]
         if phase == "bidding" and not low.startswith("#") and 1 <= n <= 6:
             return Action.parse(f"bid {n}")
-        raise IllegalActionError(f"there is no choice {n}: type a number from 1 to {len(choices)}")
+        raise InvalidActionError(f"there is no choice {n}: type a number from 1 to {len(choices)}")
     words = low.split()
     if len(words) == 1:
         word = words[0]
@@ -378,7 +379,7 @@ class Console:
 
 def human_turn(game: Game, con: Console) -> Action:
     """Show the table, read answers until one is legal, apply it and return it."""
-    view = game.view(HUMAN)
+    view = game.view(HUMAN_SEAT)
     choices = ordered_choices(view)
     con.say(render_table(view, choices, con.style))
     prompt = f"{con.style.bold(PHASE_PROMPTS[view['phase']])} [1-{len(choices)}, help, quit] > "
@@ -398,7 +399,7 @@ def human_turn(game: Game, con: Console) -> Action:
         try:
             action = interpret(text, view["phase"], choices)
             game.apply(action)
-        except IllegalActionError as err:
+        except ActionError as err:
             mark = "✗" if con.style.fancy else "!"
             lines = textwrap.wrap(str(err), WIDTH - 4, break_on_hyphens=False)
             con.say(f"  {con.style.red(mark)} " + "\n    ".join(lines))
@@ -421,9 +422,9 @@ def describe(seat: int, action: Action, before: dict[str, Any], style: Style) ->
         assert action.suit is not None
         return f"{says(seat, 'name', 'names')} {style.suit_name(action.suit)} as trump."
     if kind == "discard":
-        if seat == HUMAN:
+        if seat == HUMAN_SEAT:
             return f"You discard {style.card(str(action.card))}."
-        return f"{NAMES[seat]} discards a card face down."
+        return f"{SEAT_NAMES[seat]} discards a card face down."
     if kind == "play":
         return f"{says(seat, 'play', 'plays')} {style.card(str(action.card))}."
     partner = (seat + 2) % 4
@@ -463,7 +464,9 @@ def hand_summary(record: dict[str, Any], rules: Rules, style: Style) -> list[str
         extras.append("alone")
     defender = record["lone_defender"]
     if defender is not None:
-        extras.append(("you" if defender == HUMAN else NAMES[defender]) + " defended alone")
+        extras.append(
+            ("you" if defender == HUMAN_SEAT else SEAT_NAMES[defender]) + " defended alone"
+        )
     made = "made it" if tricks >= record["bid"] else "went down"
     points, scores = record["points"], record["scores"]
 
@@ -525,14 +528,14 @@ def report(
         else:
             call = call_words("bid " + after["bid_call"])
             con.say(f"{says(maker, 'win', 'wins')} the auction at {call}.")
-        if maker == HUMAN and after.get("widow"):
+        if maker == HUMAN_SEAT and after.get("widow"):
             con.say(f"The widow, {style.card(after['widow'])}, goes into your hand.")
         else:
-            con.say(f"{who(maker)} {'take' if maker == HUMAN else 'takes'} the widow.")
+            con.say(f"{who(maker)} {'take' if maker == HUMAN_SEAT else 'takes'} the widow.")
     if before["phase"] != "play" and after["phase"] == "play":
-        if HUMAN in after["sitting_out"]:
+        if HUMAN_SEAT in after["sitting_out"]:
             con.say("You sit out this hand: watch the play.")
-        con.say(f"{says(after['current_player'], 'lead', 'leads')}.")
+        con.say(f"{says(after['to_act'], 'lead', 'leads')}.")
 
 
 # ---- the game loop ---------------------------------------------------------------
@@ -541,20 +544,20 @@ def report(
 def play_game(game: Game, con: Console, level: str = "medium") -> int:
     """Play ``game`` to the end: South asks the console, the others are bots."""
     bots: dict[int, Player] = {
-        seat: make_player(level, game.seed * 4 + seat) for seat in range(4) if seat != HUMAN
+        seat: make_player(level, game.seed * 4 + seat) for seat in range(4) if seat != HUMAN_SEAT
     }
-    view = game.view(HUMAN)
+    view = game.view(HUMAN_SEAT)
     con.say(announce_hand(view, con.style))
     while not game.is_over:
-        seat = game.current_player
+        seat = game.to_act
         assert seat is not None
-        before = game.view(HUMAN)
-        if seat == HUMAN:
+        before = game.view(HUMAN_SEAT)
+        if seat == HUMAN_SEAT:
             action = human_turn(game, con)
         else:
             action = Action.parse(bots[seat].choose(game.view(seat)))
             game.apply(action)
-        report(seat, action, before, game.view(HUMAN), con)
+        report(seat, action, before, game.view(HUMAN_SEAT), con)
     return 0
 
 

@@ -29,7 +29,7 @@ With ``search_calls=True`` each candidate call is instead valued by
 simulation: the sampled deals are played out
 double-dummy, the trick counts corrected by ``DD_OPTIMISM`` (a solver that
 sees every card takes more tricks than a player can; calibrated with
-``python -m hasenpfeffer.hard --calibrate``) and turned into expected points
+``python -m hasenpfeffer.bots.hard --calibrate``) and turned into expected points
 under the rules in force. Hints use that simulation to put a number on every
 call.
 
@@ -43,14 +43,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from .actions import Action
+from ..actions import Action
+from ..cards import CARDS, EFFECTIVE_SUIT, POWER, SUITS, Card
+from ..game import Game, auction_calls
+from ..knowledge import Knowledge, sample_game
+from ..rules import Rules, hand_points, legal_mask
 from .calls import HORIZON, GameAwareCalls, win_table
-from .cards import CARDS, EFFECTIVE_SUIT, POWER, SUITS, Card
-from .game import Game, auction_calls
 from .medium import MediumPlayer, Table, best_discard, bidding_estimates, decision_key
 from .rollouts import ROLLOUT_DEALS, RolloutCalls, mean_after_each
-from .rules import Rules, hand_points, legal_mask
-from .sampling import Knowledge, sample_game
 from .solver import (
     Position,
     maker_points,
@@ -61,7 +61,7 @@ from .solver import (
 )
 
 #: Tricks a double-dummy result overstates what the makers really take, on
-#: average: measured by ``python -m hasenpfeffer.hard --calibrate 4 --seed 7``
+#: average: measured by ``python -m hasenpfeffer.bots.hard --calibrate 4 --seed 7``
 #: (hard against hard, 48 contracts: 0.152; about +/- 0.3 at 95 %).
 DD_OPTIMISM: Final = 0.15
 #: Samples solved per decision, by tricks left in the hand (play), and for
@@ -580,7 +580,7 @@ def calibrate(games: int, seed: int, rules_name: str) -> float:
         game = Game.new(rules, seed=seed + i)
         pending: tuple[int, float] | None = None
         while game.phase != "game_over" and game.hand_number < 12:
-            seat = game.current_player
+            seat = game.to_act
             assert seat is not None
             view = game.view(seat)
             if game.phase == "trump":
@@ -592,7 +592,7 @@ def calibrate(games: int, seed: int, rules_name: str) -> float:
                 game.apply(f"trump {SUITS[best]}")
                 continue
             game.apply(player.choose(view))
-            if pending is not None and (game.hand_number != hand or game.phase == "game_over"):
+            if pending is not None and (game.hand_number != hand or game.is_over):
                 record = game.records[-1]
                 maker_team = pending[0] & 1
                 diffs.append(pending[1] - record.tricks_won[maker_team])
@@ -607,7 +607,7 @@ def calibrate(games: int, seed: int, rules_name: str) -> float:
 def main(argv: list[str] | None = None) -> int:
     import argparse  # the command line only: not loaded with the player in the browser
 
-    parser = argparse.ArgumentParser(prog="python -m hasenpfeffer.hard")
+    parser = argparse.ArgumentParser(prog="python -m hasenpfeffer.bots.hard")
     parser.add_argument("--calibrate", type=int, metavar="GAMES", default=0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="seed")

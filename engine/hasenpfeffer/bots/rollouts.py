@@ -28,10 +28,10 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
+from ..game import Game
+from ..rules import Rules
 from .calls import WinTable, win_table
-from .game import Game
 from .medium import MediumPlayer, decision_key
-from .rules import Rules
 
 #: Deals played out per decision (each with every candidate call).
 ROLLOUT_DEALS: Final = 24
@@ -101,7 +101,7 @@ class RolloutCalls:
         start = game.scores[team] - game.scores[1 - team]
         hands = len(game.records)
         while len(game.records) == hands:
-            seat = game.current_player
+            seat = game.to_act
             assert seat is not None
             player = self.base if (seat & 1) == team else self.opponents
             game.apply(player.choose(game.view(seat)))

@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from .cards import EFFECTIVE_SUIT, POWER, SUIT_NAMES, SUITS, Card
+from ..cards import EFFECTIVE_SUIT, POWER, SUIT_NAMES, SUITS, Card
+from ..knowledge import Knowledge
+from ..vocabulary import HINT_LEVELS
 from .hard import HardPlayer
 from .medium import bidding_estimates
-from .sampling import Knowledge
 
 #: Search effort per hint level: samples per decision in play and for calls.
-LEVELS = {
+#: The hard player's samples (card play by tricks left, calls) for each hint level.
+SAMPLES_BY_LEVEL: Final = {
     "hard": ({6: 14, 5: 18, 4: 24, 3: 30, 2: 30, 1: 1}, 10),
     "medium": ({6: 4, 5: 5, 4: 6, 3: 8, 2: 8, 1: 1}, 4),
 }
@@ -27,12 +29,12 @@ def suggest(view: Mapping[str, Any], level: str = "hard", seed: int = 0) -> list
     "estimate", "reason", "reason_code", "reason_params"}`` (estimate: expected
     points margin; the reason in English, and as a code with parameters for a
     message in another language: see ``REASONS``)."""
-    if level not in LEVELS:
-        raise ValueError(f"hint level must be one of {', '.join(LEVELS)}; got {level!r}")
+    if level not in HINT_LEVELS:
+        raise ValueError(f"hint level must be one of {', '.join(HINT_LEVELS)}; got {level!r}")
     legal: list[str] = view["legal_actions"]
     if not legal:
         raise ValueError("there is nothing to decide for this seat now")
-    play_samples, call_samples = LEVELS[level]
+    play_samples, call_samples = SAMPLES_BY_LEVEL[level]
     # estimates in points: not the game-winning chances the hard bot plays by
     # near the end of a game
     player = HardPlayer(
@@ -214,4 +216,4 @@ def _discard_reason(
     return "discard_weak", params
 
 
-__all__ = ["LEVELS", "REASONS", "reason", "reason_code", "reason_text", "suggest"]
+__all__ = ["REASONS", "SAMPLES_BY_LEVEL", "reason", "reason_code", "reason_text", "suggest"]

@@ -55,8 +55,8 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
-from .cards import CARDS, EFFECTIVE_SUIT, JOKER, NUM_CARDS, POWER, SUIT_MASK, SUITS, TRUMP_ORDER
-from .rules import Rules, hand_points
+from ..cards import CARDS, EFFECTIVE_SUIT, JOKER, NUM_CARDS, POWER, SUIT_MASK, SUITS, TRUMP_ORDER
+from ..rules import Rules, hand_points
 
 _IDX: Final = {str(c): c.index for c in CARDS}
 _BID_VALUES: Final = {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "little": 6, "big": 7}

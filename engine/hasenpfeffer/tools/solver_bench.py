@@ -1,4 +1,4 @@
-"""``python -m hasenpfeffer.solver_bench``: the speed of the double-dummy solver.
+"""``python -m hasenpfeffer.tools.solver_bench``: the speed of the double-dummy solver.
 
 Solves fresh deals at the start of play (random seeded games, random auctions)
 with 4 active seats, with a lone maker (3 seats) and with a lone maker against
@@ -23,9 +23,17 @@ import sys
 import time
 from collections.abc import Callable
 
-from .game import Game
-from .rules import Rules
-from .solver import Position, _Root, _solve_root, minimax, solve, solve_moves, solve_score_moves
+from ..bots.solver import (
+    Position,
+    _Root,
+    _solve_root,
+    minimax,
+    solve,
+    solve_moves,
+    solve_score_moves,
+)
+from ..game import Game
+from ..rules import Rules
 
 #: Seats playing -> (maker goes alone, a defender defends alone).
 SEATINGS = {4: (False, False), 3: (True, False), 2: (True, True)}
@@ -174,7 +182,7 @@ def bench_solver(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m hasenpfeffer.solver_bench", description=__doc__
+        prog="python -m hasenpfeffer.tools.solver_bench", description=__doc__
     )
     parser.add_argument("-n", type=int, default=200, help="deals per seating")
     parser.add_argument("--seed", type=int, default=1)

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import CARDS, EFFECTIVE_SUIT, POWER
-from .game import Game
+from ..cards import CARDS, EFFECTIVE_SUIT, POWER
+from ..game import Game
+from ..rules import Rules
 from .medium import MediumPlayer
-from .rules import Rules
 from .solver import Position, solve_score_moves
 
 

@@ -30,9 +30,9 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .game import Game
-from .players import ARENA_LEVELS, make_player
-from .rules import PRESETS, Rules
+from ..bots.players import ARENA_LEVELS, make_player
+from ..game import Game
+from ..rules import PRESETS, Rules
 
 # ---- statistics ----------------------------------------------------------------------
 
@@ -180,7 +180,7 @@ def run_game(
     times: tuple[list[float], list[float]] = ([], [])
     clock = time.thread_time if cpu_clock else time.perf_counter
     while not game.is_over and game.hand_number < max_hands:
-        seat = game.current_player
+        seat = game.to_act
         assert seat is not None
         player = players[seat]
         view = game.view(seat)

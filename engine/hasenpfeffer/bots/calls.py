@@ -11,7 +11,7 @@ the single stake wins anyway.
 ``WinTable`` is the chance that a team wins the game from a score, by value
 iteration over a model of what one hand does to the scores: the contracts,
 tricks and stakes of hands of medium self-play (``OUTCOMES``, counted by
-``python -m hasenpfeffer.calls --fit GAMES``), each team the maker of half
+``python -m hasenpfeffer.bots.calls --fit GAMES``), each team the maker of half
 the hands, scored by ``rules.hand_points`` under the rules in force.
 
 ``GameAwareCalls`` is the medium player with ``contract_value`` (what a
@@ -32,11 +32,11 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
+from ..rules import Rules, hand_points
 from .medium import MediumPlayer, Params, _rules, expected_margin
-from .rules import Rules, hand_points
 
 #: (bid in tricks, makers' tricks, stake multiplier, hands) of the contracts
-#: in medium self-play, per preset: ``python -m hasenpfeffer.calls --fit 3000
+#: in medium self-play, per preset: ``python -m hasenpfeffer.bots.calls --fit 3000
 #: --seed 1000000``. Thrown-in hands leave the scores as they are and are
 #: not counted.
 OUTCOMES: Final[dict[str, tuple[tuple[int, int, int, int], ...]]] = {
@@ -343,8 +343,8 @@ class GameAwareCalls(MediumPlayer):
 
 def fit(games: int, seed: int, preset: str) -> tuple[tuple[int, int, int, int], ...]:
     """Count the contracts of ``games`` games of medium self-play."""
-    from .game import Game  # the command only
-    from .rules import stake_multiplier
+    from ..game import Game  # the command only
+    from ..rules import stake_multiplier
 
     rules = Rules.preset(preset)
     counts: dict[tuple[int, int, int], int] = {}
@@ -352,7 +352,7 @@ def fit(games: int, seed: int, preset: str) -> tuple[tuple[int, int, int, int], 
         game = Game.new(rules, seed=seed + g)
         players = [MediumPlayer(seed + 4 * g + s) for s in range(4)]
         while not game.is_over and game.hand_number < 60:
-            s = game.current_player
+            s = game.to_act
             assert s is not None
             game.apply(players[s].choose(game.view(s)))
         for r in game.records:
@@ -368,12 +368,12 @@ def fit(games: int, seed: int, preset: str) -> tuple[tuple[int, int, int, int], 
 def main(argv: list[str] | None = None) -> int:
     import argparse  # the command line only
 
-    parser = argparse.ArgumentParser(prog="python -m hasenpfeffer.calls")
+    parser = argparse.ArgumentParser(prog="python -m hasenpfeffer.bots.calls")
     parser.add_argument("--fit", type=int, metavar="GAMES", required=True)
     parser.add_argument("--seed", type=int, default=1_000_000)
     args = parser.parse_args(argv)
     print("OUTCOMES: Final[dict[str, tuple[tuple[int, int, int, int], ...]]] = {")
-    from .rules import PRESETS
+    from ..rules import PRESETS
 
     for preset in PRESETS:
         rows = fit(args.fit, args.seed, preset)

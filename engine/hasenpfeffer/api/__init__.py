@@ -1,0 +1,149 @@
+"""The versioned JSON API the browser calls (through a Web Worker running Pyodide).
+
+One request is a JSON object ``{"op": ..., ...}``; one answer is a JSON-ready
+dict, ``{"ok": true, "v": 1, "op": ..., ...}`` on success or
+``{"ok": false, "v": 1, "op": ..., "error": {"code": ..., "message": ...}}``.
+``handle(request)`` never raises: a bad request, an illegal action, a corrupt
+save and even a bug come back as an error answer. ``handle_json(text)`` is the
+same with JSON text in and out (what the worker calls).
+
+The module holds one game (a worker runs one game at a time). Seats have a
+*level*: ``"human"`` (decisions come in through ``act``) or a computer
+player's level (``random``, ``easy``, ``medium``, ``hard``; decisions are made
+by ``bot_step``). Operations, see ``docs/api.md`` for the full reference:
+
+``api_version``  the API and engine versions and the operations;
+``new_game``     ``{rules, seed?, levels?}``: start a game;
+``load``         ``{save, levels?}``: resume a game from ``Game.to_json()``;
+``state``        ``{seat?}``: what the (human) seat sees, the save and who acts;
+``act``          ``{action}``: the human's decision (illegal: error, game unchanged);
+``bot_step``     the computer player whose turn it is decides and acts;
+``hint``         ``{level?}``: the human's legal actions ranked, with reasons;
+``undo``         back to the human's previous decision;
+``set_levels``   ``{levels}``: change who plays which seat;
+``rules_info``   ``{trump?}``: presets, rule fields, and the card ranking.
+
+For rule-teaching embeds (no game needed; every argument checked, a bad one
+is a ``bad_request`` naming it, e.g. "hand: 'XX' is not a card ..."):
+
+``ranking``        ``{trump}``: the 25 cards strongest first, each with its role;
+``trick``          ``{trump, lead, played?, hand}``: each card of the hand, whether
+                   it may be played (and why not), and who wins the trick if it is;
+``replay``         ``{hpn, number?}`` or ``{seed, rules?, levels?}``: one hand as
+                   frames (deal, auction, widow, alone calls, each trick);
+``close_session``  forget the game of ``session``.
+
+Every request may carry ``session`` (1 to 64 letters, digits, ``- _ . :``): each
+session has its own game, so several embeds can share one worker.
+
+States, events and ``rules_info`` carry ``card_roles``: what each card is under
+the trump in force (``card_roles(trump)``), so the page can name a card in
+words ("jack of diamonds, left bower") without knowing the rules.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from .. import __version__
+from ..vocabulary import CARD_ROLES, HUMAN
+from . import game_ops, lesson_ops, sessions
+from .args import BOT_LEVELS, DEFAULT_LEVELS, ApiError
+from .game_ops import card_roles
+from .sessions import MAX_SESSIONS, reset, session_key
+
+#: The API's version: a request may carry ``"v"``; another major version is refused.
+API_VERSION: Final = 1
+
+
+def handle(request: object) -> dict[str, Any]:
+    """Answer one request (see the module docstring). Never raises."""
+    op: object = None
+    try:
+        if not isinstance(request, dict):
+            raise ApiError("bad_request", 'a request is a JSON object such as {"op": "state"}')
+        op = request.get("op")
+        version = request.get("v", API_VERSION)
+        if version != API_VERSION:
+            raise ApiError(
+                "unsupported_version",
+                f"this engine speaks API version {API_VERSION}, not {version!r}",
+            )
+        if not isinstance(op, str) or op not in _OPS:
+            raise ApiError("unknown_op", f"unknown op {op!r}; ops: {', '.join(_OPS)}")
+        sessions.select(session_key(request.get("session")))
+        answer = _OPS[op](request)
+        out: dict[str, Any] = {"ok": True, "v": API_VERSION, "op": op}
+        out.update(answer)
+    except ApiError as err:
+        out = _error(op, err.code, err.message, err.reason)
+    except Exception as err:  # a bug: report it rather than break the page
+        out = _error(op, "internal", f"internal error: {type(err).__name__}: {err}")
+    if isinstance(request, dict) and "id" in request:
+        out["id"] = request["id"]
+    return out
+
+
+def handle_json(text: str) -> str:
+    """``handle`` with JSON text in and out."""
+    try:
+        request = json.loads(text)
+    except (TypeError, ValueError) as err:
+        return json.dumps(_error(None, "bad_json", f"the request is not JSON: {err}"))
+    return json.dumps(handle(request), separators=(",", ":"))
+
+
+def _error(
+    op: object, code: str, message: str, reason: tuple[str, dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    error: dict[str, Any] = {"code": code, "message": message}
+    if reason is not None:
+        error["reason_code"], error["reason_params"] = reason
+    return {
+        "ok": False,
+        "v": API_VERSION,
+        "op": op if isinstance(op, str) else None,
+        "error": error,
+    }
+
+
+def _op_api_version(request: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "api_version": API_VERSION,
+        "engine_version": __version__,
+        "ops": list(_OPS),
+        "levels": [HUMAN, *BOT_LEVELS],
+    }
+
+
+_OPS: Final[dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]]] = {
+    "api_version": _op_api_version,
+    "new_game": game_ops.op_new_game,
+    "load": game_ops.op_load,
+    "state": game_ops.op_state,
+    "act": game_ops.op_act,
+    "bot_step": game_ops.op_bot_step,
+    "hint": game_ops.op_hint,
+    "undo": game_ops.op_undo,
+    "set_levels": game_ops.op_set_levels,
+    "rules_info": game_ops.op_rules_info,
+    "ranking": lesson_ops.op_ranking,
+    "trick": lesson_ops.op_trick,
+    "replay": lesson_ops.op_replay,
+    "close_session": game_ops.op_close_session,
+}
+
+__all__ = [
+    "API_VERSION",
+    "BOT_LEVELS",
+    "CARD_ROLES",
+    "DEFAULT_LEVELS",
+    "HUMAN",
+    "MAX_SESSIONS",
+    "card_roles",
+    "handle",
+    "handle_json",
+    "reset",
+]

@@ -1,0 +1,127 @@
+"""Argument checks of the API: each request argument checked by type and
+range, a bad one answered as an ``ApiError`` naming it (with a reason code and
+parameters where the embeds translate it)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Final
+
+from ..cards import SUIT_SYMBOLS, SUITS, Card
+from ..vocabulary import HUMAN, LEVELS
+
+#: The computer levels a seat can have (``vocabulary.LEVELS``), by the API's name.
+BOT_LEVELS: Final = LEVELS
+#: Who plays each seat when a request does not say: the person in South.
+DEFAULT_LEVELS: Final = (HUMAN, "medium", "medium", "medium")
+
+
+class ApiError(Exception):
+    """An error answer: a stable ``code`` and a message a person can read."""
+
+    def __init__(
+        self, code: str, message: str, reason: tuple[str, dict[str, Any]] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        #: for an illegal action: the engine's reason as a code and parameters
+        self.reason = reason
+
+
+def levels_arg(value: object) -> tuple[str, ...]:
+    if value is None:
+        return DEFAULT_LEVELS
+    if not isinstance(value, list | tuple) or len(value) != 4:
+        raise ApiError("bad_request", f"levels must be a list of four levels; got {value!r}")
+    allowed = (HUMAN, *BOT_LEVELS)
+    for seat, level in enumerate(value):
+        if level not in allowed:
+            raise ApiError(
+                "bad_request",
+                f"levels[{seat}] must be one of {', '.join(allowed)}; got {level!r}",
+            )
+    return tuple(value)
+
+
+def seat_arg(request: Mapping[str, Any]) -> int | None:
+    seat = request.get("seat")
+    if seat is None:
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise ApiError("bad_request", f"seat must be 0 to 3; got {seat!r}")
+    return seat
+
+
+_CARD_HELP: Final = "write rank 9 T J Q K A then suit C D H S, e.g. AS; JK is the Joker"
+
+
+def shown(value: object) -> str:
+    """An argument's value as the reader wrote it (for a message)."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def bad_arg(code: str, params: dict[str, Any], message: str) -> ApiError:
+    """A ``bad_request`` about one argument, with the reason as a code and
+    parameters (``name``: the argument, and what the message needs) for a
+    translated message (docs/api.md, "Reasons as codes")."""
+    return ApiError("bad_request", message, (code, params))
+
+
+def trump_arg(request: Mapping[str, Any]) -> str:
+    value = request.get("trump")
+    text = value.strip().upper() if isinstance(value, str) else value
+    if isinstance(text, str):
+        text = SUIT_SYMBOLS.get(text, text)
+        text = {"CLUBS": "C", "DIAMONDS": "D", "HEARTS": "H", "SPADES": "S"}.get(text, text)
+    if text not in tuple(SUITS):
+        raise bad_arg(
+            "not_a_suit",
+            {"name": "trump", "value": shown(value)},
+            f"trump: {value!r} is not a suit (write C, D, H or S)",
+        )
+    assert isinstance(text, str)
+    return text
+
+
+def cards_arg(request: Mapping[str, Any], name: str, low: int, high: int) -> list[Card]:
+    value = request.get(name, "")
+    if value is None:
+        value = ""
+    if isinstance(value, str):
+        items: list[object] = list(value.replace(",", " ").split())
+    elif isinstance(value, list):
+        items = list(value)
+    else:
+        raise bad_arg("not_cards", {"name": name}, f"{name}: give cards as text such as 'AH 9H'")
+    cards = []
+    for item in items:
+        try:
+            if not isinstance(item, str):
+                raise ValueError
+            card = Card.parse(item)
+        except ValueError:
+            raise bad_arg(
+                "not_a_card",
+                {"name": name, "value": shown(item)},
+                f"{name}: {item!r} is not a card ({_CARD_HELP})",
+            ) from None
+        if card in cards:
+            raise bad_arg(
+                "duplicate_card",
+                {"name": name, "card": str(card)},
+                f"{name}: {card} is given twice",
+            )
+        cards.append(card)
+    if not low <= len(cards) <= high:
+        if low == high:
+            code, wanted = "card_count_exact", f"exactly {low} card" + ("s" if low != 1 else "")
+        else:
+            code, wanted = "card_count", f"{low} to {high} cards"
+        raise bad_arg(
+            code,
+            {"name": name, "low": low, "high": high, "count": len(cards)},
+            f"{name}: give {wanted}; got {len(cards)}",
+        )
+    return cards

@@ -1,0 +1,390 @@
+"""The game operations: new game, load, state, act, bot step, hint, undo,
+levels and the rules' description, and the state and event answers they
+give (docs/api.md)."""
+
+from __future__ import annotations
+
+import time
+import typing
+from collections.abc import Mapping
+from typing import Any, Final
+
+from ..actions import Action, ActionError
+from ..cards import SUIT_NAMES, SUITS, rank_order, trump_order
+from ..game import Game, auction_calls
+from ..rules import PRESETS, Rules, card_role
+from ..vocabulary import CARD_ROLES, HINT_LEVELS, HUMAN, SEAT_NAMES
+from . import sessions
+from .args import BOT_LEVELS, ApiError, levels_arg, seat_arg
+from .sessions import Session, install, need_session
+
+#: Words for the rule fields (the settings dialog shows them; choices come from ``Rules``).
+_FIELD_TEXT: Final = {
+    "bidding": ("Bidding", "Standard: bids 1 to 6. Pepper: 1 to 5, little pepper, big pepper."),
+    "all_pass": ("When everyone passes", "Who must play the hand if nobody bids."),
+    "forced_bid": ("Forced bid", "The bid of a player forced to play the hand."),
+    "going_alone": ("Going alone", "The maker may play without a partner for a double stake."),
+    "lone_defender": (
+        "Lone defender",
+        "Facing a lone maker, a defender may also play alone (stake doubled again).",
+    ),
+    "fail_penalty": ("Failed bid costs", "What the makers lose when they take fewer tricks."),
+    "defenders_score": ("Defenders score", "Defenders score a point for each trick they take."),
+    "first_lead": ("First lead", "Who leads the first trick of a hand."),
+    "target": ("Points to win", "The first partnership to reach this score wins."),
+}
+
+
+_CHOICE_TEXT: Final = {
+    "standard": "standard (1 to 6)",
+    "pepper": "pepper (1 to 5, little, big)",
+    "joker_forced": "the Joker's holder bids",
+    "redeal": "throw the hand in",
+    "dealer_forced": "the dealer bids",
+    "tricks_won": "the tricks they won",
+    "bid": "the amount bid",
+    "six": "six points",
+    "left_of_dealer": "the player left of the dealer",
+    "maker": "the maker",
+}
+
+
+_PRESET_TEXT: Final = {
+    "seed": "Hasenpfeffer (standard bidding, going alone)",
+    "seed-pepper": "Hasenpfeffer with pepper bidding",
+    "traditional": "Traditional (fail costs the bid, defenders score)",
+    "pepper": "Pepper (dealer forced, fail costs six)",
+}
+
+
+def card_roles(trump: str | None) -> dict[str, str]:
+    """What each card is under ``trump`` (``None``: no trump named yet), from the
+    one rule of card roles (``rules.card_role``): the Joker is the
+    ``highest_trump``, then the ``right_bower`` and ``left_bower``, the other
+    trumps ``trump``. A card missing from the answer has no role (a plain suit
+    card). Before trump is named only the Joker, on top of every trump, has one."""
+    if trump is None:
+        tops = {str(trump_order(s)[0]) for s in SUITS}
+        return {card: CARD_ROLES[0] for card in tops} if len(tops) == 1 else {}
+    if trump not in SUITS:
+        raise ApiError("bad_request", f"trump must be one of C, D, H, S; got {trump!r}")
+    return {str(card): card_role(card, trump) for card in trump_order(trump)}
+
+
+def actors_of(game: Game) -> list[int]:
+    """Who took each action of ``game.history`` (by replaying the game)."""
+    replay = game.replayed(0)
+    out = []
+    for action in game.history:
+        seat = replay.to_act
+        assert seat is not None
+        out.append(seat)
+        replay.apply(action)
+    return out
+
+
+def apply_action(session: Session, action: Action | str) -> dict[str, Any]:
+    """Apply an action for the seat to act; the event that describes it."""
+    game = session.game
+    seat = game.to_act
+    assert seat is not None
+    hands_before = len(game.records)
+    tricks_before = sum(game.tricks_won)
+    trump = game.trump
+    game.apply(action)  # raises an ActionError, changing nothing
+    session.actors.append(seat)
+    event: dict[str, Any] = {
+        "seat": seat,
+        "action": str(game.history[-1]),
+        "trick": None,
+        "hand": None,
+        # the trump in force when the action was taken (a hand's last card
+        # is named under that hand's trump, though the next hand has none yet)
+        "card_roles": card_roles(trump),
+    }
+    records = game.records
+    if len(records) > hands_before:
+        record = with_made(records[-1].public_dict())
+        event["hand"] = record
+        if record["tricks"]:
+            event["trick"] = record["tricks"][-1]
+    elif sum(game.tricks_won) > tricks_before:
+        event["trick"] = game.view(seat)["tricks"][-1]
+    return event
+
+
+def with_made(record: dict[str, Any]) -> dict[str, Any]:
+    """A hand record with ``made``: whether the makers took their bid (None if thrown in)."""
+    maker = record["maker"]
+    record["made"] = None if maker is None else record["tricks_won"][maker & 1] >= record["bid"]
+    return record
+
+
+def _illegal_reason(game: Game, action: str) -> str:
+    """The engine's reason why ``action`` is not legal now (by trying it on a copy)."""
+    try:
+        game.copy().apply(action)
+    except ActionError as err:
+        return str(err)
+    return ""
+
+
+def _options(game: Game, seat: int) -> list[dict[str, Any]]:
+    """Every decision the seat could think of in this phase, legal or not, with
+    the engine's reason for each illegal one (empty unless the seat is to act)."""
+    if game.to_act != seat:
+        return []
+    phase = game.phase
+    legal = {str(a) for a in game.legal_actions()}
+    if phase == "bidding":
+        # every call of the bidding system, the ones too low now included
+        texts: tuple[str, ...] = tuple(str(a) for a in auction_calls(game.rules.bidding, 0))
+    elif phase == "trump":
+        texts = tuple(f"trump {s}" for s in SUITS)
+    elif phase in ("alone", "defend_alone"):
+        texts = ("alone", "decline")
+    else:
+        verb = "discard" if phase == "discard" else "play"
+        texts = tuple(f"{verb} {c}" for c in game.view(seat)["hand"])
+    out = []
+    for text in texts:
+        ok = text in legal
+        code, params = ("", {}) if ok else game.reason_code(text)
+        out.append(
+            {
+                "action": text,
+                "legal": ok,
+                "reason": "" if ok else _illegal_reason(game, text),
+                "reason_code": code,
+                "reason_params": params,
+            }
+        )
+    return out
+
+
+_WAITING: Final = {
+    "bidding": "The bidding is on: cards are played once trump is named.",
+    "trump": "The maker is naming trump.",
+    "alone": "The maker is deciding whether to go alone.",
+    "defend_alone": "A defender is deciding whether to defend alone.",
+}
+
+
+def _cards(game: Game, seat: int, options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each card of the seat's hand: the action it stands for now (play or
+    discard), whether that is legal, and why not."""
+    hand: list[str] = game.view(seat)["hand"]
+    by_card = {
+        o["action"].split()[1]: o for o in options if o["action"].startswith(("play", "dis"))
+    }
+    out = []
+    for card in hand:
+        option = by_card.get(card)
+        if option is not None:
+            out.append({"card": card, **option})
+            continue
+        cur = game.to_act
+        params: dict[str, Any] = {}
+        if game.is_over:
+            reason, code = "The game is over.", "game_over"
+        elif seat in game.sitting_out:
+            reason, code = "Your partner plays alone: you sit this hand out.", "sitting_out"
+        elif cur is not None and cur != seat:
+            reason, code = f"It is {SEAT_NAMES[cur]}'s turn.", "turn_of"
+            params = {"seat": cur}
+            if game.phase in _WAITING:
+                reason, code = _WAITING[game.phase], f"waiting_{game.phase}"
+            elif game.phase == "discard":
+                reason, code = "The maker is discarding.", "waiting_discard"
+        else:
+            reason = _WAITING.get(game.phase, "")
+            code = f"waiting_{game.phase}" if reason else ""
+        out.append(
+            {
+                "card": card,
+                "action": None,
+                "legal": False,
+                "reason": reason,
+                "reason_code": code,
+                "reason_params": params,
+            }
+        )
+    return out
+
+
+def state_answer(session: Session, seat: int | None = None) -> dict[str, Any]:
+    game = session.game
+    seat = session.seat if seat is None else seat
+    cur = game.to_act
+    options = _options(game, seat) if seat in session.humans else []
+    view = game.view(seat)
+    if view["last_hand"] is not None:
+        with_made(view["last_hand"])
+    return {
+        "seat": seat,
+        "levels": list(session.levels),
+        "view": view,
+        "save": game.to_json(),
+        "to_act": cur,
+        "bot_to_move": cur is not None and session.levels[cur] != HUMAN,
+        "human_to_move": cur is not None and session.levels[cur] == HUMAN,
+        "options": options,
+        "cards": _cards(game, seat, options),
+        "actions": len(game.history),
+        "can_undo": any(session.levels[s] == HUMAN for s in session.actors),
+        "preset": game.rules.preset_name,
+        "card_roles": card_roles(view["trump"]),
+    }
+
+
+def op_new_game(request: Mapping[str, Any]) -> dict[str, Any]:
+    try:
+        rules = Rules.from_dict(request.get("rules", "seed"))
+    except ValueError as err:
+        raise ApiError("bad_rules", str(err)) from None
+    levels = levels_arg(request.get("levels"))
+    try:
+        game = Game.new(rules, seed=request.get("seed"))
+    except ValueError as err:
+        raise ApiError("bad_request", str(err)) from None
+    return state_answer(install(Session(game, levels, [])))
+
+
+def op_load(request: Mapping[str, Any]) -> dict[str, Any]:
+    save = request.get("save")
+    if not isinstance(save, str | dict):
+        raise ApiError("bad_save", "save must be the text of a saved game")
+    levels = levels_arg(request.get("levels"))
+    try:
+        game = Game.from_json(save)
+    except ValueError as err:
+        raise ApiError("bad_save", str(err)) from None
+    return state_answer(install(Session(game, levels, actors_of(game))))
+
+
+def op_state(request: Mapping[str, Any]) -> dict[str, Any]:
+    return state_answer(need_session(), seat_arg(request))
+
+
+def op_act(request: Mapping[str, Any]) -> dict[str, Any]:
+    session = need_session()
+    game = session.game
+    action = request.get("action")
+    if not isinstance(action, str):
+        raise ApiError("bad_request", f"action must be text such as 'play JD'; got {action!r}")
+    cur = game.to_act
+    if cur is None:
+        raise ApiError("game_over", "the game is over")
+    if session.levels[cur] != HUMAN:
+        raise ApiError("not_your_turn", f"it is {SEAT_NAMES[cur]}'s turn (a computer player)")
+    try:
+        event = apply_action(session, action)
+    except ActionError as err:
+        raise ApiError("illegal_action", str(err), game.reason_code(action)) from None
+    return {"event": event, "state": state_answer(session)}
+
+
+def op_bot_step(request: Mapping[str, Any]) -> dict[str, Any]:
+    session = need_session()
+    game = session.game
+    cur = game.to_act
+    if cur is None:
+        raise ApiError("game_over", "the game is over")
+    if session.levels[cur] == HUMAN:
+        raise ApiError("not_bot_turn", f"it is {SEAT_NAMES[cur]}'s turn, a human player")
+    start = time.perf_counter()
+    action = session.player(cur).choose(game.view(cur))
+    think_ms = (time.perf_counter() - start) * 1000
+    event = apply_action(session, action)
+    return {"event": event, "think_ms": round(think_ms, 2), "state": state_answer(session)}
+
+
+def op_hint(request: Mapping[str, Any]) -> dict[str, Any]:
+    session = need_session()
+    game = session.game
+    level = request.get("level", "hard")
+    if level not in HINT_LEVELS:
+        raise ApiError("bad_request", f"hint level must be one of {', '.join(HINT_LEVELS)}")
+    cur = game.to_act
+    if cur is None or session.levels[cur] != HUMAN:
+        raise ApiError("not_your_turn", "a hint is for your own decision: it is not your turn")
+    from ..bots.hints import suggest
+
+    start = time.perf_counter()
+    ranked = suggest(game.view(cur), level=level, seed=len(game.history))
+    return {
+        "suggestions": ranked,
+        "best": ranked[0],
+        "think_ms": round((time.perf_counter() - start) * 1000, 2),
+    }
+
+
+def op_undo(request: Mapping[str, Any]) -> dict[str, Any]:
+    session = need_session()
+    humans = session.humans
+    for n in range(len(session.actors) - 1, -1, -1):
+        if session.actors[n] in humans:
+            break
+    else:
+        raise ApiError("nothing_to_undo", "you have made no decision to take back yet")
+    undone = session.game.history[n:]
+    session.game = session.game.replayed(n)
+    del session.actors[n:]
+    return {"undone": [str(a) for a in undone], "state": state_answer(session)}
+
+
+def op_set_levels(request: Mapping[str, Any]) -> dict[str, Any]:
+    session = need_session()
+    session.levels = levels_arg(request.get("levels"))
+    return state_answer(session)
+
+
+def _rule_fields() -> list[dict[str, Any]]:
+    hints = typing.get_type_hints(Rules)
+    out = []
+    for name, (label, help_text) in _FIELD_TEXT.items():
+        kind = hints[name]
+        entry: dict[str, Any] = {"name": name, "label": label, "help": help_text}
+        if kind is bool:
+            entry["type"] = "bool"
+        elif kind is int:
+            entry["type"] = "int"
+            entry["min"], entry["max"] = (1, 6) if name == "forced_bid" else (1, 1000)
+        else:
+            entry["type"] = "choice"
+            entry["choices"] = [
+                {"value": v, "label": _CHOICE_TEXT.get(v, v)} for v in typing.get_args(kind)
+            ]
+        out.append(entry)
+    return out
+
+
+def op_rules_info(request: Mapping[str, Any]) -> dict[str, Any]:
+    trump = request.get("trump")
+    session = sessions.current()
+    if trump is None and session is not None:
+        trump = session.game.trump
+    if trump is not None and trump not in SUITS:
+        raise ApiError("bad_request", f"trump must be one of C, D, H, S; got {trump!r}")
+    shown = trump or "H"
+    current = session.game.rules if session is not None else Rules()
+    return {
+        "presets": [
+            {"name": name, "label": _PRESET_TEXT.get(name, name), "rules": rules.to_dict()}
+            for name, rules in PRESETS.items()
+        ],
+        "fields": _rule_fields(),
+        "rules": current.to_dict(),
+        "preset": current.preset_name,
+        "levels": list(BOT_LEVELS),
+        "suits": dict(SUIT_NAMES),
+        "trump": shown,
+        "trump_is_current": trump is not None,
+        "trump_order": [str(c) for c in trump_order(shown)],
+        "rank_order": [str(c) for c in rank_order(shown)],
+        "card_roles": card_roles(shown),
+    }
+
+
+def op_close_session(request: Mapping[str, Any]) -> dict[str, Any]:
+    return {"closed": sessions.close()}

@@ -1,0 +1,251 @@
+"""The rule-teaching operations of the embeds: the ranking of the cards under
+a trump, a trick exercise (legality and winner with reasons), and a hand
+replayed as frames. They need no game; every argument is checked."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from ..cards import SUIT_NAMES, SUIT_SINGULAR, effective_suit, rank_order, sort_hand
+from ..game import Game
+from ..rules import (
+    Rules,
+    card_role,
+    follow_violation,
+    trick_winner,
+    trick_winner_reason,
+    why_not_following,
+    why_trick_winner,
+)
+from ..vocabulary import HUMAN
+from .args import ApiError, bad_arg, cards_arg, levels_arg, shown, trump_arg
+from .game_ops import with_made
+from .sessions import Session
+
+
+def op_ranking(request: Mapping[str, Any]) -> dict[str, Any]:
+    trump = trump_arg(request)
+    cards = [
+        {"card": str(c), "role": card_role(c, trump), "suit": effective_suit(c, trump)}
+        for c in rank_order(trump)
+    ]
+    left = next(c["card"] for c in cards if c["role"] == "left_bower")
+    params = {"trump": trump, "right": f"J{trump}", "left": left, "colour": left[1]}
+    explanation = _RANKING_TEXT.format(
+        plural=SUIT_NAMES[trump],
+        one=SUIT_SINGULAR[trump],
+        short=SUIT_NAMES[left[1]],
+        **params,
+    )
+    return {
+        "trump": trump,
+        "cards": cards,
+        "explanation": explanation,
+        "explanation_code": "ranking",
+        "explanation_params": params,
+    }
+
+
+#: The ranking in English (code ``ranking``; parameters ``trump``, ``right``,
+#: ``left`` (the bowers), ``colour`` (the suit printed on the left bower)).
+_RANKING_TEXT: Final = (
+    "With {plural} trump the Joker is highest, then the right bower {right} and the "
+    "left bower {left} (it counts as a {one}), then A K Q 10 9 of {plural}; the other "
+    "suits rank A K Q J 10 9 ({short} without {left}) and beat only their own suit."
+)
+
+
+def op_trick(request: Mapping[str, Any]) -> dict[str, Any]:
+    trump = trump_arg(request)
+    (lead,) = cards_arg(request, "lead", 1, 1)
+    played = cards_arg(request, "played", 0, 2)
+    hand = cards_arg(request, "hand", 1, 6)
+    seen = [lead, *played]
+    if lead in played:
+        raise bad_arg(
+            "already_lead",
+            {"name": "played", "card": str(lead)},
+            f"played: {lead} is already the lead",
+        )
+    for card in hand:
+        if card in seen:
+            raise bad_arg(
+                "already_in_trick",
+                {"name": "hand", "card": str(card)},
+                f"hand: {card} is already in the trick",
+            )
+    trick = [lead, *played]
+    options = []
+    for card in sort_hand(hand, trump):
+        reason = why_not_following(card, hand, lead, trump)
+        facts = follow_violation(card, hand, lead, trump)
+        full = [*trick, card]
+        position = trick_winner(full, trump)
+        why_code, why_params = trick_winner_reason(full, trump)
+        options.append(
+            {
+                "card": str(card),
+                "legal": reason is None,
+                "reason": reason or "",
+                "reason_code": "" if facts is None else "must_follow",
+                "reason_params": facts or {},
+                "trick": [str(c) for c in full],
+                "winner": str(full[position]),
+                "winner_position": position,
+                "you_win": position == len(full) - 1,
+                "why": why_trick_winner(full, trump),
+                "why_code": why_code,
+                "why_params": why_params,
+            }
+        )
+    return {
+        "trump": trump,
+        "lead": str(lead),
+        "played": [str(c) for c in played],
+        "hand": [o["card"] for o in options],
+        "led_suit": effective_suit(lead, trump),
+        "options": options,
+    }
+
+
+def _replay_game(request: Mapping[str, Any]) -> Game:
+    """The game whose first hand (of a hand text) or ``number``-th hand is replayed."""
+    from ..notation import game_from_text, hand_from_text, hand_to_text
+
+    text = request.get("hpn")
+    if text is not None:
+        if not isinstance(text, str) or not text.strip():
+            raise bad_arg(
+                "hpn_missing", {"name": "hpn"}, "hpn: give the text of a hand or game (HPN 1 ...)"
+            )
+        number = request.get("number")
+        head = text.split(None, 3)
+        is_game = len(head) >= 3 and head[2].lower() == "game"
+        if number is not None and not is_game:
+            raise bad_arg(
+                "number_not_game", {"name": "number"}, "number: only a game text has several hands"
+            )
+        if isinstance(number, str) and number.strip().isdigit():
+            number = int(number)
+        try:
+            game = game_from_text(text) if is_game else hand_from_text(text)
+        except ValueError as err:
+            raise bad_arg("bad_hpn", {"name": "hpn", "detail": str(err)}, f"hpn: {err}") from None
+        if not is_game:
+            return game
+        try:
+            return hand_from_text(hand_to_text(game, 1 if number is None else number))
+        except ValueError as err:
+            raise bad_arg(
+                "bad_number",
+                {"name": "number", "value": shown(number), "detail": str(err)},
+                f"number: {err}",
+            ) from None
+    seed = request.get("seed")
+    if seed is None:
+        raise bad_arg(
+            "no_source", {"name": "hpn"}, "give hpn (a recorded hand) or seed (the bots play one)"
+        )
+    try:
+        rules = Rules.from_dict(request.get("rules", "seed"))
+    except ValueError as err:
+        raise bad_arg(
+            "bad_rules",
+            {"name": "rules", "value": shown(request.get("rules")), "detail": str(err)},
+            f"rules: {err}",
+        ) from None
+    if isinstance(seed, str) and seed.strip().isdigit():
+        seed = int(seed)
+    try:
+        game = Game.new(rules, seed=seed)
+    except (TypeError, ValueError) as err:
+        raise bad_arg(
+            "bad_seed", {"name": "seed", "value": shown(seed), "detail": str(err)}, f"seed: {err}"
+        ) from None
+    levels = levels_arg(request.get("levels", ["medium"] * 4))
+    if HUMAN in levels:
+        raise ApiError("bad_request", "levels: a replay is played by computer players only")
+    session = Session(game, levels, [])
+    while not game.records and game.to_act is not None:
+        seat = game.to_act
+        game.apply(session.player(seat).choose(game.view(seat)))
+    return game.replayed(len(game.history))
+
+
+def _frames(game: Game) -> list[dict[str, Any]]:
+    """The first hand of ``game`` as frames to step through."""
+    g = game.replayed(0)
+    frames: list[dict[str, Any]] = []
+
+    def frame(kind: str) -> dict[str, Any]:
+        return {
+            "kind": kind,
+            "hands": [[str(c) for c in sort_hand(g.hand(s), g.trump)] for s in range(4)],
+            "dealer": g.dealer,
+            "auction": [{"seat": s, "call": str(a)} for s, a in g.auction],
+            "forced": g.view(0)["forced"],
+            "maker": g.maker,
+            "bid_call": g.bid_call,
+            "trump": g.trump,
+            "widow": str(g.widow) if g.maker is not None else None,
+            "discard": None,
+            "alone": g.alone,
+            "lone_defender": g.lone_defender,
+            "sitting_out": list(g.sitting_out),
+            "trick": None,
+            "tricks_won": list(g.tricks_won),
+            "scores": list(g.scores),
+            "points": None,
+            "thrown_in": False,
+            "made": None,
+        }
+
+    frames.append(frame("deal"))
+    discard: str | None = None
+    for action in game.history:
+        before = frame("")
+        phase = g.phase
+        tricks = len(g.view(0)["tricks"])
+        g.apply(action)
+        if phase == "discard":
+            discard = str(action).split()[1]
+        if g.records:  # the hand is over: the record tells the rest
+            record = with_made(g.records[0].public_dict())
+            last = before
+            last.update(
+                kind="trick" if record["tricks"] else "auction",
+                hands=[[], [], [], []] if record["tricks"] else before["hands"],
+                auction=record["auction"],
+                trick=record["tricks"][-1] if record["tricks"] else None,
+                tricks_won=record["tricks_won"],
+                scores=record["scores"],
+                points=record["points"],
+                thrown_in=record["thrown_in"],
+                made=record["made"],
+                discard=discard,
+            )
+            if record["thrown_in"] and "widow" in record:
+                last["widow"] = record["widow"]
+            frames.append(last)
+            break
+        now = frame("")
+        now["discard"] = discard
+        if phase == "bidding" and g.phase != "bidding":
+            now["kind"] = "auction"
+        elif phase == "discard":
+            now["kind"] = "widow"
+        elif phase in ("alone", "defend_alone") and g.phase not in ("alone", "defend_alone"):
+            now["kind"] = "alone"
+        elif phase == "play" and len(g.view(0)["tricks"]) > tricks:
+            now["kind"] = "trick"
+            now["trick"] = g.view(0)["tricks"][-1]
+        else:
+            continue
+        frames.append(now)
+    return frames
+
+
+def op_replay(request: Mapping[str, Any]) -> dict[str, Any]:
+    game = _replay_game(request)
+    return {"rules": game.rules.to_dict(), "frames": _frames(game)}

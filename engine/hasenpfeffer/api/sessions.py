@@ -1,0 +1,106 @@
+"""The games of the API, one per session id: ``""`` is the game page's own
+game; each embed names its own session, so several embeds share one worker."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ..game import Game
+from ..vocabulary import HUMAN
+from .args import ApiError
+
+
+@dataclass
+class Session:
+    game: Game
+    levels: tuple[str, ...]
+    #: The seat that acted for each action of ``game.history``.
+    actors: list[int]
+    players: dict[int, Any] = field(default_factory=dict)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(s for s in range(4) if self.levels[s] == HUMAN)
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view the browser shows: the first human (or South)."""
+        humans = self.humans
+        return humans[0] if humans else 0
+
+    def player(self, seat: int) -> Any:
+        player = self.players.get(seat)
+        if player is None or player.level != self.levels[seat]:
+            from ..bots.players import make_player
+
+            # seeded per game and seat: replaying a game replays its bots' choices
+            seed = (self.game.seed * 4 + seat) & 0xFFFFFFFF
+            player = self.players[seat] = make_player(self.levels[seat], seed)
+        return player
+
+
+#: The games, one per session id (``""``: the page's own game; embeds name their own).
+_sessions: dict[str, Session] = {}
+
+
+#: The session of the request being answered (set by ``select``).
+_key: str = ""
+
+
+#: At most this many named sessions are kept; the least recently used is dropped.
+MAX_SESSIONS: Final = 32
+
+
+_SESSION_CHARS: Final = frozenset(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.:"
+)
+
+
+def session_key(value: object) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str) or not 0 < len(value) <= 64 or set(value) - _SESSION_CHARS:
+        raise ApiError(
+            "bad_request",
+            f"session must be 1 to 64 letters, digits or - _ . : ; got {value!r}",
+        )
+    return value
+
+
+def select(key: str) -> None:
+    """Answer the next operations for the session ``key`` (from ``session_key``)."""
+    global _key
+    _key = key
+
+
+def close() -> bool:
+    """Forget the selected session's game; whether there was one."""
+    return _sessions.pop(_key, None) is not None
+
+
+def current() -> Session | None:
+    return _sessions.get(_key)
+
+
+def install(session: Session) -> Session:
+    """Make ``session`` the game of the request's session (dropping the oldest
+    named session when there are too many)."""
+    _sessions.pop(_key, None)
+    _sessions[_key] = session
+    named = [k for k in _sessions if k]
+    for old in named[: max(0, len(named) - MAX_SESSIONS)]:
+        del _sessions[old]
+    return session
+
+
+def need_session() -> Session:
+    session = current()
+    if session is None:
+        raise ApiError("no_game", "there is no game yet: start one with new_game or load")
+    return session
+
+
+def reset() -> None:
+    """Forget every game (tests)."""
+    _sessions.clear()
