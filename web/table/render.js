@@ -17,7 +17,7 @@ import { escapeHTML } from "./panels.js";
 import { effectiveSpeed } from "./settings.js";
 
 // what was last painted, as keys of what it showed
-const painted = { hand: "", actions: "", trick: "", loader: "", playable: false, game: null };
+const painted = { look: "", hand: "", actions: "", trick: "", loader: "", playable: false, game: null };
 
 /** The engine state the table shows now (the last one painted). */
 export function paintedGame() {
@@ -59,6 +59,9 @@ export function render(state) {
 
 function renderLook(state) {
   const factor = speedFactor();
+  const key = JSON.stringify([effectiveSpeed(state.settings), factor, state.settings.fourColour]);
+  if (painted.look === key) return;
+  painted.look = key;
   tableEl.dataset.speed = effectiveSpeed(state.settings);
   tableEl.style.setProperty("--speed", String(Math.max(factor, 0.01)));
   tableEl.classList.toggle("four-colour", state.settings.fourColour);
