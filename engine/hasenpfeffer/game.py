@@ -4,6 +4,26 @@ play, scoring and the next deal, until a partnership reaches the target.
 ``Game`` is the one mutable object of the engine. Everything a caller can do
 goes through ``legal_actions()`` and ``apply()``; an illegal action raises
 ``IllegalActionError`` and leaves the game exactly as it was.
+
+>>> from hasenpfeffer import Game, IllegalActionError, InvalidActionError
+>>> game = Game.new(seed=7)
+>>> game.phase, game.to_act  # seats: 0 South, 1 West, 2 North, 3 East
+('bidding', 1)
+>>> game.apply("pass")
+>>> game.to_act
+2
+>>> try:
+...     game.apply("play JK")
+... except IllegalActionError as err:
+...     print(err)
+play JK is not possible now: waiting for a bid or pass from North; legal: pass, bid 1, ...
+>>> try:
+...     game.apply("bid seven")
+... except InvalidActionError as err:
+...     print(err)
+not an action: 'bid seven' ...
+>>> Game.from_json(game.to_json()).history == game.history  # a save is its seed and actions
+True
 """
 
 from __future__ import annotations
