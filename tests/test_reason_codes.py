@@ -19,9 +19,10 @@ import pytest
 
 from hasenpfeffer import api
 from hasenpfeffer.api import handle
-from hasenpfeffer.bots.hints import REASONS, reason_text
 from hasenpfeffer.cards import EFFECTIVE_SUIT, SUITS, Card, suit_index
 from hasenpfeffer.rules import follow_violation, why_not_following
+from hasenpfeffer.text import HINT_TEXT as REASONS
+from hasenpfeffer.text import hint_text as reason_text
 from test_api import fresh, ok  # noqa: F401 (fresh: the API reset around each test)
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,6 +5,14 @@ A card is one of 25 immutable singletons. Internally a card is an index
 set of cards is an integer bit set with bit ``1 << index`` per card; the
 tables below give everything the rules need for each trump suit so that the
 engine's inner loops are table look-ups.
+
+>>> from hasenpfeffer.cards import Card, effective_suit, trump_order
+>>> print(Card.parse("jd"))
+JD
+>>> [str(c) for c in trump_order("H")[:4]]  # the Joker, the right and left bowers, the ace
+['JK', 'JH', 'JD', 'AH']
+>>> effective_suit(Card.parse("JD"), "H")  # the left bower counts as a heart
+'H'
 """
 
 from __future__ import annotations

@@ -4,6 +4,26 @@ play, scoring and the next deal, until a partnership reaches the target.
 ``Game`` is the one mutable object of the engine. Everything a caller can do
 goes through ``legal_actions()`` and ``apply()``; an illegal action raises
 ``IllegalActionError`` and leaves the game exactly as it was.
+
+>>> from hasenpfeffer import Game, IllegalActionError, InvalidActionError
+>>> game = Game.new(seed=7)
+>>> game.phase, game.to_act  # seats: 0 South, 1 West, 2 North, 3 East
+('bidding', 1)
+>>> game.apply("pass")
+>>> game.to_act
+2
+>>> try:
+...     game.apply("play JK")
+... except IllegalActionError as err:
+...     print(err)
+play JK is not possible now: waiting for a bid or pass from North; legal: pass, bid 1, ...
+>>> try:
+...     game.apply("bid seven")
+... except InvalidActionError as err:
+...     print(err)
+not an action: 'bid seven' ...
+>>> Game.from_json(game.to_json()).history == game.history  # a save is its seed and actions
+True
 """
 
 from __future__ import annotations
@@ -50,10 +70,10 @@ from .rules import (
     game_winner,
     hand_points,
     stake_multiplier,
-    why_not_following,
     winning_position,
 )
-from .vocabulary import SEAT_NAMES, Phase
+from .text import illegal_text
+from .vocabulary import Phase
 
 PHASES: Final = ("bidding", "trump", "discard", "alone", "defend_alone", "play", "game_over")
 SAVE_FORMAT: Final = "hasenpfeffer-game"
@@ -698,7 +718,7 @@ class Game:
 
     def reason_code(self, action: Action | str) -> tuple[str, dict[str, Any]]:
         """Why ``action`` is not legal now, as a stable code and its parameters
-        (for a message in the player's language; ``_why_illegal`` says the same
+        (for a message in the player's language; ``text.illegal_text`` says the same
         in English). ``("", {})`` when it is legal. Codes: ``not_an_action``,
         ``game_over``, ``not_now`` (wrong kind of decision for the phase:
         ``phase``, ``seat``), ``pepper_no_six``, ``pepper_only`` (``call``),
@@ -734,42 +754,10 @@ class Game:
         return "not_legal", {"action": str(a)}  # pragma: no cover
 
     def _why_illegal(self, action: Action) -> str:
-        phase = self.phase
+        """``reason_code`` in English (``text.illegal_text``)."""
+        code, params = self.reason_code(action)
         legal = ", ".join(str(a) for a in self._legal or ())
-        if phase == "game_over":
-            return f"the game is over: {action} is not possible"
-        who = SEAT_NAMES[self._cur]
-        if action.kind not in _PHASE_KINDS[phase]:
-            expected = {
-                "bidding": "a bid or pass",
-                "trump": "the choice of trump",
-                "discard": "the maker's discard",
-                "alone": "whether the maker goes alone",
-                "defend_alone": "whether this defender defends alone",
-                "play": "a card to play",
-            }[phase]
-            return (
-                f"{action} is not possible now: waiting for {expected} from {who}; legal: {legal}"
-            )
-        if phase == "bidding":
-            if self.rules.bidding == "pepper" and action.value == 6 and action is BID[6]:
-                return "in pepper bidding there is no 'bid 6': bid little or bid big"
-            if self.rules.bidding == "standard" and action.value >= LITTLE:
-                return f"{action} belongs to pepper bidding; these rules use bids 1 to 6"
-            return (
-                f"{action} must be higher than the current bid of "
-                f"{call_text(self._high_action)}; legal: {legal}"
-            )
-        card = CARDS[action.value]
-        if not self._hands[self._cur] >> action.value & 1:
-            return f"{card} is not in {who}'s hand"
-        if phase == "play" and self._trick:
-            reason = why_not_following(
-                card, cards_of(self._hands[self._cur]), CARDS[self._trick[0]], SUITS[self._t]
-            )
-            if reason:
-                return reason
-        return f"{action} is not legal now; legal: {legal}"  # pragma: no cover
+        return illegal_text(code, params, str(action), legal)
 
     # ---- copies, equality, views ----------------------------------------------
 

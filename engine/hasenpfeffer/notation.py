@@ -10,6 +10,16 @@ sharing and bug reports. docs/notation.md is the specification. In short::
 The text is split into tokens at white space and at ``|`` and ``/``; ``{...}``
 and ``# ...`` (to the end of the line) are comments. Line breaks are only white
 space, so a text may be folded onto one line (use ``{}`` comments then).
+
+>>> from hasenpfeffer import Game
+>>> game = Game.new(seed=7)
+>>> game.apply("pass")
+>>> text = game_to_text(game)
+>>> print(text, end="")
+HPN 1 game rules=seed seed=7 dealer=S
+1. W:pass
+>>> game_from_text(text).history == game.history
+True
 """
 
 from __future__ import annotations

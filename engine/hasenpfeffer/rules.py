@@ -17,13 +17,12 @@ from .cards import (
     POWER,
     SAME_COLOUR,
     SUIT_MASK,
-    SUIT_NAMES,
-    SUIT_SINGULAR,
     SUITS,
     Card,
     mask_of,
     suit_index,
 )
+from .text import must_follow_text, why_winner_text
 from .vocabulary import CardRole
 
 Bidding = Literal["standard", "pepper"]
@@ -209,14 +208,7 @@ def why_not_following(card: Card, hand: Sequence[Card], lead: Card, trump: str) 
     facts = follow_violation(card, hand, lead, trump)
     if facts is None:
         return None
-    trumps = SUIT_NAMES[trump]
-    one_trump = SUIT_SINGULAR[trump]
-    notes = [
-        f"{'the Joker' if c == 'JK' else c} counts as a {one_trump} when {trumps} are trump"
-        for c in facts["trump_cards"]
-    ]
-    notes.append(f"you hold {', '.join(facts['cards'])}")
-    return f"must follow {SUIT_NAMES[facts['suit']]}: " + "; ".join(notes)
+    return must_follow_text(facts)
 
 
 def card_role(card: Card, trump: str) -> CardRole:
@@ -240,25 +232,8 @@ def card_role(card: Card, trump: str) -> CardRole:
     return "trump" if EFFECTIVE_SUIT[t][card.index] == t else "plain"
 
 
-#: Why a card wins a trick, in English: the main clause per code, then the
-#: card's role (``trick_winner_reason`` gives code and parameters; the page
-#: translates the same code, docs/api.md "Reasons as codes").
-WHY_WINNER_TEXT: Final = {
-    "only_card": "{card} wins: it is the only card in the trick",
-    "highest_led": (
-        "{card} wins: no trump was played, so the highest {suit_one} (the suit led) takes the trick"
-    ),
-    "only_trump": "{card} wins: it is the only trump in the trick ({trump} are trump)",
-    "highest_trump": "{card} wins: it is the highest trump in the trick ({trump} are trump)",
-}
-WHY_ROLE_TEXT: Final = {
-    "highest_trump": "the Joker is the highest card of all",
-    "right_bower": "{card} is the right bower, second only to the Joker",
-    "left_bower": (
-        "{card} is the left bower: the jack of {colour}, the other suit of the same "
-        "colour, counts as a {trump_one} and ranks third, after the Joker and the right bower"
-    ),
-}
+#: The roles a trick's reason names (``role``): the Joker and the bowers.
+_WINNING_ROLES: Final = ("highest_trump", "right_bower", "left_bower")
 
 
 def trick_winner_reason(trick: Sequence[Card], trump: str) -> tuple[str, dict[str, Any]]:
@@ -281,7 +256,7 @@ def trick_winner_reason(trick: Sequence[Card], trump: str) -> tuple[str, dict[st
     played_trumps = [c for c in trick if EFFECTIVE_SUIT[t][c.index] == t]
     code = "only_trump" if len(played_trumps) == 1 else "highest_trump"
     role = card_role(card, trump)
-    if role in WHY_ROLE_TEXT:
+    if role in _WINNING_ROLES:
         params["role"] = role
         if role == "left_bower":
             params["colour"] = card.suit
@@ -291,18 +266,7 @@ def trick_winner_reason(trick: Sequence[Card], trump: str) -> tuple[str, dict[st
 def why_trick_winner(trick: Sequence[Card], trump: str) -> str:
     """``trick_winner_reason`` in English, e.g. "JD wins: it is the highest trump
     in the trick (hearts are trump); JD is the left bower: ..."."""
-    code, params = trick_winner_reason(trick, trump)
-    words = {
-        "card": params["card"],
-        "trump": SUIT_NAMES[params["trump"]],
-        "trump_one": SUIT_SINGULAR[params["trump"]],
-        "suit_one": SUIT_SINGULAR.get(params.get("suit", ""), ""),
-        "colour": SUIT_NAMES.get(params.get("colour", ""), ""),
-    }
-    why = WHY_WINNER_TEXT[code].format(**words)
-    if "role" in params:
-        why += "; " + WHY_ROLE_TEXT[params["role"]].format(**words)
-    return why
+    return why_winner_text(*trick_winner_reason(trick, trump))
 
 
 # --- scoring ------------------------------------------------------------------------

@@ -39,6 +39,23 @@ session has its own game, so several embeds can share one worker.
 States, events and ``rules_info`` carry ``card_roles``: what each card is under
 the trump in force (``card_roles(trump)``), so the page can name a card in
 words ("jack of diamonds, left bower") without knowing the rules.
+
+The code is split by concern: ``sessions`` (one game per session id),
+``args`` (every argument checked), ``game_ops``, ``lesson_ops`` (the embeds'
+operations) and ``vocabulary`` (the game's words for the page).
+
+>>> import json
+>>> answer = handle({"op": "new_game", "rules": "seed", "seed": 7})
+>>> answer["ok"], answer["to_act"], answer["human_to_move"]
+(True, 1, False)
+>>> handle({"op": "bot_step"})["event"]  # West, a computer player, decides
+{'seat': 1, 'action': 'bid 3', 'trick': None, 'hand': None, 'card_roles': {'JK': 'highest_trump'}}
+>>> handle({"op": "act", "action": "bid 4"})["error"]["message"]  # North is a computer player
+"it is North's turn (a computer player)"
+
+>>> json.loads(handle_json('{"op": "ranking", "trump": "H"}'))["cards"][0]
+{'card': 'JK', 'role': 'highest_trump', 'suit': 'H'}
+>>> reset()
 """
 
 from __future__ import annotations

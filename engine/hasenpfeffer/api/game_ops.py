@@ -7,54 +7,17 @@ from __future__ import annotations
 import time
 import typing
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
 
 from ..actions import Action, ActionError
 from ..cards import SUIT_NAMES, SUITS, rank_order, trump_order
 from ..game import Game, auction_calls
 from ..rules import PRESETS, Rules, card_role
+from ..text import CARD_TEXT, PRESET_TEXT, RULE_CHOICE_TEXT, RULE_FIELD_TEXT, card_text
 from ..vocabulary import CARD_ROLES, HINT_LEVELS, HUMAN, SEAT_NAMES
 from . import sessions
 from .args import BOT_LEVELS, ApiError, levels_arg, seat_arg
 from .sessions import Session, install, need_session
-
-#: Words for the rule fields (the settings dialog shows them; choices come from ``Rules``).
-_FIELD_TEXT: Final = {
-    "bidding": ("Bidding", "Standard: bids 1 to 6. Pepper: 1 to 5, little pepper, big pepper."),
-    "all_pass": ("When everyone passes", "Who must play the hand if nobody bids."),
-    "forced_bid": ("Forced bid", "The bid of a player forced to play the hand."),
-    "going_alone": ("Going alone", "The maker may play without a partner for a double stake."),
-    "lone_defender": (
-        "Lone defender",
-        "Facing a lone maker, a defender may also play alone (stake doubled again).",
-    ),
-    "fail_penalty": ("Failed bid costs", "What the makers lose when they take fewer tricks."),
-    "defenders_score": ("Defenders score", "Defenders score a point for each trick they take."),
-    "first_lead": ("First lead", "Who leads the first trick of a hand."),
-    "target": ("Points to win", "The first partnership to reach this score wins."),
-}
-
-
-_CHOICE_TEXT: Final = {
-    "standard": "standard (1 to 6)",
-    "pepper": "pepper (1 to 5, little, big)",
-    "joker_forced": "the Joker's holder bids",
-    "redeal": "throw the hand in",
-    "dealer_forced": "the dealer bids",
-    "tricks_won": "the tricks they won",
-    "bid": "the amount bid",
-    "six": "six points",
-    "left_of_dealer": "the player left of the dealer",
-    "maker": "the maker",
-}
-
-
-_PRESET_TEXT: Final = {
-    "seed": "Hasenpfeffer (standard bidding, going alone)",
-    "seed-pepper": "Hasenpfeffer with pepper bidding",
-    "traditional": "Traditional (fail costs the bid, defenders score)",
-    "pepper": "Pepper (dealer forced, fail costs six)",
-}
 
 
 def card_roles(trump: str | None) -> dict[str, str]:
@@ -162,14 +125,6 @@ def _options(game: Game, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-_WAITING: Final = {
-    "bidding": "The bidding is on: cards are played once trump is named.",
-    "trump": "The maker is naming trump.",
-    "alone": "The maker is deciding whether to go alone.",
-    "defend_alone": "A defender is deciding whether to defend alone.",
-}
-
-
 def _cards(game: Game, seat: int, options: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each card of the seat's hand: the action it stands for now (play or
     discard), whether that is legal, and why not."""
@@ -185,20 +140,17 @@ def _cards(game: Game, seat: int, options: list[dict[str, Any]]) -> list[dict[st
             continue
         cur = game.to_act
         params: dict[str, Any] = {}
+        phase_code = f"waiting_{game.phase}"
         if game.is_over:
-            reason, code = "The game is over.", "game_over"
+            code = "game_over"
         elif seat in game.sitting_out:
-            reason, code = "Your partner plays alone: you sit this hand out.", "sitting_out"
+            code = "sitting_out"
         elif cur is not None and cur != seat:
-            reason, code = f"It is {SEAT_NAMES[cur]}'s turn.", "turn_of"
             params = {"seat": cur}
-            if game.phase in _WAITING:
-                reason, code = _WAITING[game.phase], f"waiting_{game.phase}"
-            elif game.phase == "discard":
-                reason, code = "The maker is discarding.", "waiting_discard"
+            code = phase_code if phase_code in CARD_TEXT else "turn_of"
         else:
-            reason = _WAITING.get(game.phase, "")
-            code = f"waiting_{game.phase}" if reason else ""
+            code = phase_code if phase_code in CARD_TEXT and game.phase != "discard" else ""
+        reason = card_text(code, params)
         out.append(
             {
                 "card": card,
@@ -342,7 +294,7 @@ def op_set_levels(request: Mapping[str, Any]) -> dict[str, Any]:
 def _rule_fields() -> list[dict[str, Any]]:
     hints = typing.get_type_hints(Rules)
     out = []
-    for name, (label, help_text) in _FIELD_TEXT.items():
+    for name, (label, help_text) in RULE_FIELD_TEXT.items():
         kind = hints[name]
         entry: dict[str, Any] = {"name": name, "label": label, "help": help_text}
         if kind is bool:
@@ -353,7 +305,7 @@ def _rule_fields() -> list[dict[str, Any]]:
         else:
             entry["type"] = "choice"
             entry["choices"] = [
-                {"value": v, "label": _CHOICE_TEXT.get(v, v)} for v in typing.get_args(kind)
+                {"value": v, "label": RULE_CHOICE_TEXT.get(v, v)} for v in typing.get_args(kind)
             ]
         out.append(entry)
     return out
@@ -370,7 +322,7 @@ def op_rules_info(request: Mapping[str, Any]) -> dict[str, Any]:
     current = session.game.rules if session is not None else Rules()
     return {
         "presets": [
-            {"name": name, "label": _PRESET_TEXT.get(name, name), "rules": rules.to_dict()}
+            {"name": name, "label": PRESET_TEXT.get(name, name), "rules": rules.to_dict()}
             for name, rules in PRESETS.items()
         ],
         "fields": _rule_fields(),

@@ -5,9 +5,9 @@ replayed as frames. They need no game; every argument is checked."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
 
-from ..cards import SUIT_NAMES, SUIT_SINGULAR, effective_suit, rank_order, sort_hand
+from ..cards import effective_suit, rank_order, sort_hand
 from ..game import Game
 from ..rules import (
     Rules,
@@ -18,6 +18,7 @@ from ..rules import (
     why_not_following,
     why_trick_winner,
 )
+from ..text import ranking_text
 from ..vocabulary import HUMAN
 from .args import ApiError, bad_arg, cards_arg, levels_arg, shown, trump_arg
 from .game_ops import with_made
@@ -32,12 +33,7 @@ def op_ranking(request: Mapping[str, Any]) -> dict[str, Any]:
     ]
     left = next(c["card"] for c in cards if c["role"] == "left_bower")
     params = {"trump": trump, "right": f"J{trump}", "left": left, "colour": left[1]}
-    explanation = _RANKING_TEXT.format(
-        plural=SUIT_NAMES[trump],
-        one=SUIT_SINGULAR[trump],
-        short=SUIT_NAMES[left[1]],
-        **params,
-    )
+    explanation = ranking_text(params)
     return {
         "trump": trump,
         "cards": cards,
@@ -45,15 +41,6 @@ def op_ranking(request: Mapping[str, Any]) -> dict[str, Any]:
         "explanation_code": "ranking",
         "explanation_params": params,
     }
-
-
-#: The ranking in English (code ``ranking``; parameters ``trump``, ``right``,
-#: ``left`` (the bowers), ``colour`` (the suit printed on the left bower)).
-_RANKING_TEXT: Final = (
-    "With {plural} trump the Joker is highest, then the right bower {right} and the "
-    "left bower {left} (it counts as a {one}), then A K Q 10 9 of {plural}; the other "
-    "suits rank A K Q J 10 9 ({short} without {left}) and beat only their own suit."
-)
 
 
 def op_trick(request: Mapping[str, Any]) -> dict[str, Any]:

@@ -12,6 +12,7 @@
 >>> from hasenpfeffer.bots.players import make_player
 >>> game = Game.new(seed=3)
 >>> seat = game.to_act
->>> make_player("medium", seed=1).choose(game.view(seat)) in game.legal_actions()
+>>> view = game.view(seat)  # all a player sees: its own hand, the auction, the tricks
+>>> make_player("medium", seed=1).choose(view) in view["legal_actions"]
 True
 """

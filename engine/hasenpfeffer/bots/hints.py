@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ..cards import EFFECTIVE_SUIT, POWER, SUIT_NAMES, SUITS, Card
+from ..cards import EFFECTIVE_SUIT, POWER, SUITS, Card
 from ..knowledge import Knowledge
+from ..text import hint_text
 from ..vocabulary import HINT_LEVELS
 from .hard import HardPlayer
 from .medium import bidding_estimates
@@ -28,7 +29,7 @@ def suggest(view: Mapping[str, Any], level: str = "hard", seed: int = 0) -> list
     """The legal actions of ``view``, best first, each as ``{"action",
     "estimate", "reason", "reason_code", "reason_params"}`` (estimate: expected
     points margin; the reason in English, and as a code with parameters for a
-    message in another language: see ``REASONS``)."""
+    message in another language: see ``text.HINT_TEXT``)."""
     if level not in HINT_LEVELS:
         raise ValueError(f"hint level must be one of {', '.join(HINT_LEVELS)}; got {level!r}")
     legal: list[str] = view["legal_actions"]
@@ -49,7 +50,7 @@ def suggest(view: Mapping[str, Any], level: str = "hard", seed: int = 0) -> list
             {
                 "action": action,
                 "estimate": round(value, 2),
-                "reason": reason_text(code, params),
+                "reason": hint_text(code, params),
                 "reason_code": code,
                 "reason_params": params,
             }
@@ -57,61 +58,15 @@ def suggest(view: Mapping[str, Any], level: str = "hard", seed: int = 0) -> list
     return out
 
 
-#: The English sentence of each reason code. Parameters: ``card`` (card text,
-#: e.g. ``JD``, ``JK``), ``suit`` (suit letter), ``call`` (an action text such
-#: as ``bid 3`` or ``pass``), ``value`` (expected points, a number), ``gap``
-#: (points below the best choice), ``tricks`` (the hand's estimated tricks).
-REASONS: Final = {
-    "partner_winning": "your partner is winning this trick: {card} saves your stronger cards",
-    "sure_winner": "{card} wins this trick for sure",
-    "takes_lead": "{card} takes the lead in this trick, but a later player may beat it",
-    "cannot_follow": "you cannot follow: {card} is the cheapest card to let go",
-    "cannot_win": "{card} cannot win this trick: keep your stronger cards",
-    "lead_trump": "leading trump ({card}) draws the opponents' trumps",
-    "lead_below_best": "{card} as the lead: expected {value} points, {gap} below the best",
-    "lead": "{card} as the lead: expected {value} points",
-    "bid_pass": "your hand is worth about {tricks} tricks (best trump {suit}); "
-    "passing: expected {value} points",
-    "bid": "your hand is worth about {tricks} tricks (best trump {suit}); "
-    "{call}: expected {value} points",
-    "trump": "{suit} as trump: expected {value} points this hand",
-    "discard_trump": "{card} is a trump: discarding it is rarely right",
-    "discard_void": "discarding {card} leaves you void in {suit}, so you can trump them: "
-    "expected {value} points",
-    "discard_ace": "{card} is a side ace, a likely trick: expected {value} points",
-    "discard_weak": "{card} is a weak side card: expected {value} points",
-    "alone": "playing alone doubles the stake: expected {value} points",
-    "decline": "playing with your partner: expected {value} points",
-}
-
-
-def reason_text(code: str, params: Mapping[str, Any]) -> str:
-    """The English sentence for a reason code (empty for the empty code)."""
-    if not code:
-        return ""
-    words = dict(params)
-    if "card" in words:
-        words["card"] = "the Joker" if words["card"] == "JK" else words["card"]
-    if "suit" in words:
-        words["suit"] = SUIT_NAMES[words["suit"]]
-    for key in ("value",):
-        if key in words:
-            words[key] = _signed(words[key])
-    for key in ("gap", "tricks"):
-        if key in words:
-            words[key] = f"{words[key]:.1f}"
-    return REASONS[code].format(**words)
-
-
 def reason(view: Mapping[str, Any], action: str, value: float, best: float) -> str:
     """A short explanation of ``action`` in words."""
-    return reason_text(*reason_code(view, action, value, best))
+    return hint_text(*reason_code(view, action, value, best))
 
 
 def reason_code(
     view: Mapping[str, Any], action: str, value: float, best: float
 ) -> tuple[str, dict[str, Any]]:
-    """Why ``action`` is suggested as it is: a code of ``REASONS`` and its parameters."""
+    """Why ``action`` is suggested as it is: a code of ``text.HINT_TEXT`` and its parameters."""
     phase = view["phase"]
     v = round(value, 1)
     if phase == "play":
@@ -125,10 +80,6 @@ def reason_code(
     if phase in ("alone", "defend_alone"):
         return ("alone" if action == "alone" else "decline"), {"value": v}
     return "", {}
-
-
-def _signed(value: float) -> str:
-    return f"{value:+.1f}"
 
 
 def _play_reason(
@@ -216,4 +167,4 @@ def _discard_reason(
     return "discard_weak", params
 
 
-__all__ = ["REASONS", "SAMPLES_BY_LEVEL", "reason", "reason_code", "reason_text", "suggest"]
+__all__ = ["SAMPLES_BY_LEVEL", "reason", "reason_code", "suggest"]

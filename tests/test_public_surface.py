@@ -1,0 +1,61 @@
+"""The public surface that callers rely on keeps working after the engine moved
+into layers: the package's names, the browser API's entry point, the commands,
+and the old module path kept as a documented alias."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import hasenpfeffer
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = dict(os.environ, PYTHONPATH=str(ROOT / "engine"), PYTHONIOENCODING="utf-8")
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120
+    )
+
+
+def test_the_package_names() -> None:
+    for name in hasenpfeffer.__all__:
+        assert hasattr(hasenpfeffer, name), name
+    game = hasenpfeffer.Game.new(hasenpfeffer.PRESETS["traditional"], seed=3)
+    assert game.phase == "bidding" and game.to_act is not None
+
+
+def test_the_browser_entry_point() -> None:
+    from hasenpfeffer.api import handle_json, reset
+
+    answer = json.loads(handle_json('{"op": "new_game", "seed": 5}'))
+    reset()
+    assert answer["ok"] and answer["view"]["to_act"] == answer["to_act"]
+
+
+def test_the_old_players_path_is_the_same_module() -> None:
+    import hasenpfeffer.bots.players as players
+    import hasenpfeffer.players as old
+
+    assert old is players
+    from hasenpfeffer.players import make_player
+
+    assert make_player is players.make_player
+
+
+def test_check_legal_runs_by_its_old_and_new_path() -> None:
+    for module in ("hasenpfeffer.players", "hasenpfeffer.bots.players"):
+        done = run("-m", module, "--check-legal", "60", "--levels", "random,medium")
+        assert done.returncode == 0, done.stderr
+        assert "60 decisions" in done.stdout and "all legal" in done.stdout
+
+
+def test_the_commands_of_python_m_hasenpfeffer() -> None:
+    for command in ("play", "bench", "arena"):
+        done = run("-m", "hasenpfeffer", command, "--help")
+        assert done.returncode == 0, (command, done.stderr)
+        assert "usage" in done.stdout.lower()
