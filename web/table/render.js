@@ -19,6 +19,36 @@ import { effectiveSpeed } from "./settings.js";
 // what was last painted, as keys of what it showed
 const painted = { look: "", hand: "", actions: "", trick: "", loader: "", playable: false, game: null };
 
+/** Write a text only when it differs: an unchanged write still costs the frame a
+ * style and layout pass. */
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+const shownHTML = new WeakMap();
+
+/** Write markup only when it differs from what was written there last. */
+function setHTML(el, html) {
+  if (shownHTML.get(el) === html) return;
+  shownHTML.set(el, html);
+  el.innerHTML = html;
+}
+
+/** Enable or disable, only when it changes. */
+function setDisabled(el, disabled) {
+  if (el.disabled !== disabled) el.disabled = disabled;
+}
+
+/** A data attribute, written only when it changes. */
+function setData(el, name, value) {
+  if (el.dataset[name] !== value) el.dataset[name] = value;
+}
+
+/** Show or hide, only when it changes. */
+function setHidden(el, hidden) {
+  if (el.hidden !== hidden) el.hidden = hidden;
+}
+
 /** The engine state the table shows now (the last one painted). */
 export function paintedGame() {
   return painted.game;
@@ -35,14 +65,14 @@ export function render(state) {
   if (game) {
     const v = game.view;
     const ready = game.human_to_move && !state.busy;
-    tableEl.dataset.phase = v.phase;
-    tableEl.dataset.toAct = game.to_act ?? "";
-    tableEl.dataset.human = ready ? "1" : "0";
+    setData(tableEl, "phase", v.phase);
+    setData(tableEl, "toAct", String(game.to_act ?? ""));
+    setData(tableEl, "human", ready ? "1" : "0");
     renderSeats(v, game);
     renderScores(v);
     renderContract(v, state);
     renderTrick(state);
-    $(".widow").hidden = v.phase !== "bidding";
+    setHidden($(".widow"), v.phase !== "bidding");
     renderHand(state);
     renderActions(state);
     renderNote(state);
@@ -52,7 +82,7 @@ export function render(state) {
       setTimeout(initOffline, 0);
     }
   }
-  promptEl.textContent = promptFor(state);
+  setText(promptEl, promptFor(state));
   renderTools(state);
   paintDialogs(state);
 }
@@ -69,9 +99,9 @@ function renderLook(state) {
 
 function renderNotice({ notice }) {
   const box = $("#notice");
-  box.hidden = !notice;
+  setHidden(box, !notice);
   if (!notice) return;
-  $("#notice-text").textContent = notice.text;
+  setText($("#notice-text"), notice.text);
   box.className = `notice ${notice.kind}`;
 }
 
@@ -128,10 +158,10 @@ function renderSeats(view, game) {
     const out = view.sitting_out.includes(seat);
     seatEl.classList.toggle("turn", game.to_act === seat && view.phase !== "game_over");
     seatEl.classList.toggle("out", out);
-    $(".dealer", seatEl).hidden = view.dealer !== seat;
-    $(".maker", seatEl).hidden = view.maker !== seat || view.phase === "bidding";
-    $(".alone", seatEl).hidden = !((view.alone && view.maker === seat) || view.lone_defender === seat);
-    $(".count", seatEl).textContent = out ? t("seat.sits_out") : t("seat.cards", { count: n });
+    setHidden($(".dealer", seatEl), view.dealer !== seat);
+    setHidden($(".maker", seatEl), view.maker !== seat || view.phase === "bidding");
+    setHidden($(".alone", seatEl), !((view.alone && view.maker === seat) || view.lone_defender === seat));
+    setText($(".count", seatEl), out ? t("seat.sits_out") : t("seat.cards", { count: n }));
     const backs = $(".backs", seatEl);
     if (backs && backs.childElementCount !== n) {
       backs.innerHTML = '<div class="card-back"></div>'.repeat(n);
@@ -139,7 +169,7 @@ function renderSeats(view, game) {
     const bubble = $(".bubble", seatEl);
     const call = calls[seat];
     const text = call ? callLabel(call) : "";
-    if (bubble.textContent !== text) bubble.textContent = text;
+    setText(bubble, text);
     bubble.classList.toggle("passed", Boolean(call) && parseAction(call).kind === "pass");
   }
 }
@@ -152,9 +182,9 @@ function renderScores(view) {
       el.textContent = text;
       replayAnimation(el, "bump");
     }
-    $(`[data-tricks-team="${team}"]`).textContent = formatNumber(view.tricks_won[team]);
+    setText($(`[data-tricks-team="${team}"]`), formatNumber(view.tricks_won[team]));
   }
-  $("#target").textContent = t("table.target", { target: view.rules.target });
+  setText($("#target"), t("table.target", { target: view.rules.target }));
 }
 
 function renderContract(view, state) {
@@ -164,15 +194,16 @@ function renderContract(view, state) {
     const parts = [t("table.contract.value", { bid: callWord(view.bid_call), seat: seatName(view.maker) })];
     if (view.forced) parts.push(t("table.contract.forced"));
     if (view.multiplier > 1) parts.push(t("table.contract.stake", { n: view.multiplier }));
-    bid.textContent = parts.join(" · ");
+    setText(bid, parts.join(" · "));
   } else if (view.high_bid != null) {
-    bid.textContent = t("table.contract.so_far", { bid: callWord(view.high_bid), seat: seatName(view.high_bidder) });
+    setText(bid, t("table.contract.so_far", { bid: callWord(view.high_bid), seat: seatName(view.high_bidder) }));
   } else {
-    bid.textContent = "—";
+    setText(bid, "—");
   }
-  trump.innerHTML = view.trump
-    ? `${suitIcon(view.trump, state.settings.fourColour, 16)} ${escapeHTML(suitName(view.trump))}`
-    : "—";
+  setHTML(
+    trump,
+    view.trump ? `${suitIcon(view.trump, state.settings.fourColour, 16)} ${escapeHTML(suitName(view.trump))}` : "—",
+  );
 }
 
 /** The trick area: the trick being shown (state.trick), else the view's own. */
@@ -353,20 +384,19 @@ function renderChoices(state, v, four) {
 
 function renderNote(state) {
   const { game, hint } = state;
-  noteEl.classList.remove("hint");
+  noteEl.classList.toggle("hint", Boolean(hint));
   if (hint) {
-    noteEl.hidden = false;
-    noteEl.classList.add("hint");
-    noteEl.textContent = t("hint.note", { action: hintLabel(hint.action, game.card_roles), reason: hintText(hint) });
+    setHidden(noteEl, false);
+    setText(noteEl, t("hint.note", { action: hintLabel(hint.action, game.card_roles), reason: hintText(hint) }));
     return;
   }
   const illegal = game.human_to_move && game.view.phase === "play" ? game.cards.find((c) => !c.legal) : null;
   if (illegal) {
-    noteEl.hidden = false;
-    noteEl.textContent = capitalise(reasonText(illegal));
+    setHidden(noteEl, false);
+    setText(noteEl, capitalise(reasonText(illegal)));
   } else {
-    noteEl.hidden = true;
-    noteEl.textContent = "";
+    setHidden(noteEl, true);
+    setText(noteEl, "");
   }
 }
 
@@ -395,12 +425,12 @@ function renderTools({ game, busy, hinting }) {
   const ready = Boolean(game);
   const idle = ready && !busy;
   const hint = $('[data-tool="hint"]');
-  hint.disabled = !(idle && game.human_to_move);
-  if (hinting) hint.setAttribute("aria-busy", "true");
-  else hint.removeAttribute("aria-busy");
-  $('[data-tool="undo"]').disabled = !(idle && game.can_undo);
-  $('[data-tool="last-trick"]').disabled = !(ready && lastTrick(game.view));
-  $('[data-tool="new-game"]').disabled = !ready;
+  setDisabled(hint, !(idle && game.human_to_move));
+  if (hinting && !hint.hasAttribute("aria-busy")) hint.setAttribute("aria-busy", "true");
+  else if (!hinting && hint.hasAttribute("aria-busy")) hint.removeAttribute("aria-busy");
+  setDisabled($('[data-tool="undo"]'), !(idle && game.can_undo));
+  setDisabled($('[data-tool="last-trick"]'), !(ready && lastTrick(game.view)));
+  setDisabled($('[data-tool="new-game"]'), !ready);
 }
 
 /** The last finished trick: of this hand, else of the hand before. */
