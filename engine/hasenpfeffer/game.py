@@ -79,6 +79,10 @@ PHASES: Final = ("bidding", "trump", "discard", "alone", "defend_alone", "play",
 SAVE_FORMAT: Final = "hasenpfeffer-game"
 SAVE_VERSION: Final = 1
 MAX_SEED: Final = 2**53 - 1  # seeds stay exact as JavaScript numbers
+#: A game's scores stay within this many points of zero (far beyond any real game).
+MAX_SCORE: Final = 100_000
+#: The most actions a save may hold: about 800 hands, where a game takes about 7.
+MAX_SAVE_ACTIONS: Final = 20_000
 
 _CALLS_STANDARD: Final = tuple((PASS, *BID[high + 1 : 7]) for high in range(7))
 _PEPPER_BIDS: Final = (*BID[1:6], BID_LITTLE, BID_BIG)
@@ -323,6 +327,11 @@ class Game:
             isinstance(s, int) and not isinstance(s, bool) for s in scores
         ):
             raise ValueError(f"scores must be two whole numbers; got {scores!r}")
+        if not all(-MAX_SCORE < s < rules.target for s in scores):
+            raise ValueError(
+                f"starting scores must be below the target of {rules.target} (a game not yet "
+                f"won) and above {-MAX_SCORE}; got {scores[0]} and {scores[1]}"
+            )
         g = object.__new__(cls)
         g.rules = rules
         g.seed = seed
@@ -940,6 +949,10 @@ class Game:
             actions = data["actions"]
             if not isinstance(start, dict) or not isinstance(actions, list):
                 raise ValueError("start must be an object and actions a list")
+            if len(actions) > MAX_SAVE_ACTIONS:
+                raise ValueError(
+                    f"a save holds at most {MAX_SAVE_ACTIONS} actions; this one has {len(actions)}"
+                )
             scores = start.get("scores", [0, 0])
             if "hands" in start:
                 game = cls.from_deal(
