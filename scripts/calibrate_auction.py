@@ -67,7 +67,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     xs: list[tuple[float, ...]] = []
     ys: list[float] = []
-    from hasenpfeffer.bots.medium import _mask
+    from hasenpfeffer.knowledge import hand_mask
 
     for i in range(args.games):
         preset = list(PRESETS)[i % len(PRESETS)]
@@ -84,7 +84,7 @@ def main() -> None:
                 record = game.records[-1]
                 if record.maker is not None and not record.forced and record.maker in log:
                     features, hand = log[record.maker]
-                    mu = bidding_estimates(_mask(hand))[4]
+                    mu = bidding_estimates(hand_mask(hand))[4]
                     xs.append(features)
                     ys.append(record.tricks_won[record.maker & 1] - mu)
                 log.clear()

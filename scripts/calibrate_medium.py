@@ -31,7 +31,7 @@ from hasenpfeffer.bots.medium import (
     features,
 )
 from hasenpfeffer.cards import CARDS
-from hasenpfeffer.game import _shuffled_deck, deal_hands
+from hasenpfeffer.game import deal_hands, shuffled_deck
 
 NAMES = (
     "intercept",
@@ -154,7 +154,7 @@ def main() -> None:
     bid_pred, bid_y = [], []
     start = time.perf_counter()
     for i in range(args.deals):
-        dealer, deck = _shuffled_deck(args.seed * 1_000_003 + i, 0)
+        dealer, deck = shuffled_deck(args.seed * 1_000_003 + i, 0)
         hands, widow = deal_hands(deck, dealer)
         if rng.random() < 0.5:
             maker = max(range(4), key=lambda s: bidding_estimates(hands[s])[4])

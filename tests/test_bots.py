@@ -5,6 +5,7 @@ the medium player's bidding and play, on hand-made positions."""
 from __future__ import annotations
 
 import copy
+import doctest
 import json
 import random
 import statistics
@@ -18,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hasenpfeffer import Game, Rules
+from hasenpfeffer import Game, Rules, knowledge
 from hasenpfeffer.bots.medium import (
     MODEL,
     EasyPlayer,
@@ -39,7 +40,8 @@ from hasenpfeffer.bots.players import (
     make_player,
     register_level,
 )
-from hasenpfeffer.knowledge import sample_game
+from hasenpfeffer.cards import FULL_DECK, JOKER, SUIT_MASK, Card
+from hasenpfeffer.knowledge import Inference, sample_game
 from hasenpfeffer.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -250,7 +252,7 @@ def test_the_same_seeds_replay_the_same_game(level: str) -> None:
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_hidden_cards_do_not_change_decisions(preset: str) -> None:
     """Deal the cards a seat cannot see differently (consistently with its
-    view, with sampling.sample_game): every level decides the same."""
+    view, with knowledge.sample_game): every level decides the same."""
     rng = random.Random(preset)
     checked = 0
     for game, seat in positions(preset, 4, seed=7)[::2]:
@@ -275,6 +277,63 @@ def test_hidden_cards_do_not_change_decisions(preset: str) -> None:
                     )
             checked += 1
     assert checked > 100
+
+
+def check_inference(game: Game, seat: int) -> None:
+    """knowledge.Inference of the seat's view says only what is true."""
+    view = game.view(seat)
+    seen = Inference(view)
+    plays = [0, 0, 0, 0]
+    for entry in view["hand_actions"]:
+        if entry["action"].startswith("play "):
+            plays[entry["seat"]] |= 1 << Card.parse(entry["action"][5:]).index
+    assert seen.played_by == plays
+    assert seen.played == plays[0] | plays[1] | plays[2] | plays[3]
+    hands = [sum(1 << c.index for c in game.hand(s)) for s in range(4)]
+    assert seen.hand == hands[seat]
+    for s in range(4):
+        for suit in range(4):
+            if seen.voids[s] >> suit & 1:
+                assert not hands[s] & SUIT_MASK[seen.trump][suit]
+    hidden = FULL_DECK & ~hands[seat] & ~seen.played
+    if game.discard is not None and seat == game.maker:
+        hidden &= ~(1 << game.discard.index)
+    assert seen.unseen == hidden
+    assert seen.forced_joker == (game.rules.all_pass == "joker_forced" and view["forced"])
+    if seen.forced_joker:
+        assert game.maker is not None
+        discarded = game.discard is not None and game.discard.index == JOKER
+        assert (hands[game.maker] | plays[game.maker]) >> JOKER & 1 or discarded
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_what_a_view_implies_is_true(preset: str) -> None:
+    """knowledge.Inference, which medium's Table and Knowledge build on, says
+    only what the hidden cards make true: here in games of random and medium
+    players, and in a hand forced on the Joker's holder."""
+    checked = 0
+    for game, seat in positions(preset, 4, seed=11):
+        check_inference(game, seat)
+        checked += 1
+    assert checked > 100
+    hands = ["9C TC JC QC KC AC", "9D TD JD QD KD AD", "9H TH JH QH KH AH", "9S TS JS QS KS JK"]
+    game = Game.from_deal(hands, "AS", 3, Rules.preset(preset), seed=1)
+    for _ in range(4):
+        game.apply("pass")  # forced on the Joker's holder under joker_forced
+    player = medium()
+    forced = False
+    while game.hand_number == 0 and not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        for s in range(4):
+            check_inference(game, s)
+            forced |= Inference(game.view(s)).forced_joker
+        game.apply(player.choose(game.view(seat)))
+    assert forced == (game.rules.all_pass == "joker_forced")
+
+
+def test_the_knowledge_module_example_runs() -> None:
+    assert doctest.testmod(knowledge).failed == 0
 
 
 # ---- speed -------------------------------------------------------------------------------

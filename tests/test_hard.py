@@ -136,11 +136,11 @@ def test_bid_model_never_rules_out_the_true_deal() -> None:
             continue
         view = game.view(0)
         replay = _BidReplay(view, GameAwareCalls(0))
-        assert replay.likelihood(game._dealt, 0.2) == 1.0
+        assert replay.likelihood(game.dealt_masks, 0.2) == 1.0
         auctions += 1
         rng = random.Random(i)
         for _ in range(5):
-            weight = replay.likelihood(sample_game(view, rng)._dealt, 0.2)
+            weight = replay.likelihood(sample_game(view, rng).dealt_masks, 0.2)
             assert 0.0 < weight <= 1.0
             fits += weight == 1.0
             samples += 1

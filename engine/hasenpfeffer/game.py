@@ -34,9 +34,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from .actions import (
-    _PLAY_A,
-    _PLAY_B,
-    _PLAY_C,
     ALONE,
     BID,
     BID_BIG,
@@ -44,6 +41,9 @@ from .actions import (
     DECLINE,
     LITTLE,
     PASS,
+    PLAYS_HIGH,
+    PLAYS_LOW,
+    PLAYS_MID,
     TRUMP,
     Action,
     ActionError,
@@ -79,6 +79,10 @@ PHASES: Final = ("bidding", "trump", "discard", "alone", "defend_alone", "play",
 SAVE_FORMAT: Final = "hasenpfeffer-game"
 SAVE_VERSION: Final = 1
 MAX_SEED: Final = 2**53 - 1  # seeds stay exact as JavaScript numbers
+#: A game's scores stay within this many points of zero (far beyond any real game).
+MAX_SCORE: Final = 100_000
+#: The most actions a save may hold: about 800 hands, where a game takes about 7.
+MAX_SAVE_ACTIONS: Final = 20_000
 
 _CALLS_STANDARD: Final = tuple((PASS, *BID[high + 1 : 7]) for high in range(7))
 _PEPPER_BIDS: Final = (*BID[1:6], BID_LITTLE, BID_BIG)
@@ -114,7 +118,7 @@ def _mix(seed: int, hand_number: int) -> int:
     return x ^ (x >> 64)
 
 
-def _shuffled_deck(seed: int, hand_number: int) -> tuple[int, list[int]]:
+def shuffled_deck(seed: int, hand_number: int) -> tuple[int, list[int]]:
     """A dealer draw and the shuffled deck for one hand of a seeded game. Integer
     arithmetic only (a Fisher-Yates shuffle driven by ``_mix``), so deals are the
     same on every Python (CPython, Pyodide) and cheap to make."""
@@ -323,6 +327,11 @@ class Game:
             isinstance(s, int) and not isinstance(s, bool) for s in scores
         ):
             raise ValueError(f"scores must be two whole numbers; got {scores!r}")
+        if not all(-MAX_SCORE < s < rules.target for s in scores):
+            raise ValueError(
+                f"starting scores must be below the target of {rules.target} (a game not yet "
+                f"won) and above {-MAX_SCORE}; got {scores[0]} and {scores[1]}"
+            )
         g = object.__new__(cls)
         g.rules = rules
         g.seed = seed
@@ -341,7 +350,7 @@ class Game:
     def new(cls, rules: Rules | None = None, seed: int | None = None) -> Game:
         """A new game; the same seed and the same actions always give the same game."""
         g = cls._blank(rules, seed, (0, 0))
-        dealer, deck = _shuffled_deck(g.seed, 0)
+        dealer, deck = shuffled_deck(g.seed, 0)
         g._origin_dealer = dealer
         g._start_hand(dealer, deal_hands(deck, dealer))
         return g
@@ -384,7 +393,7 @@ class Game:
 
     def _start_hand(self, dealer: int, deal: tuple[list[int], int] | None = None) -> None:
         if deal is None:
-            _, deck = _shuffled_deck(self.seed, self.hand_number)
+            _, deck = shuffled_deck(self.seed, self.hand_number)
             hands, widow = deal_hands(deck, dealer)
         else:
             hands, widow = list(deal[0]), deal[1]
@@ -477,6 +486,19 @@ class Game:
         return CARDS[self._widow]
 
     @property
+    def dealt_masks(self) -> tuple[int, ...]:
+        """The four hands of the current hand as dealt (before the maker took
+        the widow and discarded), seat 0 first, as bit sets of card indices
+        (hidden information: not for bots, except on games they sampled)."""
+        return self._dealt
+
+    @property
+    def discard(self) -> Card | None:
+        """The maker's discard this hand, None before it (hidden information:
+        not for bots, except on games they sampled)."""
+        return CARDS[self._discard] if self._discard >= 0 else None
+
+    @property
     def trick(self) -> list[tuple[int, Card]]:
         """The current trick so far as (seat, card), leader first."""
         return [(s, CARDS[c]) for s, c in zip(self._trick_seats, self._trick, strict=False)]
@@ -500,7 +522,7 @@ class Game:
                 # inlined plays_for(): this is the inner loop of every search bot
                 hand = self._hands[self._cur]
                 m = hand & self._follow or hand
-                legal = _PLAY_A[m & 0x1FF] + _PLAY_B[(m >> 9) & 0xFF] + _PLAY_C[m >> 17]
+                legal = PLAYS_LOW[m & 0x1FF] + PLAYS_MID[(m >> 9) & 0xFF] + PLAYS_HIGH[m >> 17]
             else:
                 legal = self._compute_legal()
             self._legal = legal
@@ -940,6 +962,10 @@ class Game:
             actions = data["actions"]
             if not isinstance(start, dict) or not isinstance(actions, list):
                 raise ValueError("start must be an object and actions a list")
+            if len(actions) > MAX_SAVE_ACTIONS:
+                raise ValueError(
+                    f"a save holds at most {MAX_SAVE_ACTIONS} actions; this one has {len(actions)}"
+                )
             scores = start.get("scores", [0, 0])
             if "hands" in start:
                 game = cls.from_deal(

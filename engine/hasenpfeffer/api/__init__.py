@@ -67,12 +67,34 @@ from typing import Any, Final
 from .. import __version__
 from ..vocabulary import CARD_ROLES, HUMAN
 from . import game_ops, lesson_ops, sessions
-from .args import BOT_LEVELS, DEFAULT_LEVELS, ApiError
+from .args import BOT_LEVELS, DEFAULT_LEVELS, ApiError, quoted
 from .game_ops import card_roles
 from .sessions import MAX_SESSIONS, reset, session_key
 
 #: The API's version: a request may carry ``"v"``; another major version is refused.
 API_VERSION: Final = 1
+#: The longest request text ``handle_json`` reads (a save of the longest game is far less).
+MAX_REQUEST_CHARS: Final = 1_000_000
+#: How deeply a request's lists and objects may nest (a save nests four deep).
+MAX_DEPTH: Final = 16
+#: The longest error message (a bad value is quoted in at most ``args.MAX_QUOTE``).
+MAX_MESSAGE: Final = 600
+
+
+def _depth_over(value: object, limit: int) -> bool:
+    """Whether ``value`` nests lists and objects more than ``limit`` deep."""
+    level = [value]
+    for _ in range(limit + 1):
+        inner: list[object] = []
+        for item in level:
+            if isinstance(item, dict):
+                inner.extend(item.values())
+            elif isinstance(item, list | tuple):
+                inner.extend(item)
+        if not inner:
+            return False
+        level = inner
+    return True
 
 
 def handle(request: object) -> dict[str, Any]:
@@ -81,15 +103,17 @@ def handle(request: object) -> dict[str, Any]:
     try:
         if not isinstance(request, dict):
             raise ApiError("bad_request", 'a request is a JSON object such as {"op": "state"}')
+        if _depth_over(request, MAX_DEPTH):
+            raise ApiError("too_deep", f"a request nests at most {MAX_DEPTH} lists or objects deep")
         op = request.get("op")
         version = request.get("v", API_VERSION)
-        if version != API_VERSION:
+        if type(version) is not int or version != API_VERSION:
             raise ApiError(
                 "unsupported_version",
-                f"this engine speaks API version {API_VERSION}, not {version!r}",
+                f"this engine speaks API version {API_VERSION}, not {quoted(version)}",
             )
         if not isinstance(op, str) or op not in _OPS:
-            raise ApiError("unknown_op", f"unknown op {op!r}; ops: {', '.join(_OPS)}")
+            raise ApiError("unknown_op", f"unknown op {quoted(op)}; ops: {', '.join(_OPS)}")
         sessions.select(session_key(request.get("session")))
         answer = _OPS[op](request)
         out: dict[str, Any] = {"ok": True, "v": API_VERSION, "op": op}
@@ -99,14 +123,27 @@ def handle(request: object) -> dict[str, Any]:
     except Exception as err:  # a bug: report it rather than break the page
         out = _error(op, "internal", f"internal error: {type(err).__name__}: {err}")
     if isinstance(request, dict) and "id" in request:
-        out["id"] = request["id"]
+        # echoed so that the caller can match answers to requests; a long or
+        # nested id is not echoed back whole
+        ident = request["id"]
+        short = ident is None or isinstance(ident, bool | int | float)
+        short = short or (isinstance(ident, str) and len(ident) <= 64)
+        out["id"] = ident if short else quoted(ident)
     return out
 
 
 def handle_json(text: str) -> str:
     """``handle`` with JSON text in and out."""
+    if isinstance(text, str | bytes) and len(text) > MAX_REQUEST_CHARS:
+        answer = _error(
+            None, "too_large", f"a request is at most {MAX_REQUEST_CHARS} characters long"
+        )
+        return json.dumps(answer)
     try:
         request = json.loads(text)
+    except RecursionError:
+        answer = _error(None, "too_deep", f"a request nests at most {MAX_DEPTH} deep")
+        return json.dumps(answer)
     except (TypeError, ValueError) as err:
         return json.dumps(_error(None, "bad_json", f"the request is not JSON: {err}"))
     return json.dumps(handle(request), separators=(",", ":"))
@@ -115,6 +152,8 @@ def handle_json(text: str) -> str:
 def _error(
     op: object, code: str, message: str, reason: tuple[str, dict[str, Any]] | None = None
 ) -> dict[str, Any]:
+    if len(message) > MAX_MESSAGE:
+        message = message[: MAX_MESSAGE - 1] + "…"
     error: dict[str, Any] = {"code": code, "message": message}
     if reason is not None:
         error["reason_code"], error["reason_params"] = reason

@@ -34,13 +34,13 @@ def levels_arg(value: object) -> tuple[str, ...]:
     if value is None:
         return DEFAULT_LEVELS
     if not isinstance(value, list | tuple) or len(value) != 4:
-        raise ApiError("bad_request", f"levels must be a list of four levels; got {value!r}")
+        raise ApiError("bad_request", f"levels must be a list of four levels; got {quoted(value)}")
     allowed = (HUMAN, *BOT_LEVELS)
     for seat, level in enumerate(value):
         if level not in allowed:
             raise ApiError(
                 "bad_request",
-                f"levels[{seat}] must be one of {', '.join(allowed)}; got {level!r}",
+                f"levels[{seat}] must be one of {', '.join(allowed)}; got {quoted(level)}",
             )
     return tuple(value)
 
@@ -50,16 +50,49 @@ def seat_arg(request: Mapping[str, Any]) -> int | None:
     if seat is None:
         return None
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise ApiError("bad_request", f"seat must be 0 to 3; got {seat!r}")
+        raise ApiError("bad_request", f"seat must be 0 to 3; got {quoted(seat)}")
     return seat
 
 
 _CARD_HELP: Final = "write rank 9 T J Q K A then suit C D H S, e.g. AS; JK is the Joker"
 
 
+#: An error message quotes at most this many characters of a bad value.
+MAX_QUOTE: Final = 100
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= MAX_QUOTE else text[: MAX_QUOTE - 1] + "…"
+
+
 def shown(value: object) -> str:
-    """An argument's value as the reader wrote it (for a message)."""
-    return value if isinstance(value, str) else json.dumps(value)
+    """An argument's value as the reader wrote it (for a message), cut to
+    ``MAX_QUOTE`` characters."""
+    if isinstance(value, str):
+        return _cut(value)
+    try:
+        return _cut(json.dumps(value))
+    except (TypeError, ValueError, RecursionError):
+        return _cut(repr(value))
+
+
+def quoted(value: object) -> str:
+    """``repr(value)`` for a message, cut to ``MAX_QUOTE`` characters.
+
+    >>> quoted("AS"), quoted("x" * 500)[-3:]
+    ("'AS'", 'xx…')
+    """
+    try:
+        return _cut(repr(value))
+    except RecursionError:
+        return "(too deep to show)"
+
+
+def suit_arg(value: object, name: str = "trump") -> str:
+    """A suit letter C, D, H or S, strictly (the game's own form)."""
+    if not isinstance(value, str) or value not in tuple(SUITS):
+        raise ApiError("bad_request", f"{name} must be one of C, D, H, S; got {quoted(value)}")
+    return value
 
 
 def bad_arg(code: str, params: dict[str, Any], message: str) -> ApiError:
@@ -79,7 +112,7 @@ def trump_arg(request: Mapping[str, Any]) -> str:
         raise bad_arg(
             "not_a_suit",
             {"name": "trump", "value": shown(value)},
-            f"trump: {value!r} is not a suit (write C, D, H or S)",
+            f"trump: {quoted(value)} is not a suit (write C, D, H or S)",
         )
     assert isinstance(text, str)
     return text
@@ -105,7 +138,7 @@ def cards_arg(request: Mapping[str, Any], name: str, low: int, high: int) -> lis
             raise bad_arg(
                 "not_a_card",
                 {"name": name, "value": shown(item)},
-                f"{name}: {item!r} is not a card ({_CARD_HELP})",
+                f"{name}: {quoted(item)} is not a card ({_CARD_HELP})",
             ) from None
         if card in cards:
             raise bad_arg(

@@ -16,7 +16,7 @@ from ..rules import PRESETS, Rules, card_role
 from ..text import CARD_TEXT, PRESET_TEXT, RULE_CHOICE_TEXT, RULE_FIELD_TEXT, card_text
 from ..vocabulary import CARD_ROLES, HINT_LEVELS, HUMAN, SEAT_NAMES
 from . import sessions
-from .args import BOT_LEVELS, ApiError, levels_arg, seat_arg
+from .args import BOT_LEVELS, ApiError, levels_arg, quoted, seat_arg, suit_arg
 from .sessions import Session, install, need_session
 
 
@@ -29,9 +29,8 @@ def card_roles(trump: str | None) -> dict[str, str]:
     if trump is None:
         tops = {str(trump_order(s)[0]) for s in SUITS}
         return {card: CARD_ROLES[0] for card in tops} if len(tops) == 1 else {}
-    if trump not in SUITS:
-        raise ApiError("bad_request", f"trump must be one of C, D, H, S; got {trump!r}")
-    return {str(card): card_role(card, trump) for card in trump_order(trump)}
+    suit = suit_arg(trump)
+    return {str(card): card_role(card, suit) for card in trump_order(suit)}
 
 
 def actors_of(game: Game) -> list[int]:
@@ -223,7 +222,9 @@ def op_act(request: Mapping[str, Any]) -> dict[str, Any]:
     game = session.game
     action = request.get("action")
     if not isinstance(action, str):
-        raise ApiError("bad_request", f"action must be text such as 'play JD'; got {action!r}")
+        raise ApiError(
+            "bad_request", f"action must be text such as 'play JD'; got {quoted(action)}"
+        )
     cur = game.to_act
     if cur is None:
         raise ApiError("game_over", "the game is over")
@@ -316,9 +317,7 @@ def op_rules_info(request: Mapping[str, Any]) -> dict[str, Any]:
     session = sessions.current()
     if trump is None and session is not None:
         trump = session.game.trump
-    if trump is not None and trump not in SUITS:
-        raise ApiError("bad_request", f"trump must be one of C, D, H, S; got {trump!r}")
-    shown = trump or "H"
+    shown = "H" if trump is None else suit_arg(trump)
     current = session.game.rules if session is not None else Rules()
     return {
         "presets": [

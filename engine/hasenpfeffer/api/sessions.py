@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from ..game import Game
 from ..vocabulary import HUMAN
-from .args import ApiError
+from .args import ApiError, quoted
 
 
 @dataclass
@@ -63,7 +63,7 @@ def session_key(value: object) -> str:
     if not isinstance(value, str) or not 0 < len(value) <= 64 or set(value) - _SESSION_CHARS:
         raise ApiError(
             "bad_request",
-            f"session must be 1 to 64 letters, digits or - _ . : ; got {value!r}",
+            f"session must be 1 to 64 letters, digits or - _ . : ; got {quoted(value)}",
         )
     return value
 
@@ -80,12 +80,17 @@ def close() -> bool:
 
 
 def current() -> Session | None:
-    return _sessions.get(_key)
+    """The selected session's game, if any; using it makes it the most
+    recently used (the least recently used named session is dropped first)."""
+    session = _sessions.get(_key)
+    if session is not None and _key:
+        _sessions[_key] = _sessions.pop(_key)
+    return session
 
 
 def install(session: Session) -> Session:
-    """Make ``session`` the game of the request's session (dropping the oldest
-    named session when there are too many)."""
+    """Make ``session`` the game of the request's session (dropping the least
+    recently used named sessions when there are too many)."""
     _sessions.pop(_key, None)
     _sessions[_key] = session
     named = [k for k in _sessions if k]

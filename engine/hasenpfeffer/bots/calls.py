@@ -32,8 +32,9 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
+from ..knowledge import view_rules
 from ..rules import Rules, hand_points
-from .medium import MediumPlayer, Params, _rules, expected_margin
+from .medium import MediumPlayer, Params, expected_margin
 
 #: (bid in tricks, makers' tricks, stake multiplier, hands) of the contracts
 #: in medium self-play, per preset: ``python -m hasenpfeffer.bots.calls --fit 3000
@@ -316,7 +317,7 @@ class GameAwareCalls(MediumPlayer):
     def auction_shift(self, view: Mapping[str, Any]) -> float:
         bonus = self.trick_bonus
         if bonus is None:
-            rules = _rules(view["rules"])
+            rules = view_rules(view["rules"])
             cheap = rules.fail_penalty == "tricks_won" and not rules.defenders_score
             bonus = 0.0 if cheap else COSTLY_TRICK_BONUS
         return super().auction_shift(view) + bonus
@@ -329,7 +330,7 @@ class GameAwareCalls(MediumPlayer):
         multiplier: int,
         makers: bool = True,
     ) -> float:
-        rules = _rules(view["rules"])
+        rules = view_rules(view["rules"])
         team = view["seat"] & 1
         us, them = view["scores"][team], view["scores"][1 - team]
         if max(us, them) < rules.target - HORIZON:

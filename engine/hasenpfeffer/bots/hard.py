@@ -1,7 +1,7 @@
 """The hard level: search over deals consistent with what the seat knows.
 
 Card play is Perfect Information Monte Carlo: draw deals consistent with the
-view (``sampling``), weighted by what the auction says about the other hands
+view (``knowledge.sample_game``), weighted by what the auction says about the other hands
 and by how well the opponents' earlier cards this hand fit the medium
 player's play from the hands the deal gives them (``PLAY_MODEL``), solve each
 exactly with all cards visible for the hand's score (``solver.solve_score_moves``:
@@ -156,7 +156,7 @@ class HardPlayer:
             return candidates[:n]
         if self.bid_model and calls:
             replay = _BidReplay(view, self._calls)
-            weights = [replay.likelihood(g._dealt, self.bid_model) for g in candidates]
+            weights = [replay.likelihood(g.dealt_masks, self.bid_model) for g in candidates]
         else:
             weights = [_auction_likelihood(g, calls, view["seat"]) for g in candidates]
         if plays:
@@ -415,7 +415,7 @@ def _auction_likelihood(game: Game, calls: Sequence[tuple[int, float, bool]], se
     suggests a hand worth about that many tricks, a pass one worth less than
     the bid it declined to make. Soft, so no sample is ever ruled out."""
     weight = 1.0
-    dealt = game._dealt
+    dealt = game.dealt_masks
     for s, value, was_bid in calls:
         strength = bidding_estimates(dealt[s])[-1]
         # partner's help counts for something: compare with what a bidder needs
@@ -541,7 +541,7 @@ def _play_likelihood(game: Game, plays: Sequence[_PastPlay], miss: float) -> flo
     other card ``miss`` (forced cards say nothing)."""
     weight = 1.0
     t = SUITS.index(game.trump or "C")
-    discard = game._discard
+    discard = game.discard
     for p in plays:
         hand = p.later
         for c in game.hand(p.seat):
@@ -551,7 +551,7 @@ def _play_likelihood(game: Game, plays: Sequence[_PastPlay], miss: float) -> flo
             continue
         v = dict(p.view)
         v["hand"] = [str(CARDS[c]) for c in range(25) if hand >> c & 1]
-        v["discard"] = str(CARDS[discard]) if p.seat == game.maker and discard >= 0 else None
+        v["discard"] = str(discard) if p.seat == game.maker and discard is not None else None
         texts = [f"play {CARDS[c]}" for c in range(25) if legal >> c & 1]
         if _MODEL_PLAYER.play(Table(v), texts) != p.card:
             weight *= miss

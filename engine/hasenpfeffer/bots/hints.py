@@ -17,7 +17,6 @@ from ..vocabulary import HINT_LEVELS
 from .hard import HardPlayer
 from .medium import bidding_estimates
 
-#: Search effort per hint level: samples per decision in play and for calls.
 #: The hard player's samples (card play by tricks left, calls) for each hint level.
 SAMPLES_BY_LEVEL: Final = {
     "hard": ({6: 14, 5: 18, 4: 24, 3: 30, 2: 30, 1: 1}, 10),

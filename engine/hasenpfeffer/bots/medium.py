@@ -56,6 +56,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from ..cards import CARDS, EFFECTIVE_SUIT, JOKER, NUM_CARDS, POWER, SUIT_MASK, SUITS, TRUMP_ORDER
+from ..knowledge import CARDS_OF_SUITS, Inference, hand_mask, view_rules
 from ..rules import Rules, hand_points
 
 _IDX: Final = {str(c): c.index for c in CARDS}
@@ -66,13 +67,6 @@ _OWN: Final = tuple(
     tuple(POWER[t][EFFECTIVE_SUIT[t][c]][c] for c in range(NUM_CARDS)) for t in range(4)
 )
 _COMB: Final = tuple(tuple(math.comb(n, k) for k in range(26)) for n in range(26))
-
-
-def _mask(cards: Sequence[str]) -> int:
-    m = 0
-    for text in cards:
-        m |= 1 << _IDX[text]
-    return m
 
 
 def _bits(mask: int) -> list[int]:
@@ -392,71 +386,46 @@ class Params:
 # ---- reading the view ------------------------------------------------------------------
 
 
-class Table:
-    """What a seat knows during the play, in bit sets and card indices."""
+class Table(Inference):
+    """What a seat knows during the play, in bit sets and card indices: the
+    view's inference (``knowledge.Inference``: ``hand``, ``trump``, ``played``,
+    ``voids``, ``unseen``, ``forced_joker``, ...) and for the chances the seats
+    in play (``active``), the contract (``maker``, ``bid``), the trick so far,
+    tricks won and left, hand sizes, and per seat the unseen cards it may
+    hold (``holdable``: none of a suit it has shown out of, not the Joker
+    when the forced maker holds it; nothing for this seat and seats out)."""
 
     __slots__ = (
         "active",
         "bid",
-        "hand",
         "holdable",
         "maker",
-        "played",
-        "rules",
-        "seat",
         "sizes",
-        "t",
         "trick",
         "tricks_left",
-        "unseen",
-        "voids",
         "won",
     )
 
     def __init__(self, view: Mapping[str, Any]) -> None:
-        self.seat: int = view["seat"]
-        t = self.t = SUITS.index(view["trump"])
-        eff = EFFECTIVE_SUIT[t]
-        self.hand = _mask(view["hand"])
+        Inference.__init__(self, view)
+        t = self.trump
         self.maker: int = view["maker"]
         self.bid: int = view["bid"]
-        self.rules = _rules(view["rules"])
         out = view["sitting_out"]
         self.active = tuple(s for s in range(4) if s not in out)
-        played = 0
-        voids = [0, 0, 0, 0]
-        for trick in (*view["tricks"], {"cards": view["trick"]}):
-            cards = trick["cards"]
-            if not cards:
-                continue
-            led = eff[_IDX[cards[0]["card"]]]
-            for p in cards:
-                c = _IDX[p["card"]]
-                played |= 1 << c
-                if eff[c] != led:
-                    voids[p["seat"]] |= 1 << led
-        self.played = played
-        self.voids = voids
         self.trick = [(int(p["seat"]), _IDX[p["card"]]) for p in view["trick"]]
         self.won: list[int] = list(view["tricks_won"])
         self.tricks_left = 6 - len(view["tricks"])
-        unseen = _FULL & ~self.hand & ~played
-        if view.get("discard"):
-            unseen &= ~(1 << _IDX[view["discard"]])
-        self.unseen = unseen
         self.sizes: list[int] = list(view["hand_sizes"])
-        masks = SUIT_MASK[t]
+        shown_out = CARDS_OF_SUITS[t]
+        unseen = self.unseen
+        voids = self.voids
         holdable = [0, 0, 0, 0]
-        forced_joker = (
-            view["forced"] and self.rules.all_pass == "joker_forced" and unseen >> JOKER & 1
-        )
+        forced_joker = self.forced_joker
         for s in self.active:
             if s == self.seat:
                 continue
-            m = unseen
-            for suit in range(4):
-                if voids[s] >> suit & 1:
-                    m &= ~masks[suit]
+            m = unseen & ~shown_out[voids[s]]
             if forced_joker and s != self.maker:
                 m &= ~(1 << JOKER)  # the forced maker held the Joker
             holdable[s] = m
@@ -467,7 +436,7 @@ class Table:
     def p_beat(self, s: int, card: int, led: int) -> float:
         """The chance that seat ``s`` (still to play) holds a card that beats
         ``card`` in a trick led in suit ``led``."""
-        t = self.t
+        t = self.trump
         hold = self.holdable[s]
         if not hold:
             return 0.0
@@ -504,7 +473,7 @@ class Table:
         return p
 
     def is_trump(self, card: int) -> bool:
-        return EFFECTIVE_SUIT[self.t][card] == self.t
+        return EFFECTIVE_SUIT[self.trump][card] == self.trump
 
     def wants_tricks(self) -> bool:
         """False when the makers can no longer make the bid and every further
@@ -514,15 +483,6 @@ class Table:
             return True
         rules = self.rules
         return not (rules.fail_penalty == "tricks_won" and not rules.defenders_score)
-
-
-@lru_cache(maxsize=64)
-def _rules_cached(key: tuple[tuple[str, Any], ...]) -> Rules:
-    return Rules.from_dict(dict(key))
-
-
-def _rules(data: Mapping[str, Any]) -> Rules:
-    return _rules_cached(tuple(sorted(data.items())))
 
 
 def auction_features(view: Mapping[str, Any]) -> tuple[float, ...]:
@@ -590,10 +550,10 @@ class MediumPlayer:
         if phase == "bidding":
             return self.bid(view, legal, rng)
         if phase == "trump":
-            return f"trump {SUITS[self.trump_and_discard(_mask(view['hand']))[0]]}"
+            return f"trump {SUITS[self.trump_and_discard(hand_mask(view['hand']))[0]]}"
         if phase == "discard":
             t = SUITS.index(view["trump"])
-            hand = _mask(view["hand"])
+            hand = hand_mask(view["hand"])
             return f"discard {CARDS[best_discard(hand, t)[1]]}"
         if phase == "alone":
             return "alone" if self.go_alone(view, rng) else "decline"
@@ -617,7 +577,7 @@ class MediumPlayer:
         seat's team, with ``dist`` the makers' tricks; ``makers`` says whether
         this team holds it. Medium: the expected score margin of the hand (the
         hard player's calls put the chance of winning the game here instead)."""
-        margin = expected_margin(_rules(view["rules"]), bid, dist, multiplier)
+        margin = expected_margin(view_rules(view["rules"]), bid, dist, multiplier)
         return margin if makers else -margin
 
     def auction_shift(self, view: Mapping[str, Any]) -> float:
@@ -630,8 +590,8 @@ class MediumPlayer:
     def bid(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random | None) -> str:
         p = self.params
         seat: int = view["seat"]
-        rules = _rules(view["rules"])
-        hand = _mask(view["hand"])
+        rules = view_rules(view["rules"])
+        hand = hand_mask(view["hand"])
         mean = bidding_estimates(hand)[4] + self.auction_shift(view)
         if rng is not None and p.noise:
             mean += rng.gauss(0.0, p.noise)
@@ -717,9 +677,9 @@ class MediumPlayer:
         """Alone when the doubled stake with the lone hand's trick estimate is worth
         more than the single stake with the partner, and not when making the bid
         wins the game anyway."""
-        rules = _rules(view["rules"])
+        rules = view_rules(view["rules"])
         t = SUITS.index(view["trump"])
-        hand = _mask(view["hand"])
+        hand = hand_mask(view["hand"])
         bid: int = view["bid"]
         mult: int = view["multiplier"] or 1
         team = view["seat"] & 1
@@ -741,7 +701,7 @@ class MediumPlayer:
         """Only when the lone maker cannot make the bid: the top trumps in sequence
         take enough tricks by themselves."""
         t = SUITS.index(view["trump"])
-        hand = _mask(view["hand"])
+        hand = hand_mask(view["hand"])
         sure = 0
         for c in TRUMP_ORDER[t]:
             if not hand >> c & 1:
@@ -769,7 +729,7 @@ class MediumPlayer:
 
     def _keep_value(self, table: Table, card: int) -> float:
         """How much a card is worth keeping (low: throw it first)."""
-        t = table.t
+        t = table.trump
         own = _OWN[t][card]
         if table.is_trump(card):
             return 100.0 + own
@@ -789,7 +749,7 @@ class MediumPlayer:
         return value
 
     def follow(self, table: Table, legal: Sequence[int]) -> int:
-        t = table.t
+        t = table.trump
         trick = table.trick
         led = EFFECTIVE_SUIT[t][trick[0][1]]
         power = POWER[t][led]
@@ -849,7 +809,7 @@ class MediumPlayer:
         return throw()
 
     def lead(self, table: Table, legal: Sequence[int]) -> int:
-        t = table.t
+        t = table.trump
         seat = table.seat
         trump_mask = SUIT_MASK[t][t]
         trumps = sorted((c for c in legal if table.is_trump(c)), key=_OWN[t].__getitem__)
@@ -897,7 +857,7 @@ class MediumPlayer:
     def _low_lead(self, table: Table, sides: Sequence[int], makers: bool) -> int:
         """A low side card: from a short suit, not into a ruff, not away from a
         guarded king; as a defender, through the maker."""
-        t = table.t
+        t = table.trump
         seat = table.seat
         partner = (seat + 2) % 4
         trump_mask = SUIT_MASK[t][t]
@@ -955,7 +915,7 @@ def decision_key(seed: int, view: Mapping[str, Any]) -> int:
         len(view["hand_actions"]),
         view["scores"][0] + 1000,
         view["scores"][1] + 1000,
-        _mask(view["hand"]),
+        hand_mask(view["hand"]),
     ):
         x = (x * 0x100000001B3 ^ part) & 0xFFFFFFFFFFFFFFFF
     return x

@@ -760,8 +760,14 @@ def solve(position: Position, **options: bool) -> int:
 
     ``options`` switch techniques off for measurement: ``table``, ``merge``,
     ``order``, ``quick`` (all on by default)."""
+    return solve_with_stats(position, **options)[0]
+
+
+def solve_with_stats(position: Position, **options: bool) -> tuple[int, SearchStats]:
+    """``solve`` and the statistics of its search (nodes visited, searches
+    made): for measuring the solver (``tools.solver_bench``)."""
     root = _Root(position, **options)
-    return position.won[position.maker_team] + _solve_root(root)
+    return position.won[position.maker_team] + _solve_root(root), root.searcher.stats
 
 
 def solve_moves(position: Position, **options: bool) -> dict[int, int]:
@@ -969,4 +975,5 @@ __all__ = [
     "solve_score",
     "solve_score_moves",
     "solve_value_moves",
+    "solve_with_stats",
 ]

@@ -25,12 +25,11 @@ from collections.abc import Callable
 
 from ..bots.solver import (
     Position,
-    _Root,
-    _solve_root,
     minimax,
     solve,
     solve_moves,
     solve_score_moves,
+    solve_with_stats,
 )
 from ..game import Game
 from ..rules import Rules
@@ -78,10 +77,9 @@ def time_solves(
         count = 0
         for _ in range(repeat):
             t = time.perf_counter()
-            root = _Root(p, **options)
-            _solve_root(root)
+            _, stats = solve_with_stats(p, **options)
             best = min(best, time.perf_counter() - t)
-            count = root.searcher.stats.nodes
+            count = stats.nodes
         times.append(best * 1000)
         nodes.append(count)
     return times, nodes

@@ -198,6 +198,8 @@ export default {
   "error.not_bot_turn": "الدور على لاعب بشري.",
   "error.game_over": "انتهت اللعبة.",
   "error.nothing_to_undo": "لم تتخذ بعد أي قرار يمكن التراجع عنه.",
+  "error.too_deep": "رفض محرّك اللعبة طلبًا متداخلًا بعمق زائد.",
+  "error.too_large": "رفض محرّك اللعبة طلبًا كبيرًا أكثر من اللازم.",
   "error.internal": "حدث خطأ داخل محرّك اللعبة.",
 
   "dialog.close": "إغلاق",

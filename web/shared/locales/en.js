@@ -198,6 +198,8 @@ export default {
   "error.not_bot_turn": "It is a human player's turn.",
   "error.game_over": "The game is over.",
   "error.nothing_to_undo": "You have made no decision to take back yet.",
+  "error.too_deep": "The card engine refused a request nested too deeply.",
+  "error.too_large": "The card engine refused a request that is too large.",
   "error.internal": "Something went wrong inside the card engine.",
 
   "dialog.close": "Close",

@@ -198,6 +198,8 @@ export default {
   "error.not_bot_turn": "In minsklike spiler is oan bar.",
   "error.game_over": "It spul is út.",
   "error.nothing_to_undo": "Jo hawwe noch gjin beslút nommen dat weromnommen wurde kin.",
+  "error.too_deep": "It kaartprogramma wegere in fersyk dat te djip nêst is.",
+  "error.too_large": "It kaartprogramma wegere in fersyk dat te grut is.",
   "error.internal": "Der gie wat mis yn it kaartprogramma.",
 
   "dialog.close": "Slute",

@@ -198,6 +198,8 @@ export default {
   "error.not_bot_turn": "Tocca a un giocatore umano.",
   "error.game_over": "La partita è finita.",
   "error.nothing_to_undo": "Non hai ancora preso decisioni da ritirare.",
+  "error.too_deep": "Il motore di gioco ha rifiutato una richiesta annidata troppo in profondità.",
+  "error.too_large": "Il motore di gioco ha rifiutato una richiesta troppo grande.",
   "error.internal": "Qualcosa non ha funzionato nel motore di gioco.",
 
   "dialog.close": "Chiudi",
