@@ -159,7 +159,7 @@ def test_hint_reasons_have_codes_and_english_from_them() -> None:
 
 
 def _catalogue_keys() -> set[str]:
-    text = (ROOT / "web" / "locales" / "en.js").read_text(encoding="utf-8")
+    text = (ROOT / "web" / "shared" / "locales" / "en.js").read_text(encoding="utf-8")
     body = re.fullmatch(r"(?s)\s*(?://[^\n]*\n\s*)*export default (\{.*\});\s*", text)
     assert body, "en.js must be `export default {...};` around strict JSON"
     return set(json.loads(body.group(1)))
