@@ -211,6 +211,59 @@ def hint_text(code: str, params: Mapping[str, Any]) -> str:
     return HINT_TEXT[code].format(**words)
 
 
+# ---- hand review ---------------------------------------------------------------------
+
+#: The English sentence of each review reason code (``bots.review``). Parameters:
+#: ``action`` (the action taken, e.g. ``play JD``), ``best`` (list of the best
+#: actions' texts), ``loss`` (points lost against the best, >= 0); card plays:
+#: ``value`` / ``best_value`` (the hand's points margin for the seat's side after
+#: the action taken / the best, double-dummy: every card visible); calls:
+#: ``estimate`` / ``best_estimate`` (the hard player's expected margin from the
+#: seat's own cards: an estimate, not a certainty).
+REVIEW_TEXT: Final = {
+    "review_only": "{action} was the only legal choice",
+    "review_best": "{action} was one of the best plays (with every card visible, "
+    "your side's margin this hand: {value} points)",
+    "review_cost": "{action} cost {loss} points (with every card visible, your side's "
+    "margin this hand: {best_value} after {best}, {value} after {action})",
+    "review_call_best": "{action} was the best choice by the estimate (expected margin "
+    "{estimate} points; an estimate from your own cards, not a certainty)",
+    "review_call_cost": "{action} cost about {loss} points by the estimate (expected "
+    "margin {best_estimate} after {best}, {estimate} after {action}; an estimate "
+    "from your own cards, not a certainty)",
+}
+
+
+def _number(value: float, sign: bool) -> str:
+    """A number of points, at most two decimals, no trailing zeros: ``+2``, ``-0.35``."""
+    text = f"{value:+.2f}" if sign else f"{value:.2f}"
+    text = text.rstrip("0").rstrip(".")
+    return "0" if float(text) == 0 else text
+
+
+def review_text(code: str, params: Mapping[str, Any]) -> str:
+    """A review reason code in words (``REVIEW_TEXT``).
+
+    >>> print(review_text("review_cost", {"action": "play 9H", "best": ["play JD", "play AD"],
+    ...     "loss": 2, "value": -1, "best_value": 1}))  # doctest: +NORMALIZE_WHITESPACE
+    play 9H cost 2 points (with every card visible, your side's margin this hand:
+    +1 after play JD or play AD, -1 after play 9H)
+    >>> print(review_text("review_call_cost", {"action": "pass", "best": ["bid 3"],
+    ...     "loss": 0.4, "estimate": 0.1, "best_estimate": 0.5}))  # doctest: +NORMALIZE_WHITESPACE
+    pass cost about 0.4 points by the estimate (expected margin +0.5 after bid 3,
+    +0.1 after pass; an estimate from your own cards, not a certainty)
+    """
+    words = dict(params)
+    if "best" in words:
+        words["best"] = " or ".join(words["best"])
+    for key in ("value", "best_value", "estimate", "best_estimate"):
+        if key in words:
+            words[key] = _number(words[key], True)
+    if "loss" in words:
+        words["loss"] = _number(words["loss"], False)
+    return REVIEW_TEXT[code].format(**words)
+
+
 # ---- the rules, for the settings ------------------------------------------------------
 
 #: Each rule field's label and help (the settings dialog; choices come from ``Rules``).

@@ -139,6 +139,8 @@ def _human_game(preset: str, seed: int, levels: list[str], hints: bool) -> Itera
 def _script() -> Iterator[Any]:
     yield from _requests()
     yield from _human_game("seed", 21, ["human", "medium", "hard", "medium"], hints=True)
+    yield {"op": "review"}  # the last finished hand, for the human's seat
+    yield {"op": "review", "seat": 7}
     answer = yield {"op": "state", "seat": 2}
     save = answer["answer"]["save"]
     yield {"op": "load", "save": save}

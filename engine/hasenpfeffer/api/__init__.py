@@ -32,6 +32,9 @@ is a ``bad_request`` naming it, e.g. "hand: 'XX' is not a card ..."):
 ``replay``         ``{hpn, number?}`` or ``{seed, rules?, levels?}``: one hand as
                    frames (deal, auction, widow, alone calls, each trick);
 ``close_session``  forget the game of ``session``.
+``review``         ``{hpn?, number?, seat?}``: one seat's decisions in a finished hand
+                   rated (card plays double-dummy, calls by an estimate); without
+                   ``hpn`` the session's last finished hand (or its ``number``-th).
 
 Every request may carry ``session`` (1 to 64 letters, digits, ``- _ . :``): each
 session has its own game, so several embeds can share one worker.
@@ -42,7 +45,7 @@ words ("jack of diamonds, left bower") without knowing the rules.
 
 The code is split by concern: ``sessions`` (one game per session id),
 ``args`` (every argument checked), ``game_ops``, ``lesson_ops`` (the embeds'
-operations) and ``vocabulary`` (the game's words for the page).
+operations), ``review_ops`` (hand review) and ``vocabulary`` (the game's words for the page).
 
 >>> import json
 >>> answer = handle({"op": "new_game", "rules": "seed", "seed": 7})
@@ -66,7 +69,7 @@ from typing import Any, Final
 
 from .. import __version__
 from ..vocabulary import CARD_ROLES, HUMAN
-from . import game_ops, lesson_ops, sessions
+from . import game_ops, lesson_ops, review_ops, sessions
 from .args import BOT_LEVELS, DEFAULT_LEVELS, ApiError, quoted
 from .game_ops import card_roles
 from .sessions import MAX_SESSIONS, reset, session_key
@@ -189,6 +192,7 @@ _OPS: Final[dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]]] = {
     "trick": lesson_ops.op_trick,
     "replay": lesson_ops.op_replay,
     "close_session": game_ops.op_close_session,
+    "review": review_ops.op_review,
 }
 
 __all__ = [

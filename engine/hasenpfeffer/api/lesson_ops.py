@@ -96,39 +96,46 @@ def op_trick(request: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _replay_game(request: Mapping[str, Any]) -> Game:
-    """The game whose first hand (of a hand text) or ``number``-th hand is replayed."""
+def hpn_hand(request: Mapping[str, Any]) -> tuple[Game, int]:
+    """The one-hand game of the request's ``hpn`` (a hand text, or a game text
+    and its ``number``-th hand, default 1) and that number (1 for a hand text)."""
     from ..notation import game_from_text, hand_from_text, hand_to_text
 
     text = request.get("hpn")
-    if text is not None:
-        if not isinstance(text, str) or not text.strip():
-            raise bad_arg(
-                "hpn_missing", {"name": "hpn"}, "hpn: give the text of a hand or game (HPN 1 ...)"
-            )
-        number = request.get("number")
-        head = text.split(None, 3)
-        is_game = len(head) >= 3 and head[2].lower() == "game"
-        if number is not None and not is_game:
-            raise bad_arg(
-                "number_not_game", {"name": "number"}, "number: only a game text has several hands"
-            )
-        if isinstance(number, str) and number.strip().isdigit():
-            number = int(number)
-        try:
-            game = game_from_text(text) if is_game else hand_from_text(text)
-        except ValueError as err:
-            raise bad_arg("bad_hpn", {"name": "hpn", "detail": str(err)}, f"hpn: {err}") from None
-        if not is_game:
-            return game
-        try:
-            return hand_from_text(hand_to_text(game, 1 if number is None else number))
-        except ValueError as err:
-            raise bad_arg(
-                "bad_number",
-                {"name": "number", "value": shown(number), "detail": str(err)},
-                f"number: {err}",
-            ) from None
+    if not isinstance(text, str) or not text.strip():
+        raise bad_arg(
+            "hpn_missing", {"name": "hpn"}, "hpn: give the text of a hand or game (HPN 1 ...)"
+        )
+    number = request.get("number")
+    head = text.split(None, 3)
+    is_game = len(head) >= 3 and head[2].lower() == "game"
+    if number is not None and not is_game:
+        raise bad_arg(
+            "number_not_game", {"name": "number"}, "number: only a game text has several hands"
+        )
+    if isinstance(number, str) and number.strip().isdigit():
+        number = int(number)
+    try:
+        game = game_from_text(text) if is_game else hand_from_text(text)
+    except ValueError as err:
+        raise bad_arg("bad_hpn", {"name": "hpn", "detail": str(err)}, f"hpn: {err}") from None
+    if not is_game:
+        return game, 1
+    chosen = 1 if number is None else number
+    try:
+        return hand_from_text(hand_to_text(game, chosen)), chosen
+    except ValueError as err:
+        raise bad_arg(
+            "bad_number",
+            {"name": "number", "value": shown(number), "detail": str(err)},
+            f"number: {err}",
+        ) from None
+
+
+def _replay_game(request: Mapping[str, Any]) -> Game:
+    """The game whose first hand (of a hand text) or ``number``-th hand is replayed."""
+    if request.get("hpn") is not None:
+        return hpn_hand(request)[0]
     seed = request.get("seed")
     if seed is None:
         raise bad_arg(

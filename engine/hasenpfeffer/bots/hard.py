@@ -128,9 +128,13 @@ class HardPlayer:
             return self._calls.choose(view)
         return self.evaluate(view)[0][0]
 
-    def evaluate(self, view: Mapping[str, Any]) -> list[tuple[str, float]]:
+    def evaluate(
+        self, view: Mapping[str, Any], also: Sequence[str] = ()
+    ) -> list[tuple[str, float]]:
         """Every legal action with its expected score margin for the seat's team
-        (its points minus the other team's, this hand), best first."""
+        (its points minus the other team's, this hand), best first. A discard
+        outside the few searched (``_discard_candidates``) is valued at -1e9
+        unless named in ``also`` (a review rates the discard actually made)."""
         legal: list[str] = view["legal_actions"]
         rng = random.Random(decision_key(self.seed, view))
         phase = view["phase"]
@@ -139,7 +143,7 @@ class HardPlayer:
         elif phase == "bidding":
             values = self._bid_values(view, rng)
         else:
-            values = self._call_values(view, rng)
+            values = self._call_values(view, rng, also)
         return sorted(((a, values[a]) for a in legal), key=lambda av: -av[1])
 
     # ---- sampling -----------------------------------------------------------------
@@ -253,7 +257,9 @@ class HardPlayer:
         deals (uncorrected), the maker discarding by the heuristic."""
         return _tricks_by_trump(self._deals(view, rng, self.call_samples), view["seat"])
 
-    def _call_values(self, view: Mapping[str, Any], rng: random.Random) -> dict[str, float]:
+    def _call_values(
+        self, view: Mapping[str, Any], rng: random.Random, also: Sequence[str] = ()
+    ) -> dict[str, float]:
         seat: int = view["seat"]
         team = seat & 1
         rules = Rules.from_dict(view["rules"])
@@ -262,6 +268,7 @@ class HardPlayer:
         candidates = legal
         if phase == "discard":
             candidates = _discard_candidates(view)
+            candidates += [a for a in also if a in legal and a not in candidates]
         values = dict.fromkeys(legal, -1e9)
         deals = self._deals(view, rng, self.call_samples)
         values.update(

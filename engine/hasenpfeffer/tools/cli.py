@@ -1,11 +1,14 @@
-"""The command-line interface: ``python -m hasenpfeffer play`` (and ``bench``,
-``arena``).
+"""The command-line interface: ``python -m hasenpfeffer play`` (and ``review``,
+``bench``, ``arena``).
 
 ``play`` is a whole game in the terminal: you are South (seat 0), your partner
 North and the opponents West and East are computer players (``players``, at
 the level chosen with ``--level``; medium by default).
 The table is drawn from ``Game.view(0)``, so the screen never shows more than
 South may know.
+
+``review FILE`` rates one seat's decisions in a hand of a hand or game text
+(the API's ``review``, ``bots.review``), one line per decision.
 """
 
 from __future__ import annotations
@@ -612,6 +615,27 @@ def build_parser() -> argparse.ArgumentParser:
         default="medium",
         help="the computer players' level (default: medium)",
     )
+    review = commands.add_parser(
+        "review",
+        help="rate one seat's decisions in a recorded hand",
+        description=(
+            "Rate each decision of one seat in a hand of a hand or game text (HPN, "
+            "docs/notation.md): card plays double-dummy (with every card visible, the "
+            "points of the hand's margin lost against the best card), calls by the hard "
+            "player's estimate from the seat's own cards (an estimate, not a certainty)."
+        ),
+    )
+    review.add_argument("file", metavar="FILE", help="a hand or game text ('-': standard input)")
+    review.add_argument(
+        "--hand", type=int, default=None, metavar="N", help="the hand of a game text (default: 1)"
+    )
+    review.add_argument(
+        "--seat",
+        type=_seat,
+        default=0,
+        metavar="S",
+        help="the seat: 0-3 or S, W, N, E (default: 0, South)",
+    )
     # --- bench: written separately (bench.py); it parses its own arguments ---
     commands.add_parser(
         "bench",
@@ -625,6 +649,56 @@ def build_parser() -> argparse.ArgumentParser:
         help="duplicate matches between computer player levels (see: arena --help)",
     )
     return parser
+
+
+def _seat(text: str) -> int:
+    """A seat from the command line: 0 to 3, or its letter or name."""
+    words = {name.lower(): n for n, name in enumerate(SEAT_NAMES)}
+    words |= {name[0].lower(): n for n, name in enumerate(SEAT_NAMES)}
+    words |= {str(n): n for n in range(4)}
+    seat = words.get(text.strip().lower())
+    if seat is None:
+        raise argparse.ArgumentTypeError(f"a seat is 0 to 3 or S, W, N, E; got {text!r}")
+    return seat
+
+
+def run_review(path: str, number: int | None, seat: int, stdout: TextIO) -> int:
+    """The ``review`` command: the API's ``review`` answer in words."""
+    from .. import api
+
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+    except (OSError, UnicodeDecodeError) as err:
+        print(f"review: cannot read {path}: {err}", file=sys.stderr)
+        return 2
+    request: dict[str, Any] = {"op": "review", "hpn": text, "seat": seat}
+    if number is not None:
+        request["number"] = number
+    answer = api.handle(request)
+    if not answer["ok"]:
+        print(f"review: {answer['error']['message']}", file=sys.stderr)
+        return 2
+    points, tricks = answer["points"], answer["tricks_won"]
+    stdout.write(
+        f"Hand {answer['hand']}, {SEAT_NAMES[seat]}'s decisions "
+        f"(tricks NS {tricks[0]}, EW {tricks[1]}; points NS {points[0]:+d}, EW {points[1]:+d}).\n"
+        "Card plays are rated double-dummy: with every card visible, the points of the "
+        "hand's margin lost against the best card.\n"
+        "Calls are rated by the hard player's estimate from this seat's own cards: "
+        "an estimate, not a certainty.\n"
+    )
+    for d in answer["decisions"]:
+        kind = "card" if d["kind"] == "double_dummy" else "call (estimate)"
+        loss = d["loss"] if isinstance(d["loss"], int) else f"{d['loss']:.2f}"
+        stdout.write(
+            f"{d['action']:<12} {kind:<15} loss {loss:<5} best: {', '.join(d['best'])}"
+            f" | {d['reason']}\n"
+        )
+    return 0
 
 
 def run_module(name: str, argv: list[str]) -> int:
@@ -655,6 +729,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_module("arena", extra)
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if args.command == "review":
+        return run_review(args.file, args.hand, args.seat, sys.stdout)
     try:
         game = Game.new(Rules.preset(args.rules), seed=args.seed)
         make_player(args.level, 0)
