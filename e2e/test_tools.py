@@ -132,3 +132,23 @@ def test_a_phone_sized_screen(browser: Browser, base_url: str, problems: PagePro
             assert box["x"] >= -1 and box["x"] + box["width"] <= 361, (selector, box)
     page.context.close()
     assert problems.external == [] and problems.errors == []
+
+
+def test_stored_settings_are_written_into_the_form_as_text(page: Page, base_url: str) -> None:
+    # a stored value is data: markup in it must not become elements of the form
+    hostile = '"><img id="injected" src="x"><input value="'
+    settings = {"rules": {"preset": "seed", "target": hostile, "bidding": hostile}}
+    start(page, base_url, "?speed=instant")  # a saved game: the reload resumes it
+    page.evaluate("s => localStorage.setItem('hasenpfeffer.settings.v1', s)", json.dumps(settings))
+    start(page, base_url, "?speed=instant")
+    page.click('[data-tool="settings"]')
+    page.wait_for_selector("#settings-dialog[open] [data-preset]")
+    assert page.query_selector("#injected") is None
+    assert page.query_selector_all("#settings-dialog input[data-rule]")  # the fields stand
+    assert (
+        page.eval_on_selector(
+            '#settings-dialog [data-rule="target"]', "el => el.getAttribute('value')"
+        )
+        == hostile
+    )
+    page.click('#settings-dialog [data-action="cancel"]')

@@ -207,20 +207,22 @@ function levelSelect(seat, level) {
 }
 
 function fieldHTML(field, value) {
-  const id = `rule-${field.name}`;
+  const id = `rule-${escapeHTML(field.name)}`;
+  const name = escapeHTML(field.name);
   let input;
   if (field.type === "bool") {
-    input = `<input type="checkbox" id="${id}" name="${field.name}" data-rule="${field.name}" aria-describedby="${id}-help"${value ? " checked" : ""}>`;
+    input = `<input type="checkbox" id="${id}" name="${name}" data-rule="${name}" aria-describedby="${id}-help"${value ? " checked" : ""}>`;
   } else if (field.type === "int") {
-    input = `<input type="number" id="${id}" name="${field.name}" data-rule="${field.name}" min="${field.min}" max="${field.max}" value="${value}" inputmode="numeric" aria-describedby="${id}-help">`;
+    // stored settings are data: every value is escaped as it goes into the markup
+    input = `<input type="number" id="${id}" name="${name}" data-rule="${name}" min="${escapeHTML(field.min)}" max="${escapeHTML(field.max)}" value="${escapeHTML(value)}" inputmode="numeric" aria-describedby="${id}-help">`;
   } else {
     const options = field.choices
       .map(
         (c) =>
-          `<option value="${c.value}"${c.value === value ? " selected" : ""}>${escapeHTML(byName(`settings.choice.${c.value}`, c.label))}</option>`,
+          `<option value="${escapeHTML(c.value)}"${c.value === value ? " selected" : ""}>${escapeHTML(byName(`settings.choice.${c.value}`, c.label))}</option>`,
       )
       .join("");
-    input = `<select id="${id}" name="${field.name}" data-rule="${field.name}" aria-describedby="${id}-help">${options}</select>`;
+    input = `<select id="${id}" name="${name}" data-rule="${name}" aria-describedby="${id}-help">${options}</select>`;
   }
   const label = byName(`settings.field.${field.name}`, field.label);
   const help = byName(`settings.field.${field.name}.help`, field.help);
@@ -247,14 +249,14 @@ function languageSelect() {
     )
     .join("");
   return `<div class="field"><label for="language">${tx("language.label")}</label>
-    <select id="language" name="language" data-language-select data-initial="${chosen}" aria-describedby="language-help">${options}</select>
+    <select id="language" name="language" data-language-select data-initial="${escapeHTML(chosen)}" aria-describedby="language-help">${options}</select>
     <span class="help" id="language-help">${tx("language.help")}</span></div>`;
 }
 
 export function settingsHTML(settings, info, currentRules) {
   const rules = currentRules;
   const presetOptions = info.presets
-    .map((preset) => `<option value="${preset.name}">${escapeHTML(presetLabel(preset))}</option>`)
+    .map((preset) => `<option value="${escapeHTML(preset.name)}">${escapeHTML(presetLabel(preset))}</option>`)
     .join("");
   const automatic = t(`settings.speed.${systemSpeed()}`).toLocaleLowerCase(language());
   const auto = `<option value=""${settings.speed ? "" : " selected"}>${tx("settings.speed.auto", { speed: automatic })}</option>`;
