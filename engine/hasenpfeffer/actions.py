@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from .cards import CARDS, NUM_CARDS, SUITS, Card, suit_index
-from .vocabulary import ACTION_KINDS, ActionKind
+from .vocabulary import ActionKind
 
 
 class ActionError(ValueError):
@@ -34,8 +34,6 @@ class IllegalActionError(ActionError):
 #: Bid values: 1..6 are tricks; pepper's little and big are 6 and 7 in auction order.
 LITTLE: Final = 6
 BIG: Final = 7
-
-KINDS: Final = ACTION_KINDS
 
 
 class Action:

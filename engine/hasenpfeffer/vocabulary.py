@@ -3,12 +3,12 @@ calls and card roles, typed where Python can check them. Every other module,
 the JSON API and the web page (``hasenpfeffer.api.vocabulary``, written
 into the site at build time) take them from here.
 
->>> from hasenpfeffer.vocabulary import PHASES, LEVELS, CARD_ROLES, seat_name
+>>> from hasenpfeffer.vocabulary import PHASES, LEVELS, CARD_ROLES, SEAT_NAMES
 >>> PHASES[0], PHASES[-1]
 ('bidding', 'game_over')
 >>> LEVELS
 ('random', 'easy', 'medium', 'hard')
->>> CARD_ROLES[0], seat_name(1)
+>>> CARD_ROLES[0], SEAT_NAMES[1]
 ('highest_trump', 'West')
 """
 
@@ -46,8 +46,3 @@ HINT_LEVELS: Final = ("medium", "hard")
 #: a card with none of these roles is ``plain``.
 CardRole = Literal["highest_trump", "right_bower", "left_bower", "trump", "plain"]
 CARD_ROLES: Final = ("highest_trump", "right_bower", "left_bower", "trump")
-
-
-def seat_name(seat: int) -> str:
-    """The English name of a seat (the page has its own words for it)."""
-    return SEAT_NAMES[seat]
