@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from browser import CHROMIUM, LAUNCH_ARGS  # noqa: E402
+from build_site import current_version  # noqa: E402
 from serve_site import serve_in_thread  # noqa: E402
 
 LOAD_TIMEOUT_MS = 60_000
@@ -70,6 +71,12 @@ def base_url(site_dir: Path) -> Iterator[str]:
     yield url
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture(scope="session")
+def version_url(base_url: str, site_dir: Path) -> str:
+    """The URL of the built version's folder (v/<version>/): its modules, runtime, wheel."""
+    return f"{base_url}v/{current_version(site_dir)}/"
 
 
 @pytest.fixture(scope="session")

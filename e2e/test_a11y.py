@@ -49,10 +49,21 @@ WORST_BACKGROUNDS = """
 """
 
 
+# a constructed style sheet: the page's CSP allows no inline <style>
+ADD_SHEET = """css => {
+  window.__worst = new CSSStyleSheet();
+  window.__worst.replaceSync(css);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, window.__worst];
+}"""
+REMOVE_SHEET = """() => {
+  document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== window.__worst);
+}"""
+
+
 def _check_contrast_on_worst_backgrounds(page: Page) -> None:
-    style = page.add_style_tag(content=WORST_BACKGROUNDS)
+    page.evaluate(ADD_SHEET, WORST_BACKGROUNDS)
     found = axe_results(page, rules=("color-contrast",))
-    style.evaluate("el => el.remove()")
+    page.evaluate(REMOVE_SHEET)
     assert not found["violations"], describe(found["violations"])
     undecided = [
         n["target"]
@@ -117,7 +128,9 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, base_url: str) -> None
     rng = random.Random(7)
     said_before = page.locator("#announcements p").count()
     page.keyboard.press("t")  # the table read out in words
-    page.wait_for_function(f"document.querySelectorAll('#announcements p').length > {said_before}")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('#announcements p').length > {said_before}"
+    )
     assert page.inner_text("#announcements p:last-child").startswith("Score: you and North 0")
     tried_dialogs = False
     hands = 0
@@ -139,7 +152,7 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, base_url: str) -> None
         # the player's turn: the focus is on one of their choices or cards
         try:
             page.wait_for_function(
-                "document.activeElement.closest('#actions, #hand')"
+                "() => document.activeElement.closest('#actions, #hand')"
                 " && !document.activeElement.disabled",
                 timeout=5_000,
             )
@@ -169,7 +182,7 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, base_url: str) -> None
             assert moved["where"] == where["where"] and not moved["disabled"]
         before = page.evaluate("window.hasenpfeffer.state.actions")
         page.keyboard.press(rng.choice(["Enter", "Space"]))
-        page.wait_for_function(f"window.hasenpfeffer.state.actions > {before}")
+        page.wait_for_function(f"() => window.hasenpfeffer.state.actions > {before}")
     else:
         raise AssertionError("the game did not end")
     assert hands >= 1
@@ -181,7 +194,8 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, base_url: str) -> None
     assert _focused(page)["where"] == "gameover-dialog"
     page.keyboard.press("Enter")
     page.wait_for_function(
-        "window.hasenpfeffer.state.view.hand_number === 0 && !window.hasenpfeffer.state.view.winner"
+        "() => window.hasenpfeffer.state.view.hand_number === 0"
+        " && !window.hasenpfeffer.state.view.winner"
     )
     page.wait_for_selector(WAITING)
     assert [page.inner_text(f'[data-score-team="{t}"]') for t in (0, 1)] == ["0", "0"]

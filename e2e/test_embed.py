@@ -299,7 +299,7 @@ def test_the_demo_page_shows_every_mode_with_its_snippet(page: Page, base_url: s
     page.select_option("[data-lang-switch]", "ar")
     ranking = next(f for f in page.frames if "mode=ranking" in f.url)
     ranking.wait_for_function(
-        "document.documentElement.lang === 'ar' && document.documentElement.dir === 'rtl'",
+        "() => document.documentElement.lang === 'ar' && document.documentElement.dir === 'rtl'",
         polling=100,
     )
     assert page.evaluate("document.documentElement.lang") == "en"  # the page itself stays

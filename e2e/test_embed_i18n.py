@@ -42,7 +42,8 @@ def catalogue(code: str) -> dict[str, Any]:
     text = (ROOT / "web" / "shared" / "locales" / f"{code}.js").read_text(encoding="utf-8")
     match = MODULE.fullmatch(text)
     assert match
-    data: dict[str, Any] = json.loads(match.group(1))
+    # strict JSON but for whole-line comments (labels of blocks of keys)
+    data: dict[str, Any] = json.loads(re.sub(r"(?m)^[ \t]*//[^\n]*$", "", match.group(1)))
     return data
 
 
@@ -214,7 +215,7 @@ def test_every_mode_in_every_language(host_page_of: Any) -> None:  # noqa: F811
     ranking.evaluate("window.__same = true")
     page.evaluate("document.getElementById('ranking-en').setAttribute('lang', 'hi')")
     # (polled by time: an iframe scrolled out of view gets no animation frames)
-    ranking.wait_for_function("document.documentElement.lang === 'hi'", polling=100)
+    ranking.wait_for_function("() => document.documentElement.lang === 'hi'", polling=100)
     ranking.wait_for_function(
         "h => document.querySelector('.embed-title')?.textContent === h",
         arg=catalogue("hi")["embed.ranking.heading"].replace("{suit}", catalogue("hi")["suit.H"]),
@@ -228,7 +229,7 @@ def test_every_mode_in_every_language(host_page_of: Any) -> None:  # noqa: F811
     # ... and so does the language of the page above an embed without its own
     page.evaluate("document.getElementById('sec-fy').setAttribute('lang', 'ar')")
     frame_by_id(page, "hand-fy").wait_for_function(
-        "document.documentElement.lang === 'ar' && document.documentElement.dir === 'rtl'",
+        "() => document.documentElement.lang === 'ar' && document.documentElement.dir === 'rtl'",
         polling=100,
     )
     # the trick embed has its own lang="fy": the page's change does not touch it

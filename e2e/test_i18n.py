@@ -65,9 +65,9 @@ SCRIPT = """async (base) => {
 }"""
 
 
-def test_every_catalogue_loads_and_formats_in_chromium(page: Page, base_url: str) -> None:
-    page.goto(base_url + "web/shared/build-info.js")  # any same-origin document will do
-    out = page.evaluate(SCRIPT, base_url)
+def test_every_catalogue_loads_and_formats_in_chromium(page: Page, version_url: str) -> None:
+    page.goto(version_url + "web/shared/build-info.js")  # any same-origin document will do
+    out = page.evaluate(SCRIPT, version_url)
     assert out["missing"] == []
     assert {c: (out[c]["lang"], out[c]["dir"]) for c in ("en", "it", "fy", "ar", "hi")} == {
         "en": ("en", "ltr"),
@@ -266,13 +266,13 @@ def test_language_from_the_browser_then_remembered_from_settings(
         open_rules_and_settings(page)
         page.select_option("[data-language-select]", "it")
         page.click('#settings-dialog [data-action="save"]')
-        page.wait_for_function("document.documentElement.lang === 'it'")
+        page.wait_for_function("() => document.documentElement.lang === 'it'")
         assert page.get_attribute("html", "dir") == "ltr"
         assert page.inner_text('[data-tool="hint"] .label') == "Consiglio"
         prompt = page.inner_text("#prompt")
         page.reload()
         page.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
-        page.wait_for_function("document.documentElement.lang === 'it'")
+        page.wait_for_function("() => document.documentElement.lang === 'it'")
         page.wait_for_selector('#table[data-human="1"]')
         assert page.inner_text("#prompt") == prompt
         assert page.evaluate("localStorage.getItem('hasenpfeffer.language.v1')") == "it"

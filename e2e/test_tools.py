@@ -82,7 +82,7 @@ def test_keyboard_play(page: Page, base_url: str) -> None:
     assert focused in cards_before
     page.keyboard.press("Enter")
     page.wait_for_function(
-        f"!document.querySelector('#hand [data-card=\"{focused}\"]')", timeout=10_000
+        f"() => !document.querySelector('#hand [data-card=\"{focused}\"]')", timeout=10_000
     )
     page.wait_for_selector(WAITING)
     page.keyboard.press("?")
@@ -104,7 +104,7 @@ def test_settings_change_players_speed_and_colours(page: Page, base_url: str) ->
     page.wait_for_selector("#settings-dialog", state="hidden")
     stored = json.loads(page.evaluate("localStorage.getItem('hasenpfeffer.settings.v1')"))
     assert stored["levels"][1] == "hard" and stored["speed"] == "fast" and stored["fourColour"]
-    page.wait_for_function("window.hasenpfeffer.state.levels[1] === 'hard'")
+    page.wait_for_function("() => window.hasenpfeffer.state.levels[1] === 'hard'")
     page.wait_for_selector("#hand hp-card[four-colour]")
     # a rule variant that the engine refuses is reported in the dialog, nothing changes
     page.click('[data-tool="settings"]')

@@ -57,7 +57,7 @@ INSTANT = """
 if (!localStorage.getItem("hasenpfeffer.settings.v1"))
   localStorage.setItem("hasenpfeffer.settings.v1", JSON.stringify({ speed: "instant" }));
 """
-PLAYABLE = "performance.getEntriesByName('hp-playable').length > 0"
+PLAYABLE = "() => performance.getEntriesByName('hp-playable').length > 0"
 
 
 class Link:
@@ -121,7 +121,9 @@ def visit(context: BrowserContext, url: str) -> tuple[float, list[Any], str]:
     page.wait_for_function(PLAYABLE, timeout=120_000)
     ms: float = page.evaluate("performance.getEntriesByName('hp-playable')[0].startTime")
     started: str = page.evaluate("window.hasenpfeffer.timings.snapshot")
-    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=120_000)
+    page.wait_for_function(
+        "() => document.documentElement.dataset.offline === 'ready'", timeout=120_000
+    )
     # and until the engine worker has stored its snapshot of the started runtime
     wait_snapshot_stored(page, 120)
     page.close()

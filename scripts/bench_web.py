@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from browser import CHROMIUM, LAUNCH_ARGS  # noqa: E402
+from build_site import current_version  # noqa: E402
 from serve_site import QuietHandler  # noqa: E402
 
 BARE = """<!doctype html><meta charset="utf-8"><title>bare loadPyodide</title>
@@ -98,7 +99,8 @@ def attribution(frames: list[dict[str, Any]], start: float, end: float) -> str:
 
 
 class BenchHandler(QuietHandler):
-    pages = {"/__bench/bare.html": BARE, "/__bench/bots.html": BOTS}  # noqa: RUF012
+    # served inside the version's folder (v/<version>/__bench/), beside its pyodide/ and web/
+    pages: dict[str, str] = {}  # noqa: RUF012
 
     def do_GET(self) -> None:
         page = self.pages.get(self.path.split("?")[0])
@@ -194,6 +196,8 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.site / "index.html").is_file():
         print(f"bench_web: {args.site}/index.html is missing: run `make site`", file=sys.stderr)
         return 1
+    folder = f"v/{current_version(args.site)}/"
+    BenchHandler.pages = {f"/{folder}__bench/bare.html": BARE, f"/{folder}__bench/bots.html": BOTS}
     handler = functools.partial(BenchHandler, directory=str(args.site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -205,14 +209,15 @@ def main(argv: list[str] | None = None) -> int:
         app: list[dict[str, float]] = []
         for i in range(args.runs):
             # alternate the order so that neither page always goes first
-            pair = [("bare", base + "__bench/bare.html"), ("app", base + "?speed=instant")]
+            pair = [("bare", base + folder + "__bench/bare.html"), ("app", base + "?speed=instant")]
             for name, url in pair if i % 2 == 0 else pair[::-1]:
                 if name == "bare":
-                    bare.append(load_time(browser, url, "window.__ready !== undefined")["ready"])
+                    ready = load_time(browser, url, "() => window.__ready !== undefined")
+                    bare.append(ready["ready"])
                 else:
                     app.append(
                         load_time(
-                            browser, url, "performance.getEntriesByName('hp-playable').length > 0"
+                            browser, url, "() => performance.getEntriesByName('hp-playable').length"
                         )
                     )
             print(
@@ -228,8 +233,8 @@ def main(argv: list[str] | None = None) -> int:
 
         context = browser.new_context()
         page = context.new_page()
-        page.goto(base + "__bench/bots.html")
-        page.wait_for_function("window.__ready === true", timeout=120_000)
+        page.goto(base + folder + "__bench/bots.html")
+        page.wait_for_function("() => window.__ready === true", timeout=120_000)
         steps: list[dict[str, Any]] = page.evaluate(f"window.__run({args.decisions}, 'hard')")
         context.close()
         think = [s["think"] for s in steps]

@@ -1,28 +1,41 @@
 """Assemble the static web app into one self-contained folder (default ``site/``).
 
-    python scripts/build_site.py [--out site] [--wheel dist/hasenpfeffer-*.whl]
+    python scripts/build_site.py [--out site] [--wheel dist/hasenpfeffer-*.whl] [--keep-versions]
 
 The folder holds everything the page loads, under relative URLs only, so it
-works from any static host and under any sub-path:
+works from any static host and under any sub-path. One version per page: every
+file of a version lives in a folder named after the version (a hash of its
+contents), and only a few files stay at the root, unversioned, under the URLs
+people and browsers know:
 
     index.html                  the app page (from index.html), with a modulepreload
                                 link for every module the table imports
-    embed.html, demo.html       the embeds' frame and the demo rule page (from web/embed/)
-    web/engine/, web/table/, web/embed/, web/shared/, web/pwa/
-                                ES modules, styles, icons (the same tree as web/)
+    embed.html, demo.html       the embeds' frame and the demo rule page (from web/embed/);
+                                every top-level *.html is such an entry
     web/embed.js                the embed loader (from web/embed/loader.js), at the
                                 public URL embedding sites use (docs/embedding.md)
-    web/shared/locales/         the message catalogues, one per language
-    web/shared/build-info.js    generated: versions, file names and sizes
-    web/shared/vocabulary.js    generated: the notation's words and the engine's names
+    manifest.webmanifest, sw.js the web app manifest and the service worker (written
+                                last by scripts/pwa_build.py: it precaches the entries and
+                                this version's folder)
+    v/<version>/                everything else, the same tree as before:
+      web/engine/, web/table/, web/embed/, web/shared/, web/pwa/
+                                ES modules, styles, icons (the tree of web/)
+      web/shared/locales/       the message catalogues, one per language
+      web/shared/build-info.js  generated: versions, file names and sizes, the site's root
+      web/shared/vocabulary.js  generated: the notation's words and the engine's names
                                 (hasenpfeffer.api.vocabulary.web_vocabulary())
-    pyodide/                    the runtime, copied from node_modules/pyodide
-    engine/<wheel>              the engine wheel with bytecode for Pyodide's Python added
+      pyodide/                  the runtime, copied from node_modules/pyodide
+      engine/<wheel>            the engine wheel with bytecode for Pyodide's Python added
                                 (scripts/wheel_bytecode.py; imported in place via zipimport)
-    manifest.webmanifest, sw.js, web/pwa/icon-*.png
-                                written last by scripts/pwa_build.py: the web app
-                                manifest, icons, and the service worker that precaches
-                                every file of the finished folder (offline play)
+
+The entries name the version's files by their versioned paths (the build rewrites
+every reference to a file of the version), and files inside the version refer to
+each other relatively, so a page can never load files of two versions, with or
+without the service worker, whatever the HTTP caches hold: a new version is a
+new folder. Hosts serve v/ as immutable and the entries as no-cache
+(docs/hosting.md). With --keep-versions the v/ folders of earlier builds in
+--out are kept (deploying over a running site: tabs still on an older version
+keep loading its files).
 
 Nothing is fetched from any other origin at run time. The script checks that
 no file it copies names a remote URL to load.
@@ -81,16 +94,11 @@ def find_wheel(dist: Path) -> Path:
     return wheels[0]
 
 
-def short_hash(*paths: Path) -> str:
-    h = hashlib.sha256()
-    for p in paths:
-        h.update(p.read_bytes())
-    return h.hexdigest()[:12]
-
-
 #: Files the build writes into web/shared/ (never copied from the sources).
 VOCABULARY_NAME = "vocabulary.js"
 GENERATED = ("build-info.js", VOCABULARY_NAME)
+#: The build information, in the version's folder (written by versionize()).
+BUILD_INFO = "web/shared/build-info.js"
 
 # The engine's vocabulary, asked from the wheel the site ships (not from whatever
 # engine the running Python would import): python -S keeps site-packages out.
@@ -150,14 +158,140 @@ def add_bytecode(wheel: Path, dest: Path) -> None:
         raise SystemExit(f"build_site: compiling the engine for Pyodide failed:\n{run.stderr}")
 
 
-def build(out: Path, wheel: Path) -> dict[str, object]:
+#: The folder of the versions, at the site's root: v/<version>/ holds one version's files.
+VERSIONS = pwa_build.VERSIONS
+#: The entries that are not top-level HTML pages: they stay at the root, unversioned.
+ROOT_ENTRIES = (pwa_build.SW_NAME, pwa_build.MANIFEST_NAME, f"web/{LOADER_URL.as_posix()}")
+
+
+def is_entry(rel: str) -> bool:
+    """Whether a file of the site (its path relative to the site) stays unversioned at the
+    root: a top-level HTML page, the service worker, the manifest or the embed loader."""
+    return ("/" not in rel and rel.endswith(".html")) or rel in ROOT_ENTRIES
+
+
+def current_version(site: Path) -> str:
+    """The version a built site's entries use (the service worker's ``appVersion``)."""
+    text = (site / pwa_build.SW_NAME).read_text(encoding="utf-8")
+    match = re.search(r'"appVersion": "([0-9a-f]+)"', text)
+    if not match:
+        raise SystemExit(f"build_site: {site}/{pwa_build.SW_NAME} names no appVersion")
+    return match.group(1)
+
+
+def version_dir(site: Path) -> Path:
+    """The folder of the version a built site's entries use: site/v/<version>/."""
+    return site / VERSIONS / current_version(site)
+
+
+# A reference to a file in an entry: a quoted relative URL (attributes, inline JSON).
+REFERENCE = re.compile(
+    r"""(["'])(?![a-z][a-z0-9+.-]*:|/|#)"""  # quoted, not absolute (scheme, path) nor a fragment
+    r"""([^"'\s?#<>]+)(\?[^"'\s#<>]*)?(#[^"'\s<>]*)?\1"""  # path, query, fragment
+)
+
+
+def versioned_references(text: str, entry: str, files: set[str], prefix: str) -> str:
+    """``text`` of the entry ``entry`` with every reference to one of ``files`` (paths in the
+    site before they moved) rewritten to its path under ``prefix`` (v/<version>/), relative
+    to the entry. A ``?v=`` query the sources used for cache busting is dropped: the folder
+    is the version now."""
+    base = posixpath.dirname(entry)
+    up = "../" * entry.count("/")
+
+    def swap(match: re.Match[str]) -> str:
+        quote, ref, query, fragment = match.groups()
+        target = posixpath.normpath(posixpath.join(base, ref))
+        if target not in files:
+            return match.group(0)
+        kept = "&".join(q for q in (query or "?")[1:].split("&") if q and not q.startswith("v="))
+        return f"{quote}{up}{prefix}{target}{'?' + kept if kept else ''}{fragment or ''}{quote}"
+
+    return REFERENCE.sub(swap, text)
+
+
+#: Entries whose references are rewritten (besides the top-level pages): the manifest
+#: is written afterwards with its versioned icons (pwa_build), sw.js with its list.
+REWRITTEN = (".html", ".webmanifest")
+
+
+def versionize(out: Path, info: dict[str, object]) -> dict[str, object]:
+    """One version per page: move every file of the assembled site but the entries
+    (is_entry) into v/<version>/, where <version> is a hash of them all, and rewrite the
+    entries' references to them. Then write web/shared/build-info.js (``info`` with the
+    version and the site's root) into the version's folder. Every build step that adds
+    files to the site (pages, their scripts, runtimes) runs before this one, so whatever
+    it adds is versioned by the same rule; v/ folders already there (--keep-versions)
+    stay as they are. Returns ``info`` with ``appVersion`` and ``versionPath``."""
+    versions = out / VERSIONS
+    moving = sorted(
+        p.relative_to(out).as_posix()
+        for p in out.rglob("*")
+        if p.is_file()
+        and not p.relative_to(out).as_posix().startswith(f"{VERSIONS}/")
+        and not is_entry(p.relative_to(out).as_posix())
+    )
+    entries = sorted(
+        p.relative_to(out).as_posix()
+        for p in out.rglob("*")
+        if p.is_file()
+        and not p.relative_to(out).as_posix().startswith(f"{VERSIONS}/")
+        and is_entry(p.relative_to(out).as_posix())
+    )
+    h = hashlib.sha256()
+    for rel in [*moving, *entries]:
+        h.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
+    version = h.hexdigest()[:12]
+    prefix = f"{VERSIONS}/{version}/"
+    folder = versions / version
+    if folder.exists():
+        shutil.rmtree(folder)
+    for rel in moving:
+        dest = folder / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        (out / rel).rename(dest)
+    for directory in sorted((p for p in out.rglob("*") if p.is_dir()), reverse=True):
+        if directory != versions and not any(directory.iterdir()):
+            directory.rmdir()  # emptied by the move
+    files = set(moving)
+    for rel in entries:
+        if rel.endswith(REWRITTEN):
+            path = out / rel
+            text = path.read_text(encoding="utf-8").replace("{{APP_VERSION}}", version)
+            path.write_text(versioned_references(text, rel, files, prefix), encoding="utf-8")
+    depth = len(Path(BUILD_INFO).parent.parts)
+    info = {
+        **info,
+        "appVersion": version,
+        # the site's root (the entries, sw.js), relative to web/shared/, web/engine/, web/pwa/
+        "root": "../" * (depth + len(Path(VERSIONS, version).parts)),
+    }
+    (folder / BUILD_INFO).parent.mkdir(parents=True, exist_ok=True)
+    (folder / BUILD_INFO).write_text(
+        "// Generated by scripts/build_site.py: do not edit.\n"
+        f"export const BUILD = {json.dumps(info, indent=2)};\n",
+        encoding="utf-8",
+    )
+    return {**info, "versionPath": prefix}
+
+
+def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, object]:
+    """The site, assembled flat (every file where its URL puts it before versionize()
+    moves it): returns the build information (versions, wheel, sizes)."""
     if not (PYODIDE_DIR / "pyodide.mjs").is_file():
         raise SystemExit("build_site: node_modules/pyodide is missing: run `make node_modules`")
+    versions = out / VERSIONS
+    kept = out.parent / f".{out.name}-versions-kept"
+    if keep_versions and versions.is_dir():
+        shutil.rmtree(kept, ignore_errors=True)
+        versions.rename(kept)
     if out.exists():
         shutil.rmtree(out)
     (out / "web" / "shared").mkdir(parents=True)
     (out / "pyodide").mkdir()
     (out / "engine").mkdir()
+    if kept.is_dir():
+        kept.rename(versions)
 
     sw_template = WEB / "pwa" / pwa_build.SW_NAME
     web_files = sorted(
@@ -175,6 +309,7 @@ def build(out: Path, wheel: Path) -> dict[str, object]:
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(p, dest)
     write_vocabulary(out / "web" / "shared" / VOCABULARY_NAME, wheel)
+    pwa_build.write_icons(out, WEB / "pwa" / "icon.svg")
 
     sizes: dict[str, int] = {}
     for name in PYODIDE_FILES:
@@ -187,29 +322,19 @@ def build(out: Path, wheel: Path) -> dict[str, object]:
 
     pyodide_version = json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
     engine_version = wheel.name.split("-")[1]
-    version = short_hash(
-        wheel, *web_files, *pages, sw_template, out / "web" / "shared" / VOCABULARY_NAME
-    )
-    info = {
-        "appVersion": version,
-        "engineVersion": engine_version,
-        "pyodideVersion": pyodide_version,
-        # relative to web/shared/ and web/engine/ alike
-        "wheel": f"../../engine/{wheel.name}?v={short_hash(site_wheel)}",
-        "wheelName": wheel.name,
-        "sizes": sizes,
-    }
-    (out / "web" / "shared" / "build-info.js").write_text(
-        "// Generated by scripts/build_site.py: do not edit.\n"
-        f"export const BUILD = {json.dumps(info, indent=2)};\n",
-        encoding="utf-8",
-    )
     for page, name in pages.items():
-        text = page.read_text(encoding="utf-8").replace("{{APP_VERSION}}", version)
+        text = page.read_text(encoding="utf-8")
         if PRELOAD_MARK in text:
             text = text.replace(PRELOAD_MARK, preload_links(out, TABLE_ENTRY))
         (out / name).write_text(text, encoding="utf-8")
-    return info
+    return {
+        "engineVersion": engine_version,
+        "pyodideVersion": pyodide_version,
+        # relative to web/shared/ and web/engine/ alike (in the version's folder: no query)
+        "wheel": f"../../engine/{wheel.name}",
+        "wheelName": wheel.name,
+        "sizes": sizes,
+    }
 
 
 def static_imports(out: Path, entry: str) -> list[str]:
@@ -239,14 +364,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "site", help="output folder")
     parser.add_argument("--wheel", type=Path, default=None, help="the engine wheel (.whl)")
     parser.add_argument("--web", type=Path, default=None, help="front-end sources (default web/)")
+    parser.add_argument(
+        "--keep-versions",
+        action="store_true",
+        help="keep the v/ folders of earlier builds in --out (a deploy over a running site)",
+    )
     args = parser.parse_args(argv)
     if args.web is not None:
         global WEB
         WEB = args.web.resolve()
     wheel = args.wheel or find_wheel(ROOT / "dist")
-    info = build(args.out.resolve(), wheel.resolve())
+    out = args.out.resolve()
+    info = build(out, wheel.resolve(), args.keep_versions)
+    # (steps that add files to the site go here, before the files are versioned)
+    info = versionize(out, info)
     # Last: the offline files are generated from the finished folder.
-    pwa_build.finish(args.out.resolve(), WEB, info)
+    pwa_build.finish(out, WEB, info)
     total = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
     print(
         f"site built in {args.out} ({total / 1e6:.1f} MB, app {info['appVersion']}, "

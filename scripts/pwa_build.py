@@ -4,16 +4,21 @@
 
 Writes into the site folder:
 
-    web/pwa/icon-192.png, icon-512.png      app icons, drawn from web/pwa/icon.svg
-    web/pwa/icon-maskable-512.png           the same on the felt colour, inside the safe zone
+    v/<version>/web/pwa/icon-192.png, icon-512.png
+                                            app icons, drawn from web/pwa/icon.svg (written
+                                            by build_site.py into the version's folder)
+    v/<version>/web/pwa/icon-maskable-512.png
+                                            the same on the felt colour, inside the safe zone
     manifest.webmanifest                    the web app manifest (all URLs relative; name and
                                             description from the English catalogue's manifest.*)
     sw.js                                   the service worker: web/pwa/sw.js with, in front of it,
-                                            the precache list of every file of the finished
-                                            folder (path, size, sha256) and the versions
+                                            the precache list of every file of this version
+                                            (path, size, sha256) and the versions
 
 It walks the folder *after* everything else is in place, so any file another
-build step adds (embed pages, ...) is precached without being listed here.
+build step adds (embed pages, ...) is precached without being listed here: the
+files outside v/ (the entries) and those of this version's folder, never those of
+older versions kept beside it.
 The service worker lives at the root of the site so its scope is the site's
 folder, wherever that is served from.
 """
@@ -48,20 +53,24 @@ ICONS = (
 SKIP = re.compile(r"(^|/)(sw\.js|\.DS_Store|Thumbs\.db|[^/]*~)$")
 
 
-def write_icons(out: Path, svg: Path) -> list[dict[str, str]]:
+def write_icons(out: Path, svg: Path) -> None:
+    """The PNG icons into ``out``/web/pwa/ (``out``: the version's folder)."""
     text = svg.read_text(encoding="utf-8")
-    entries = []
-    for name, size, purpose, background, padding in ICONS:
+    for name, size, _purpose, background, padding in ICONS:
         (out / "web" / "pwa" / name).write_bytes(render(text, size, background, padding))
-        entries.append(
-            {
-                "src": f"web/pwa/{name}",
-                "sizes": f"{size}x{size}",
-                "type": "image/png",
-                "purpose": purpose,
-            }
-        )
-    return entries
+
+
+def icon_entries(prefix: str) -> list[dict[str, str]]:
+    """The manifest's icons, under ``prefix`` (the version's folder, v/<version>/)."""
+    return [
+        {
+            "src": f"{prefix}web/pwa/{name}",
+            "sizes": f"{size}x{size}",
+            "type": "image/png",
+            "purpose": purpose,
+        }
+        for name, size, purpose, _background, _padding in ICONS
+    ]
 
 
 #: The catalogue the manifest's words come from (docs/i18n.md): one manifest for every
@@ -76,11 +85,14 @@ def manifest_texts(web: Path, code: str = MANIFEST_LANGUAGE) -> dict[str, str]:
     match = CATALOGUE.fullmatch(text)
     if not match:
         raise SystemExit(f"web/shared/locales/{code}.js is not `export default {{...}};`")
-    messages = json.loads(match.group(1))
+    # strict JSON but for whole-line comments (labels of blocks of keys)
+    messages = json.loads(re.sub(r"(?m)^[ \t]*//[^\n]*$", "", match.group(1)))
     return {k: str(messages[f"manifest.{k}"]) for k in ("name", "short_name", "description")}
 
 
-def write_manifest(out: Path, icons: list[dict[str, str]], texts: dict[str, str]) -> None:
+def write_manifest(
+    out: Path, icons: list[dict[str, str]], texts: dict[str, str], prefix: str
+) -> None:
     manifest = {
         "id": "./",
         "lang": MANIFEST_LANGUAGE,
@@ -97,58 +109,47 @@ def write_manifest(out: Path, icons: list[dict[str, str]], texts: dict[str, str]
         "categories": ["games"],
         "icons": [
             *icons,
-            {"src": "web/pwa/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+            {
+                "src": f"{prefix}web/pwa/icon.svg",
+                "sizes": "any",
+                "type": "image/svg+xml",
+                "purpose": "any",
+            },
         ],
     }
     (out / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
 
 
-#: A versioned reference in a page or module: "web/table/boot.js?v=9bd95f1b3ae5".
-VERSIONED = re.compile(r"""["'(]([^"'()\s?]+)\?(v=[0-9A-Za-z]+)["')]""")
+#: The folder of the versions (scripts/build_site.py): v/<version>/ holds one version's files.
+VERSIONS = "v"
 
 
-def versioned_queries(out: Path, files: dict[str, list[int | str]]) -> dict[str, str]:
-    """path -> "v=..." for files the site's pages and modules request with a ?v= query.
-
-    The service worker fetches those under the very URL the page used, so a file the
-    page has just downloaded is revalidated from the HTTP cache, not downloaded again."""
-    found: dict[str, str] = {}
-    for path in sorted(out.rglob("*")):
-        if path.suffix not in (".html", ".js", ".mjs") or not path.is_file():
-            continue
-        base = f"https://site/{path.relative_to(out).as_posix()}"
-        for ref, query in VERSIONED.findall(path.read_text(encoding="utf-8", errors="replace")):
-            url = urllib.parse.urljoin(base, ref)
-            if url.startswith("https://site/"):
-                rel = url.removeprefix("https://site/")
-                if rel in files:
-                    found[rel] = query
-    return found
-
-
-def precache_list(out: Path) -> dict[str, list[int | str]]:
-    """Every file of the site folder: URL path relative to the site -> [size, sha256]
-    or [size, sha256, "v=..."] when the site requests it with that query."""
+def precache_list(out: Path, version_path: str) -> dict[str, list[int | str]]:
+    """The files of this version: URL path relative to the site -> [size, sha256]. The
+    entries (every file outside v/) and this version's folder (``version_path``,
+    "v/<version>/"); older versions' folders kept beside it are not this version's."""
     files: dict[str, list[int | str]] = {}
     for path in sorted(out.rglob("*")):
         rel = path.relative_to(out).as_posix()
         if not path.is_file() or SKIP.search(rel):
             continue
+        if rel.startswith(f"{VERSIONS}/") and not rel.startswith(version_path):
+            continue
         data = path.read_bytes()
         files[urllib.parse.quote(rel)] = [len(data), hashlib.sha256(data).hexdigest()]
-    for rel, query in versioned_queries(out, files).items():
-        files[rel].append(query)
     return files
 
 
 def write_service_worker(out: Path, template: Path, info: dict[str, object]) -> dict[str, object]:
-    files = precache_list(out)
+    files = precache_list(out, str(info["versionPath"]))
     build = {
         "appVersion": info["appVersion"],
         "engineVersion": info["engineVersion"],
         "pyodideVersion": info["pyodideVersion"],
         # changes with any file of the site, also those appVersion does not cover
         "filesVersion": hashlib.sha256(json.dumps(files).encode()).hexdigest()[:12],
+        # the version's folder (every file of this version but the entries is in it)
+        "versionPath": info["versionPath"],
         "files": files,
     }
     listing = ",\n".join(f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in files.items())
@@ -162,15 +163,23 @@ def write_service_worker(out: Path, template: Path, info: dict[str, object]) -> 
 
 
 def finish(out: Path, web: Path, info: dict[str, object]) -> dict[str, object]:
-    """Icons, manifest, then the service worker over the finished folder."""
-    icons = write_icons(out, web / "pwa" / "icon.svg")
-    write_manifest(out, icons, manifest_texts(web))
+    """The manifest, then the service worker over the finished folder (the icons are in
+    the version's folder already: build_site.py draws them before naming the version)."""
+    prefix = str(info["versionPath"])
+    write_manifest(out, icon_entries(prefix), manifest_texts(web), prefix)
     return write_service_worker(out, web / "pwa" / SW_NAME, info)
 
 
 def read_build_info(out: Path) -> dict[str, object]:
-    text = (out / "web" / "shared" / "build-info.js").read_text(encoding="utf-8")
+    """The build information of the version the site's index.html uses."""
+    index = (out / "index.html").read_text(encoding="utf-8")
+    match = re.search(rf"""["']{VERSIONS}/([0-9a-f]+)/""", index)
+    if not match:
+        raise SystemExit(f"{out}/index.html names no {VERSIONS}/<version>/ folder")
+    prefix = f"{VERSIONS}/{match.group(1)}/"
+    text = (out / prefix / "web" / "shared" / "build-info.js").read_text(encoding="utf-8")
     info: dict[str, object] = json.loads(text[text.index("{") : text.rindex("}") + 1])
+    info["versionPath"] = prefix
     return info
 
 

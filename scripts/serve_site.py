@@ -4,17 +4,31 @@
 
 A plain ``http.server`` with the content types the app needs set explicitly
 (``.wasm`` must be ``application/wasm`` or Pyodide hangs; ES modules need a
-JavaScript type), whatever the machine's MIME table says. The embed loader
-(``web/embed.js``) is a module that other sites load, so it is sent with
-``Access-Control-Allow-Origin: *`` (any static host must do the same; see
-docs/embedding.md). Used by the e2e tests and ``make bench-web`` too.
+JavaScript type), whatever the machine's MIME table says, and the headers
+docs/hosting.md asks of any host (the e2e tests run under them):
+
+- ``Cache-Control``: a version's files (``v/<version>/...``, named by their
+  version: scripts/build_site.py) are immutable; the entries at the root (the
+  pages, ``sw.js``, the manifest, the embed loader) are revalidated every time.
+- ``Content-Security-Policy`` on the pages: the policy of the page's own
+  ``<meta http-equiv>`` tag, plus ``frame-ancestors`` (which a meta tag cannot
+  set): any site may frame the pages the embeds use (``index.html`` and
+  ``embed.html``), only the site itself the others. The engine's worker gets a
+  policy of its own that lets it compile WebAssembly (``WORKER_CSP``): a worker's
+  policy comes from its own response, the page's never needs ``'unsafe-eval'``.
+- The embed loader (``web/embed.js``) is a module that other sites load, so it is
+  sent with ``Access-Control-Allow-Origin: *`` (docs/embedding.md).
+
+Used by the e2e tests and ``make bench-web`` too.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import html
 import http.server
+import re
 import sys
 import threading
 from pathlib import Path
@@ -36,6 +50,32 @@ TYPES = {
 }
 
 
+#: Versioned files: their URL names one content for ever.
+IMMUTABLE = "public, max-age=31536000, immutable"
+#: The entries: asked again every time (a conditional request; 304 when unchanged).
+REVALIDATE = "no-cache"
+#: The policy of the engine's worker (web/engine/worker.js, dedicated or shared): Pyodide
+#: compiles WebAssembly ('wasm-unsafe-eval'; it needs no other eval: docs/hosting.md).
+WORKER_CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
+    "object-src 'none'; base-uri 'none'"
+)
+#: Pages that other sites may frame: the embeds' frame and the game page (the game embed).
+FRAMED_PAGES = ("index.html", "embed.html")
+META_CSP = re.compile(
+    r"""<meta\s+http-equiv=["']Content-Security-Policy["']\s+content=(["'])(.*?)\1""", re.I
+)
+
+
+def page_csp(name: str, text: str) -> str | None:
+    """The header policy of the page ``name`` (its meta tag's, plus frame-ancestors)."""
+    match = META_CSP.search(text)
+    if not match:
+        return None
+    ancestors = "*" if name in FRAMED_PAGES else "'self'"
+    return f"{html.unescape(match.group(2)).rstrip('; ')}; frame-ancestors {ancestors}"
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {  # noqa: RUF012 (http.server's own class attribute)
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -44,9 +84,28 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     quiet = False
 
     def end_headers(self) -> None:
-        if self.path.split("?")[0].endswith("/web/embed.js"):
+        path = self.path.split("?")[0].split("#")[0]
+        versioned = "/v/" in path
+        self.send_header("Cache-Control", IMMUTABLE if versioned else REVALIDATE)
+        if path.endswith("/web/embed.js"):
             self.send_header("Access-Control-Allow-Origin", "*")
+        if path.endswith("/web/engine/worker.js"):
+            self.send_header("Content-Security-Policy", WORKER_CSP)
+        name = path.rsplit("/", 1)[-1] or "index.html"
+        if name.endswith(".html") and not versioned:
+            policy = self.page_policy(path, name)
+            if policy:
+                self.send_header("Content-Security-Policy", policy)
         super().end_headers()
+
+    def page_policy(self, path: str, name: str) -> str | None:
+        file = Path(self.translate_path(path))
+        if file.is_dir():
+            file = file / "index.html"
+        try:
+            return page_csp(name, file.read_text(encoding="utf-8"))
+        except OSError:
+            return None
 
     def log_message(self, format: str, *args: Any) -> None:
         if not self.quiet:

@@ -5,8 +5,8 @@
 
 import { LANGUAGES } from "../shared/i18n.js";
 
-const loader = new URL("../embed.js", import.meta.url);
-loader.search = "";
+// the loader's public URL, beside this page (an entry at the site's root)
+const loader = new URL("web/embed.js", document.baseURI);
 
 const TEXT = {
   copy: "Copy",

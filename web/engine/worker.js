@@ -108,7 +108,7 @@ async function fetchWheel() {
 // The service worker keeps this version's snapshot cache and removes older ones;
 // without a service worker this worker removes them itself.
 const SNAPSHOT_WANTED = !SHARED && self.name.endsWith("+snapshot") && typeof caches !== "undefined";
-const siteRoot = new URL("../../", import.meta.url).href;
+const siteRoot = new URL(BUILD.root, import.meta.url).href; // as the service worker names it
 const SNAPSHOT_PREFIX = `hasenpfeffer ${siteRoot} snapshot `;
 const SNAPSHOT_CACHE = `${SNAPSHOT_PREFIX}app-${BUILD.appVersion} pyodide-${BUILD.pyodideVersion}`;
 const SNAPSHOT_STORE_DELAY_MS = 2000;

@@ -14,8 +14,9 @@
 import { BUILD } from "../shared/build-info.js";
 import { hasKey, localizeTree, onLanguageChange, t } from "../shared/i18n.js";
 
-const SW_URL = new URL("../../sw.js", import.meta.url);
-const SCOPE = new URL("../../", import.meta.url);
+// the site's root (this module lives in the version's folder, v/<version>/web/pwa/)
+const SCOPE = new URL(BUILD.root, import.meta.url);
+const SW_URL = new URL("sw.js", SCOPE);
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
 const status = {
@@ -96,10 +97,22 @@ function updateNotice() {
   return box;
 }
 
+// the notice's words: a catalogue key, else the service worker's "a new version is ready"
+let updateKey = null;
+
 /** The notice's words in the page's language (again on every language change). */
 function updateWords(box) {
-  box.querySelector("p").textContent = `${t("pwa.update_ready")} ${t("pwa.game_kept")}`;
+  box.querySelector("p").textContent = updateKey ? t(updateKey) : `${t("pwa.update_ready")} ${t("pwa.game_kept")}`;
   box.querySelector("button").textContent = t("pwa.reload");
+}
+
+/** Another tab runs a newer version of the game (web/table/tabs.js heard it): offer
+ * to reload into it, saying so with the message `key`. */
+export function offerNewVersion(key) {
+  if (!registration?.waiting) updateKey = key; // a waiting service worker says it its way
+  const box = updateNotice();
+  updateWords(box);
+  box.hidden = false;
 }
 
 onLanguageChange(() => {
@@ -187,6 +200,10 @@ async function start() {
   } catch (err) {
     status.worker = "failed";
     console.warn(`Offline play is not available: ${err?.message ?? err}`);
+    return;
+  }
+  if (!registration) {
+    status.worker = "failed"; // refused without an error (e.g. blocked by the browser's settings)
     return;
   }
   // A version may already be waiting (found on an earlier visit) or installing.

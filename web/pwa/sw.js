@@ -3,19 +3,28 @@
 // scripts/pwa_build.py puts this file at the root of the built site (so its
 // scope is the site's folder, under any sub-path) with, in front of it,
 //   const PRECACHE = { appVersion, engineVersion, pyodideVersion, filesVersion,
-//     files: { "<path relative to the site>": [size, sha256, "v=..." (if the site
-//              requests it with that query)], ... } };
-// listing every file of the finished site.
+//     versionPath: "v/<version>/",
+//     files: { "<path relative to the site>": [size, sha256], ... } };
+// listing every file of this version: the entries at the root (the pages, the
+// manifest, the embed loader) and the version's own folder. Every other file
+// of a version lives in its folder (scripts/build_site.py), so a URL names one
+// file of one version, and the cache answers a URL only with that file.
 //
 // install   fetch every file into a cache named after this scope and version
-//           (unchanged files are copied from the previous version's cache),
-//           checking each one's size and sha256: a half-deployed update fails
-//           to install instead of mixing versions. Then wait.
+//           (files of older versions with the same sha256 are copied from their
+//           caches, whatever their path), checking each one's size and sha256: a
+//           half-deployed update fails to install instead of mixing versions, and
+//           a failed install deletes what it had stored. Then wait.
 // activate  (on first install at once; on an update only when the page asks,
 //           see web/pwa/pwa.js) delete the caches of older versions of this site
 //           (this version's runtime snapshot, stored by the engine worker, stays).
-// fetch     answer the site's own files from this version's cache, whatever
-//           their ?v= query; anything else goes to the network untouched.
+// fetch     answer this version's files from its cache; anything else (files of
+//           another version, other sites) goes to the network untouched.
+//
+// Storage stays bounded however many versions are deployed, and however many of
+// their installs fail: at most the active version's cache, the one installing,
+// and the one that waits to take over (plus one runtime snapshot per version the
+// engine worker keeps, the older ones removed on activate).
 /* global PRECACHE */
 
 const SCOPE = self.registration.scope; // ends with "/"
@@ -24,9 +33,12 @@ const PREFIX = `hasenpfeffer ${SCOPE} `;
 const CACHE = `${PREFIX}app-${PRECACHE.appVersion} pyodide-${PRECACHE.pyodideVersion} files-${PRECACHE.filesVersion}`;
 // Kept on activate: the engine worker's snapshot of the started runtime for this
 // version (named the same way in web/engine/worker.js).
-const SNAPSHOT_CACHE = `${PREFIX}snapshot app-${PRECACHE.appVersion} pyodide-${PRECACHE.pyodideVersion}`;
+const SNAPSHOT_PREFIX = `${PREFIX}snapshot `;
+const SNAPSHOT_CACHE = `${SNAPSHOT_PREFIX}app-${PRECACHE.appVersion} pyodide-${PRECACHE.pyodideVersion}`;
 // Stored in each cache when its precache is complete: the file list it holds.
 const INDEX_KEY = `${SCOPE}__precache-index.json`;
+// Stored in a cache when its version takes over (activates).
+const ACTIVE_KEY = `${SCOPE}__active`;
 const FILES = PRECACHE.files;
 
 function hex(buffer) {
@@ -43,12 +55,10 @@ async function matches(path, response) {
 /** This version's file from the server, checked against the list. */
 async function download(path) {
   const url = SCOPE + path;
-  // The URL the page itself used, and "no-cache": revalidated with the server, a
-  // file the page has just downloaded comes from the HTTP cache (304), and
-  // nothing stale is stored. The page is usually opened as the folder, not
-  // as index.html: try that first.
-  const query = FILES[path][2];
-  const urls = path === "index.html" ? [SCOPE, url] : [query ? `${url}?${query}` : url];
+  // "no-cache": revalidated with the server (a file the page has just downloaded
+  // comes from the HTTP cache, 304), and nothing stale is stored. The page is
+  // usually opened as the folder, not as index.html: try that first.
+  const urls = path === "index.html" ? [SCOPE, url] : [url];
   for (const u of urls) {
     const response = await fetch(u, { cache: "no-cache" }).catch(() => null);
     if (response && (await matches(path, response))) return response;
@@ -56,32 +66,60 @@ async function download(path) {
   throw new Error(`${path}: not this version on the server (an update is being deployed?)`);
 }
 
-/** Files of older versions of this site that are byte-identical to ours: path -> cache. */
+/** Our app caches other than this version's (runtime snapshots excluded). */
+async function otherCaches() {
+  return (await caches.keys()).filter((n) => n.startsWith(PREFIX) && !n.startsWith(SNAPSHOT_PREFIX) && n !== CACHE);
+}
+
+/** Files of other versions of this site, by sha256: sha -> {cache, url}. */
 async function reusable() {
   const found = new Map();
-  for (const name of await caches.keys()) {
-    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+  for (const name of await otherCaches()) {
     const cache = await caches.open(name);
     const index = await cache.match(INDEX_KEY);
     if (!index) continue;
     const theirs = await index.json();
     for (const [path, entry] of Object.entries(theirs)) {
-      if (FILES[path] && FILES[path][1] === entry[1] && !found.has(path)) found.set(path, cache);
+      if (!found.has(entry[1])) found.set(entry[1], { cache, url: SCOPE + path });
     }
   }
   return found;
 }
 
+/** Delete the caches of other versions that `keep(cache)` does not keep. */
+async function dropOthers(keep) {
+  for (const name of await otherCaches()) {
+    if (!(await keep(await caches.open(name)))) await caches.delete(name);
+  }
+}
+
+/**
+ * A cached file of another version as a response of its own, without its URL. A
+ * response served for a request keeps the URL it was fetched from, and a module
+ * resolves its imports against that URL: a module copied from v/<old>/ would import
+ * the old version's modules.
+ */
+async function unbound(response) {
+  const { status, statusText, headers } = response;
+  return new Response(await response.blob(), { status, statusText, headers });
+}
+
+const complete = async (cache) => Boolean(await cache.match(INDEX_KEY));
+const active = async (cache) => Boolean(await cache.match(ACTIVE_KEY));
+
 async function precache() {
+  // what failed or was cut short before is of no use: keep complete caches only
+  await dropOthers(complete);
   const cache = await caches.open(CACHE);
   const previous = await reusable();
   await Promise.all(
     Object.keys(FILES).map(async (path) => {
       const url = SCOPE + path;
-      if (await cache.match(url)) return; // stored by an earlier, interrupted install
-      const old = previous.get(path);
-      const copy = old && (await old.match(url));
-      const response = copy && (await matches(path, copy)) ? copy : await download(path);
+      const stored = await cache.match(url); // by an earlier, interrupted install
+      if (stored && (await matches(path, stored))) return;
+      const old = previous.get(FILES[path][1]);
+      const copy = old && (await old.cache.match(old.url));
+      const response = copy && (await matches(path, copy)) ? await unbound(copy) : await download(path);
       await cache.put(url, response);
     }),
   );
@@ -89,17 +127,30 @@ async function precache() {
     INDEX_KEY,
     new Response(JSON.stringify(FILES), { headers: { "Content-Type": "application/json" } }),
   );
+  // this version now waits in place of any version that waited before it
+  await dropOthers(active);
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache());
+  event.waitUntil(
+    precache().catch(async (err) => {
+      // a failed install (a file missing or not this version's) leaves nothing behind
+      await caches.delete(CACHE);
+      throw err;
+    }),
+  );
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
-    caches.keys().then((names) =>
-      Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE && n !== SNAPSHOT_CACHE).map((n) => caches.delete(n))),
-    ),
+    (async () => {
+      const cache = await caches.open(CACHE);
+      await cache.put(ACTIVE_KEY, new Response(PRECACHE.appVersion));
+      const names = await caches.keys();
+      await Promise.all(
+        names.filter((n) => n.startsWith(PREFIX) && n !== CACHE && n !== SNAPSHOT_CACHE).map((n) => caches.delete(n)),
+      );
+    })(),
   );
 });
 
