@@ -64,7 +64,8 @@ def catalogue(code: str) -> dict[str, Any]:
     text = (LOCALES / f"{code}.js").read_text(encoding="utf-8")
     match = MODULE.fullmatch(text)
     assert match, f"{code}.js must be `export default {{...}};` around strict JSON"
-    data: dict[str, Any] = json.loads(match.group(1))
+    # strict JSON but for whole-line comments (labels of blocks of keys)
+    data: dict[str, Any] = json.loads(re.sub(r"(?m)^[ \t]*//[^\n]*$", "", match.group(1)))
     return data
 
 

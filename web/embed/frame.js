@@ -116,6 +116,11 @@ async function boot() {
       onProgress(fraction) {
         bar.value = fraction;
       },
+      // back from the back/forward cache with the worker gone: draw the example again
+      onRestart() {
+        shown = null;
+        show();
+      },
     });
     await client.ready;
     engine = client;

@@ -16,8 +16,20 @@
 // Without the option, a page whose address has ?embed (the game in an embed)
 // is shared, any other page (the game itself) has its own worker. Where the
 // browser has no SharedWorker, a shared client falls back to its own Worker.
+//
+// The back/forward cache: a page the browser keeps when the player navigates away
+// keeps its connection (a shared client says goodbye only when its page is really
+// unloaded), and when it is shown again the client checks that the worker still
+// answers. If not (the browser stopped it meanwhile), the client connects anew and
+// calls `onRestart()`: the page builds what it showed again (its game in the old
+// worker is gone); without an `onRestart` the page reloads.
 
 export const API_VERSION = 1;
+// how long a page back from the back/forward cache waits for the worker's answer
+// (a computer player may be thinking; a worker still loading may take long) before
+// it connects anew
+const REVIVE_MS = 5000;
+const REVIVE_LOADING_MS = 60000;
 
 export class EngineError extends Error {
   /** `detail`: the rest of the engine's error answer (`reason_code`, `reason_params`),
@@ -39,23 +51,42 @@ function newSession() {
 }
 
 export class EngineClient {
-  constructor({ onProgress = () => {}, workerURL, shared, session } = {}) {
+  constructor({ onProgress = () => {}, onRestart, workerURL, shared, session } = {}) {
     this.nextId = 1;
     this.pending = new Map();
     const wanted = shared ?? new URLSearchParams(globalThis.location?.search ?? "").has("embed");
     // no SharedWorker (e.g. Chrome on Android): a worker of its own, same protocol
     this.shared = wanted && typeof SharedWorker !== "undefined";
+    this.wantedShared = wanted;
     this.session = wanted ? (session ?? newSession()) : session;
     this.workerInfo = null;
-    const url = workerURL ?? new URL("./worker.js", import.meta.url);
+    this.onProgress = onProgress;
+    this.onRestart = onRestart ?? (() => globalThis.location?.reload());
+    this.url = workerURL ?? new URL("./worker.js", import.meta.url);
+    this.connect();
+    if (this.shared) {
+      // goodbye only when the page is really unloaded, not when it goes into the
+      // back/forward cache (it may come back, and its game with it)
+      globalThis.addEventListener?.("pagehide", (event) => {
+        if (!event.persisted) this.close();
+      });
+    }
+    globalThis.addEventListener?.("pageshow", (event) => {
+      if (event.persisted) this.revive();
+    });
+  }
+
+  /** Start (or join) the worker: the port, `ready`, the answers. */
+  connect() {
+    const url = this.url;
     // the game page's own worker may keep a snapshot of the started runtime (see
     // worker.js); an embed's worker never does
-    const snapshot = !wanted;
+    const snapshot = !this.wantedShared;
     const options = { type: "module", name: snapshot ? "hasenpfeffer-engine+snapshot" : "hasenpfeffer-engine" };
+    const onProgress = this.onProgress;
     if (this.shared) {
       this.worker = new SharedWorker(url, { ...options, name: "hasenpfeffer-engine-shared" });
       this.port = this.worker.port;
-      globalThis.addEventListener?.("pagehide", () => this.close());
     } else {
       this.worker = new Worker(url, options);
       this.port = this.worker;
@@ -66,6 +97,7 @@ export class EngineClient {
         if (msg.type === "progress") onProgress(msg.fraction, msg.stage);
         else if (msg.type === "ready") {
           this.workerInfo = msg.worker ?? null;
+          this.started = true;
           resolve(msg.timings);
         }
         else if (msg.type === "fatal") reject(new EngineError("load", msg.message));
@@ -82,6 +114,33 @@ export class EngineClient {
     if (this.shared) this.port.start();
     // A rejection is reported by whoever awaits ready; do not warn twice.
     this.ready.catch(() => {});
+  }
+
+  /** Back from the back/forward cache: the worker answers, or the client connects
+   * anew (pending calls fail) and the page starts again (onRestart). */
+  async revive() {
+    if (this.closed) return;
+    const answered = await Promise.race([
+      this.call("api_version").then(
+        () => true,
+        () => true, // an error is an answer too: the worker is there
+      ),
+      new Promise((resolve) => setTimeout(() => resolve(false), this.started ? REVIVE_MS : REVIVE_LOADING_MS)),
+    ]);
+    if (answered || this.closed) return;
+    const error = new EngineError("load", "the engine stopped while the page was away");
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
+    try {
+      if (this.shared) this.port.close();
+      else this.worker.terminate();
+    } catch {
+      /* gone already */
+    }
+    if (this.wantedShared) this.session = newSession();
+    this.started = false;
+    this.connect();
+    this.onRestart();
   }
 
   settle(id, response) {

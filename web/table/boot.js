@@ -1,8 +1,9 @@
 // The table's start (index.html loads this module): the settings (stored, then
-// ?speed=&bots=&... from the address), the renderer and the input wired, the
-// language first (its catalogue is small and arrives long before the engine),
-// then the engine (already started by web/engine/start.js, which the page loads
-// first), then the saved game or a new one.
+// ?speed=&bots=&... from the address, for this visit), the renderer and the input
+// wired, the language first (its catalogue is small and arrives long before the
+// engine), then the engine (already started by web/engine/start.js, which the page
+// loads first), then the saved game (claimed from any other tab: tabs.js) or a new
+// one, and what was kept aside offered (save-dialogs.js).
 //
 // Nothing here knows the rules: which cards and bids are legal (and why not),
 // the order of the hand, scores and the card ranking all come from the engine
@@ -11,14 +12,14 @@
 // settings-dialog.js, language.js, input.js.
 
 import { followProgress, start } from "../engine/start.js";
-import { t } from "../shared/i18n.js";
-import { errorText } from "../shared/i18n-terms.js";
+import { formatList, t } from "../shared/i18n.js";
 import { initOffline } from "../pwa/pwa.js";
 import { installInput } from "./input.js";
 import { followLanguage, startLanguage } from "./language.js";
 import { paintedGame, render } from "./render.js";
-import { applyQuery, loadSettings, readSave, saveSettings } from "./settings.js";
+import { applyQuery, loadSettings } from "./settings.js";
 import { setRenderer, state, update } from "./state.js";
+import { offerKeptAside, openSavedGame } from "./tabs.js";
 import { announce, engine, notice, runBots, setGame, startNewGame } from "./turns.js";
 
 performance.mark("hp-start");
@@ -28,10 +29,14 @@ performance.mark("hp-start");
 // compete with the first moves for the two cores of a small machine.
 const OFFLINE_DELAY_MS = 5000;
 
+// values of the address that are not valid (ignored; the notice says which)
+let ignoredInLink = [];
+
 function initialState() {
   // ?seed=N in the address: the games of this visit are dealt from N, N+1, ...
-  const { settings, seed } = applyQuery(loadSettings(), location.search);
-  saveSettings(settings);
+  // (the address's settings are this visit's: stored only if the player saves them)
+  const { settings, seed, ignored } = applyQuery(loadSettings(), location.search);
+  ignoredInLink = ignored;
   const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
   reducedMotion.addEventListener("change", () => update({ reducedMotion: reducedMotion.matches }));
   return { settings, seed, reducedMotion: reducedMotion.matches };
@@ -41,28 +46,12 @@ function onProgress(fraction, stage) {
   update({ loading: { ...state.loading, fraction, stage } });
 }
 
-/** The saved game, restored by the engine; null when there is none (or it is unreadable:
- * the notice says why). */
-async function restoreSave() {
-  const saved = readSave();
-  if (saved.error) {
-    notice(t("notice.save_restore", { message: t(`notice.${saved.error}`) }), "error");
-  } else if (saved.record) {
-    const levels = Array.isArray(saved.record.levels) ? saved.record.levels : state.settings.levels;
-    try {
-      return await engine.call("load", { save: saved.record.save, levels });
-    } catch (err) {
-      notice(t("notice.save_restore", { message: errorText(err).replace(/[.।]$/, "") }), "error");
-    }
-  }
-  return null;
-}
-
 async function boot() {
   const starting = engine ? engine.ready : Promise.reject(start.error);
   starting.catch(() => {}); // handled below, once the words are there
   followProgress(onProgress);
   await startLanguage();
+  if (ignoredInLink.length) notice(t("links.ignored", { values: formatList(ignoredInLink) }), "error");
   try {
     window.hasenpfeffer.timings = await starting;
     performance.mark("hp-engine-ready");
@@ -73,14 +62,17 @@ async function boot() {
   }
   setTimeout(initOffline, OFFLINE_DELAY_MS);
   onProgress(1, "ready");
-  const game = await restoreSave();
+  const game = await openSavedGame();
   update({ loading: { ...state.loading, done: true } });
   if (!game) {
-    await startNewGame();
+    const dealing = startNewGame();
+    offerKeptAside(); // (its "Try again" waits for the new game to be on the table)
+    await dealing;
     return;
   }
   setGame(game);
   announce(t("a11y.welcome_back"));
+  offerKeptAside();
   await runBots();
 }
 

@@ -132,7 +132,7 @@ async function save() {
       update({ generation: state.generation + 1 });
       const next = await engine.call("new_game", newGameRequest(newRules, levels));
       dialog.close();
-      saveSettings(state.settings);
+      saveSettings(state.settings, { chosen: true });
       beginGame(next);
       await chooseLanguage(chosenLanguage);
       announce(t("a11y.new_rules"));
@@ -147,7 +147,7 @@ async function save() {
     }
     return;
   }
-  saveSettings(state.settings);
+  saveSettings(state.settings, { chosen: true });
   dialog.close();
   await chooseLanguage(chosenLanguage);
   if (levelsChanged && state.game) {

@@ -1,19 +1,25 @@
-// Settings and the saved game, both in localStorage.
+// The settings, in localStorage, and those a link gives for one visit.
 //
 // Settings: who plays each seat, the rules for the next game, animation
 // speed (null: automatic — instant when the system asks for reduced motion)
-// and four-colour suits. The saved game is the engine's own save
-// (Game.to_json()) plus the seat levels, written after every action.
+// and four-colour suits. Every stored or linked value is checked here before the
+// page or the engine sees it (and the engine checks the rules again). The
+// address's values (?speed=&bots=&preset=&target=&seed=&colours=) apply to this
+// visit only: they are stored only when the player saves the settings dialog.
+// The saved game is web/table/saves.js's.
 
 import VOCABULARY from "../shared/vocabulary.js";
 
+export { writeGame as writeSave } from "./saves.js";
+
 const SETTINGS_KEY = "hasenpfeffer.settings.v1";
-const SAVE_KEY = "hasenpfeffer.game.v1";
-const SAVE_FORMAT = "hasenpfeffer-web-save";
-// The version of this record around the engine's save (which has its own
-// version, checked by the engine). A newer record is refused with a message,
-// never misread; older ones would be migrated here.
-const SAVE_VERSION = 1;
+// a preset's name, a rule's name (the engine's names are of this shape)
+const NAME = /^[a-z][a-z0-9_]{0,31}$/;
+const MAX_RULE_FIELDS = 32;
+const MAX_RULE_TEXT = 40;
+const MAX_LINK_QUOTE = 40;
+// the seeds the engine takes: whole numbers that stay exact in JavaScript
+const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
 /** The levels of the computer players, and the player's own (the engine's names). */
 export const BOT_LEVELS = Object.freeze([...VOCABULARY.bot_levels]);
@@ -57,6 +63,27 @@ function storage() {
   }
 }
 
+/** Rules as settings may hold them: a preset's name, or {preset?, field: value...}
+ * with names of the engine's shape and plain values; null when `raw` is not that. */
+function cleanRules(raw) {
+  if (typeof raw === "string") return NAME.test(raw) ? raw : null;
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const entries = Object.entries(raw);
+  if (entries.length > MAX_RULE_FIELDS) return null;
+  const rules = {};
+  for (const [name, value] of entries) {
+    if (!NAME.test(name)) return null;
+    const plain =
+      typeof value === "boolean" ||
+      (typeof value === "number" && Number.isFinite(value)) ||
+      (typeof value === "string" && value.length <= MAX_RULE_TEXT);
+    if (!plain) return null;
+    rules[name] = value;
+  }
+  if ("preset" in rules && !(typeof rules.preset === "string" && NAME.test(rules.preset))) return null;
+  return rules;
+}
+
 function clean(raw) {
   const s = { ...DEFAULT_SETTINGS, levels: [...DEFAULT_SETTINGS.levels] };
   if (!raw || typeof raw !== "object") return s;
@@ -65,94 +92,101 @@ function clean(raw) {
       seat === 0 ? HUMAN : BOT_LEVELS.includes(lv) ? lv : DEFAULT_SETTINGS.levels[seat],
     );
   }
-  if (typeof raw.rules === "string" || (raw.rules && typeof raw.rules === "object")) s.rules = raw.rules;
-  if (raw.speed in SPEEDS) s.speed = raw.speed;
-  s.fourColour = Boolean(raw.fourColour);
+  s.rules = cleanRules(raw.rules) ?? DEFAULT_SETTINGS.rules;
+  if (typeof raw.speed === "string" && Object.hasOwn(SPEEDS, raw.speed)) s.speed = raw.speed;
+  s.fourColour = raw.fourColour === true;
   return s;
 }
+
+// the settings as stored, and the fields this visit took from its link instead
+let stored = clean(null);
+const fromLink = new Set();
 
 export function loadSettings() {
   const store = storage();
   try {
-    return clean(JSON.parse(store?.getItem(SETTINGS_KEY) ?? "null"));
+    stored = clean(JSON.parse(store?.getItem(SETTINGS_KEY) ?? "null"));
   } catch {
-    return clean(null);
+    stored = clean(null);
   }
+  return { ...stored, levels: [...stored.levels] };
 }
 
-export function saveSettings(settings) {
+/**
+ * Store the settings. The values this visit took from its link stay out (the stored
+ * ones are kept for them) unless `chosen`: the player saved the settings dialog,
+ * where they saw them.
+ */
+export function saveSettings(settings, { chosen = false } = {}) {
+  const next = { ...settings };
+  if (chosen) fromLink.clear();
+  else for (const field of fromLink) next[field] = stored[field];
+  stored = clean(next);
   try {
-    storage()?.setItem(SETTINGS_KEY, JSON.stringify(settings));
+    storage()?.setItem(SETTINGS_KEY, JSON.stringify(stored));
   } catch {
     /* full or disabled storage: settings last for this visit */
   }
 }
 
+/** A link's value as the notice quotes it: short, whatever was sent. */
+function quoted(name, value) {
+  const text = value.length > MAX_LINK_QUOTE ? `${value.slice(0, MAX_LINK_QUOTE)}…` : value;
+  return `${name}=${text}`;
+}
+
 /**
- * Settings given in the address (for links and automated tests):
+ * Settings given in the address (for links and automated tests), for this visit:
  * ?speed=instant&bots=random (or bots=easy,medium,hard for West,North,East)
- * &preset=pepper&target=5&seed=42&colours=4. Returns {settings, seed}.
+ * &preset=pepper&target=5&seed=42&colours=4. Returns {settings, seed, ignored}: the
+ * settings with the link's values, the first game's seed, and the values that are
+ * not valid (quoted, for a notice): those are ignored, nothing else changes.
  */
 export function applyQuery(settings, search) {
   const q = new URLSearchParams(search);
   const s = { ...settings, levels: [...settings.levels] };
-  if (q.get("speed") in SPEEDS) s.speed = q.get("speed");
-  const bots = q.get("bots");
-  if (bots) {
+  const ignored = [];
+  const take = (field) => fromLink.add(field);
+  if (q.has("speed")) {
+    const speed = q.get("speed");
+    if (Object.hasOwn(SPEEDS, speed)) {
+      s.speed = speed;
+      take("speed");
+    } else ignored.push(quoted("speed", speed));
+  }
+  if (q.has("bots")) {
+    const bots = q.get("bots");
     const list = bots.split(",");
-    for (let seat = 1; seat < 4; seat++) {
-      const lv = list.length === 3 ? list[seat - 1] : list[0];
-      if (BOT_LEVELS.includes(lv)) s.levels[seat] = lv;
-    }
+    if ((list.length === 1 || list.length === 3) && list.every((lv) => BOT_LEVELS.includes(lv))) {
+      for (let seat = 1; seat < 4; seat++) s.levels[seat] = list.length === 3 ? list[seat - 1] : list[0];
+      take("levels");
+    } else ignored.push(quoted("bots", bots));
   }
   const preset = q.get("preset");
   const target = q.get("target");
-  if (preset || target) {
+  const goodPreset = preset !== null && NAME.test(preset);
+  const goodTarget = target !== null && /^\d{1,4}$/.test(target);
+  if (preset !== null && !goodPreset) ignored.push(quoted("preset", preset));
+  if (target !== null && !goodTarget) ignored.push(quoted("target", target));
+  if (goodPreset || goodTarget) {
     const base = typeof s.rules === "string" ? { preset: s.rules } : { ...s.rules };
-    if (preset) {
-      for (const key of Object.keys(base)) delete base[key];
-      base.preset = preset;
-    }
-    if (target && /^\d+$/.test(target)) base.target = Number(target);
-    s.rules = base;
+    const rules = goodPreset ? { preset } : base;
+    if (goodTarget) rules.target = Number(target);
+    s.rules = rules;
+    take("rules");
   }
-  if (q.has("colours")) s.fourColour = q.get("colours") === "4";
-  const seed = q.get("seed");
-  return { settings: s, seed: seed && /^\d+$/.test(seed) ? Number(seed) : undefined };
-}
-
-/** The saved game, or {error} when something unreadable is stored: the error is the
- * catalogue key's last part (`notice.save_foreign`, `notice.save_newer`, `notice.save_unreadable`). */
-export function readSave() {
-  const store = storage();
-  const text = store?.getItem(SAVE_KEY);
-  if (text == null) return {};
-  try {
-    const record = JSON.parse(text);
-    if (!record || record.format !== SAVE_FORMAT || typeof record.save !== "string") {
-      return { error: "save_foreign" };
-    }
-    if (typeof record.version === "number" && record.version > SAVE_VERSION) {
-      return { error: "save_newer" };
-    }
-    return { record };
-  } catch {
-    return { error: "save_unreadable" };
+  if (q.has("colours")) {
+    const colours = q.get("colours");
+    if (colours === "4" || colours === "2") {
+      s.fourColour = colours === "4";
+      take("fourColour");
+    } else ignored.push(quoted("colours", colours));
   }
-}
-
-export function writeSave(save, levels) {
-  try {
-    storage()?.setItem(SAVE_KEY, JSON.stringify({ format: SAVE_FORMAT, version: SAVE_VERSION, save, levels }));
-  } catch {
-    /* full or disabled storage */
+  let seed;
+  if (q.has("seed")) {
+    const text = q.get("seed");
+    if (/^\d{1,16}$/.test(text) && Number(text) <= MAX_SEED) seed = Number(text);
+    else ignored.push(quoted("seed", text));
   }
-}
-
-export function clearSave() {
-  try {
-    storage()?.removeItem(SAVE_KEY);
-  } catch {
-    /* ignore */
-  }
+  return { settings: s, seed, ignored };
 }

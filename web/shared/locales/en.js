@@ -524,5 +524,29 @@ export default {
   "pwa.install": "Install",
   "pwa.install.title": "Install Hasenpfeffer on this device",
   "pwa.storage_not_persistent": "Your browser did not grant persistent storage: it may delete the stored game and your saved game when space runs low. Installing the game usually helps.",
-  "pwa.storage_persistent": "Your browser keeps the game and your saved game even when space runs low (persistent storage)."
+  "pwa.storage_persistent": "Your browser keeps the game and your saved game even when space runs low (persistent storage).",
+
+  // saves and tabs
+  "saves.aside.title": "A saved game could not be restored",
+  "saves.aside.kept": "It is kept aside in this browser: nothing is lost until you discard it.",
+  "saves.problem.unreadable": "The stored text is not readable.",
+  "saves.problem.foreign": "The stored data is not a saved game of this app.",
+  "saves.problem.newer": "It was saved by a newer version of the game. Reload the page to get that version, then try again.",
+  "saves.problem.levels": "The computer players' levels in it could not be read, so the game goes on with the levels of your settings.",
+  "saves.problem.refused": "The game engine cannot read it: {detail}.",
+  "saves.problem.replaced": "This is the game you were playing when you restored another one.",
+  "saves.retry": "Try again",
+  "saves.export": "Export as text",
+  "saves.export_label": "The saved game as text: copy it to keep it",
+  "saves.discard": "Discard",
+  "saves.later": "Later",
+  "saves.retry_failed": "Still not restored: {reason}",
+  "saves.write_failed": "Your game could not be saved: this browser's storage is full or turned off. The game goes on in this tab, but it will be lost when you close it.",
+  "saves.storage_off": "This browser does not let the game store anything: your game lasts only while this tab is open.",
+  "tabs.elsewhere.title": "This game is open in another tab",
+  "tabs.elsewhere.text": "It goes on there, and every move is saved. To play it here instead, press “Play here”: the other tab then stops.",
+  "tabs.play_here": "Play here",
+  "tabs.continued": "The game continues from where it was saved in the other tab.",
+  "tabs.newer_version": "A newer version of the game is open in another tab. Reload this one to use it; your game is kept.",
+  "links.ignored": "Not used from the link, as not valid: {values}."
 };

@@ -524,5 +524,29 @@ export default {
   "pwa.install": "Ynstallearje",
   "pwa.install.title": "Ynstallearje Hasenpfeffer op dit apparaat",
   "pwa.storage_not_persistent": "De opslach is net bliuwend: de browser kin jo bewarre spul wiskje as der te min romte is.",
-  "pwa.storage_persistent": "Jo bewarre spul bliuwt bewarre, ek as der te min romte is."
+  "pwa.storage_persistent": "Jo bewarre spul bliuwt bewarre, ek as der te min romte is.",
+
+  // saves and tabs
+  "saves.aside.title": "In bewarre spul koe net weromhelle wurde",
+  "saves.aside.kept": "It wurdt apart bewarre yn dizze browser: der giet neat ferlern oant jo it fuortsmite.",
+  "saves.problem.unreadable": "De bewarre tekst is net te lêzen.",
+  "saves.problem.foreign": "De bewarre gegevens binne gjin bewarre spul fan dizze app.",
+  "saves.problem.newer": "It is bewarre troch in nijere ferzje fan it spul. Laad de side opnij om dy ferzje te krijen, en besykje it dan nochris.",
+  "saves.problem.levels": "De nivo's fan 'e kompjûterspilers dêryn wiene net te lêzen, dus it spul giet fierder mei de nivo's fan jo ynstellingen.",
+  "saves.problem.refused": "De kaartmotor kin it net lêze: {detail}.",
+  "saves.problem.replaced": "Dit is it spul dat jo oan it spyljen wiene doe't jo in oar weromhellen.",
+  "saves.retry": "Nochris besykje",
+  "saves.export": "Eksportearje as tekst",
+  "saves.export_label": "It bewarre spul as tekst: kopiearje it om it te hâlden",
+  "saves.discard": "Fuortsmite",
+  "saves.later": "Letter",
+  "saves.retry_failed": "Noch net weromhelle: {reason}",
+  "saves.write_failed": "Jo spul koe net bewarre wurde: de opslach fan dizze browser is fol of útskeakele. It spul giet fierder yn dit ljepblêd, mar it giet ferlern as jo it slute.",
+  "saves.storage_off": "Dizze browser lit it spul neat bewarje: jo spul bestiet allinnich salang't dit ljepblêd iepen is.",
+  "tabs.elsewhere.title": "Dit spul is iepen yn in oar ljepblêd",
+  "tabs.elsewhere.text": "It giet dêr fierder, en eltse set wurdt bewarre. Om it hjir te spyljen, druk op “Hjir spylje”: it oare ljepblêd hâldt dan op.",
+  "tabs.play_here": "Hjir spylje",
+  "tabs.continued": "It spul giet fierder fan wêr't it yn it oare ljepblêd bewarre is.",
+  "tabs.newer_version": "Yn in oar ljepblêd is in nijere ferzje fan it spul iepen. Laad dit ljepblêd opnij om dy te brûken; jo spul bliuwt bewarre.",
+  "links.ignored": "Net brûkt út de keppeling, want net jildich: {values}."
 };

@@ -524,5 +524,29 @@ export default {
   "pwa.install": "Installa",
   "pwa.install.title": "Installa Hasenpfeffer su questo dispositivo",
   "pwa.storage_not_persistent": "La memoria non è permanente: il browser potrebbe cancellare la partita salvata se manca spazio.",
-  "pwa.storage_persistent": "La partita salvata viene conservata anche se manca spazio."
+  "pwa.storage_persistent": "La partita salvata viene conservata anche se manca spazio.",
+
+  // saves and tabs
+  "saves.aside.title": "Non è stato possibile riprendere una partita salvata",
+  "saves.aside.kept": "È conservata a parte in questo browser: non si perde nulla finché non la scarti.",
+  "saves.problem.unreadable": "Il testo salvato non è leggibile.",
+  "saves.problem.foreign": "I dati salvati non sono una partita di questa app.",
+  "saves.problem.newer": "È stata salvata da una versione più recente del gioco. Ricarica la pagina per avere quella versione, poi riprova.",
+  "saves.problem.levels": "Non è stato possibile leggere i livelli dei giocatori del computer: la partita continua con i livelli delle tue impostazioni.",
+  "saves.problem.refused": "Il motore di gioco non riesce a leggerla: {detail}.",
+  "saves.problem.replaced": "È la partita che stavi giocando quando ne hai ripresa un'altra.",
+  "saves.retry": "Riprova",
+  "saves.export": "Esporta come testo",
+  "saves.export_label": "La partita salvata come testo: copiala per conservarla",
+  "saves.discard": "Scarta",
+  "saves.later": "Più tardi",
+  "saves.retry_failed": "Non è stata ancora ripresa: {reason}",
+  "saves.write_failed": "Non è stato possibile salvare la partita: lo spazio di questo browser è pieno o disattivato. La partita continua in questa scheda, ma andrà persa quando la chiudi.",
+  "saves.storage_off": "Questo browser non permette al gioco di salvare nulla: la partita dura solo finché questa scheda resta aperta.",
+  "tabs.elsewhere.title": "Questa partita è aperta in un'altra scheda",
+  "tabs.elsewhere.text": "Continua lì, e ogni mossa viene salvata. Per giocarla qui, premi «Gioca qui»: l'altra scheda allora si ferma.",
+  "tabs.play_here": "Gioca qui",
+  "tabs.continued": "La partita riprende da dove era stata salvata nell'altra scheda.",
+  "tabs.newer_version": "In un'altra scheda è aperta una versione più recente del gioco. Ricarica questa per usarla; la partita viene conservata.",
+  "links.ignored": "Non usato dal link perché non valido: {values}."
 };

@@ -1,0 +1,227 @@
+// The saved game in localStorage: nothing lost, nothing overwritten unasked.
+//
+// One record under SAVE_KEY: {format, version, save, levels}, where `save` is the
+// engine's own save (Game.to_json(): rules, seed, start and every action, replayed
+// on load) and `levels` the computer players' levels. The table writes it after
+// every action (turns.js setGame -> writeGame). The rules this module keeps:
+//
+// - A write replaces the stored record only if the record is still the one this
+//   tab last read or wrote (compare and swap). So a write can only put a newer
+//   state of the game this tab holds (or a new game its player started) in place
+//   of the game the player saw: if another tab wrote meanwhile, nothing is written
+//   and `onConflict` is told (tabs.js then shows the newer game or hands over).
+// - A record that cannot be restored as it is (unreadable, not ours, from a newer
+//   version, bad levels, refused by the engine) is first copied aside, to a list
+//   under ASIDE_KEY, so that nothing is lost when a new game takes its place; the
+//   player is told and chooses: try again, export it as text, or discard it
+//   (save-dialogs.js).
+// - A write that fails (storage full, or turned off) is reported (`onWriteFailed`),
+//   and again each time it keeps failing after a success: the game goes on in the
+//   tab, and the player knows it is not kept.
+//
+// In an embed (index.html?embed=...) nothing is stored: each load is a fresh game.
+
+import VOCABULARY from "../shared/vocabulary.js";
+
+export const SAVE_KEY = "hasenpfeffer.game.v1";
+export const ASIDE_KEY = "hasenpfeffer.game.v1.aside";
+const SAVE_FORMAT = "hasenpfeffer-web-save";
+// The version of this record around the engine's save (which has its own
+// version, checked by the engine). A newer record is set aside, never misread;
+// older ones would be migrated here.
+const SAVE_VERSION = 1;
+
+const EMBEDDED = new URLSearchParams(globalThis.location?.search ?? "").has("embed");
+
+/** The stored text this tab last read or wrote (null: nothing stored); undefined
+ * until this tab has read the store (then it writes nothing). */
+let known;
+let handlers = { onConflict() {}, onWriteFailed() {}, onWriteOk() {} };
+let failing = false;
+
+/** localStorage, or null in an embed or where storage is off. */
+export function storage() {
+  if (EMBEDDED) return null;
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // storage disabled: play on without saving (the player is told)
+  }
+}
+
+/** Whether this page keeps its game at all (not in an embed). */
+export const keepsGames = !EMBEDDED;
+
+/** Who hears of a conflict (another tab wrote), of a failed write, of a write that
+ * works again. */
+export function setSaveHandlers(next) {
+  handlers = { ...handlers, ...next };
+}
+
+function validLevels(levels) {
+  return (
+    Array.isArray(levels) &&
+    levels.length === 4 &&
+    levels.every((level) => typeof level === "string" && VOCABULARY.levels.includes(level))
+  );
+}
+
+/**
+ * What a stored text holds: {text: null} nothing; {text, record} a record to restore;
+ * {text, problem} a record that cannot be restored as it is, where `problem` names
+ * why (`unreadable`, `foreign`, `newer`, and `levels` for a game whose levels alone
+ * are bad: it has its `record` too, and can go on with other levels).
+ */
+export function classify(text) {
+  if (text == null) return { text: null };
+  let record;
+  try {
+    record = JSON.parse(text);
+  } catch {
+    return { text, problem: "unreadable" };
+  }
+  if (!record || typeof record !== "object" || record.format !== SAVE_FORMAT || typeof record.save !== "string") {
+    return { text, problem: "foreign" };
+  }
+  if (typeof record.version !== "number" || record.version > SAVE_VERSION) return { text, problem: "newer" };
+  if (!validLevels(record.levels)) return { text, record, problem: "levels" };
+  return { text, record };
+}
+
+/** The stored record, classified (see classify); from now on this tab's writes
+ * replace it only while it is still what was read here. {unavailable: true} when
+ * storage is off. */
+export function readStored() {
+  const store = storage();
+  if (!store) return { text: null, unavailable: !EMBEDDED };
+  let text;
+  try {
+    text = store.getItem(SAVE_KEY);
+  } catch {
+    return { text: null, unavailable: true };
+  }
+  known = text;
+  return classify(text);
+}
+
+/** The stored text, unread by this tab (to compare with what it knows). */
+export function peekStored() {
+  try {
+    return storage()?.getItem(SAVE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the store holds what this tab last read or wrote. */
+export function storedIsKnown() {
+  return known !== undefined && peekStored() === known;
+}
+
+function recordText(save, levels) {
+  return JSON.stringify({ format: SAVE_FORMAT, version: SAVE_VERSION, save, levels });
+}
+
+/** The text a game would be stored as (for tests and comparisons). */
+export function gameText(game) {
+  return recordText(game.save, game.levels);
+}
+
+let writing = true;
+
+/** Stop (false) or resume (true) writing: a tab that hands the game over to another
+ * writes nothing more. */
+export function setWriting(on) {
+  writing = on;
+}
+
+/**
+ * Store the game (the engine's save and the levels), if the stored record is still
+ * the one this tab knows. Returns "written", "same" (already stored), "conflict"
+ * (another tab wrote: nothing written), "failed" (storage refused), or "off".
+ */
+export function writeGame(save, levels) {
+  const store = storage();
+  if (!store || !writing || known === undefined) return "off";
+  const text = recordText(save, levels);
+  let stored;
+  try {
+    stored = store.getItem(SAVE_KEY);
+  } catch (err) {
+    reportFailure(err);
+    return "failed";
+  }
+  if (stored !== known) {
+    handlers.onConflict();
+    return "conflict";
+  }
+  if (stored === text) return "same";
+  try {
+    store.setItem(SAVE_KEY, text);
+  } catch (err) {
+    reportFailure(err);
+    return "failed";
+  }
+  known = text;
+  if (failing) {
+    failing = false;
+    handlers.onWriteOk();
+  }
+  return "written";
+}
+
+function reportFailure(err) {
+  if (failing) return; // told once until a write works again
+  failing = true;
+  handlers.onWriteFailed(err);
+}
+
+/** Another tab changed the stored record (a `storage` event): whether it is news here. */
+export function isForeignChange(event) {
+  return event.key === SAVE_KEY && event.newValue !== known && known !== undefined;
+}
+
+// ---- records set aside ----------------------------------------------------------------
+
+/** The records set aside, oldest first: [{text, problem, detail, at}]. They stay until
+ * the player discards them (or restores them): each is at most one game, and one
+ * text is kept once. */
+export function asideList() {
+  try {
+    const list = JSON.parse(storage()?.getItem(ASIDE_KEY) ?? "[]");
+    return Array.isArray(list) ? list.filter((e) => e && typeof e.text === "string") : [];
+  } catch {
+    return []; // the list itself is damaged: nothing readable to offer
+  }
+}
+
+function storeAside(list) {
+  const store = storage();
+  if (!store) return false;
+  try {
+    if (list.length) store.setItem(ASIDE_KEY, JSON.stringify(list));
+    else store.removeItem(ASIDE_KEY);
+    return true;
+  } catch (err) {
+    reportFailure(err);
+    return false;
+  }
+}
+
+/**
+ * Keep `text` aside (once: the same text again is not added twice), with why it could
+ * not be restored (`problem`, and the engine's words in `detail`). Returns whether it
+ * is kept (false: storage refused; the record then stays where it was, unreplaced).
+ */
+export function setAside(text, problem, detail = "") {
+  const list = asideList();
+  if (list.some((e) => e.text === text)) return true;
+  list.push({ text, problem, detail: String(detail).slice(0, 300), at: Date.now() });
+  return storeAside(list);
+}
+
+/** Forget the record set aside with this text (the player discarded it, or it is
+ * restored). */
+export function dropAside(text) {
+  return storeAside(asideList().filter((e) => e.text !== text));
+}
