@@ -136,7 +136,7 @@ def test_a_phone_sized_screen(browser: Browser, base_url: str, problems: PagePro
 
 def test_stored_settings_are_written_into_the_form_as_text(page: Page, base_url: str) -> None:
     # a stored value is data: markup in it must not become elements of the form
-    hostile = '"><img id="injected" src="x"><input value="'
+    hostile = '"><img id="injected" src="x"><b>'  # (within the length settings.js keeps)
     settings = {"rules": {"preset": "seed", "target": hostile, "bidding": hostile}}
     start(page, base_url, "?speed=instant")  # a saved game: the reload resumes it
     page.evaluate("s => localStorage.setItem('hasenpfeffer.settings.v1', s)", json.dumps(settings))
