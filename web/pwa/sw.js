@@ -55,13 +55,19 @@ async function matches(path, response) {
 /** This version's file from the server, checked against the list. */
 async function download(path) {
   const url = SCOPE + path;
-  // "no-cache": revalidated with the server (a file the page has just downloaded
-  // comes from the HTTP cache, 304), and nothing stale is stored. The page is
-  // usually opened as the folder, not as index.html: try that first.
+  // A file of the version's folder never changes under its URL: the one the page
+  // has just downloaded is taken from the HTTP cache as it is (and asked of the
+  // server only if that copy is not the listed one). An entry is revalidated
+  // ("no-cache": a 304 when the page's copy is current), so nothing stale is
+  // stored. The page is usually opened as the folder, not as index.html: try that
+  // first.
+  const modes = path.startsWith(PRECACHE.versionPath) ? ["default", "no-cache"] : ["no-cache"];
   const urls = path === "index.html" ? [SCOPE, url] : [url];
-  for (const u of urls) {
-    const response = await fetch(u, { cache: "no-cache" }).catch(() => null);
-    if (response && (await matches(path, response))) return response;
+  for (const cache of modes) {
+    for (const u of urls) {
+      const response = await fetch(u, { cache }).catch(() => null);
+      if (response && (await matches(path, response))) return response;
+    }
   }
   throw new Error(`${path}: not this version on the server (an update is being deployed?)`);
 }
