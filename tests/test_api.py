@@ -273,8 +273,10 @@ def test_hint_ranks_the_legal_actions_with_reasons() -> None:
     answer = ok({"op": "hint", "level": "medium"})
     best = answer["best"]
     assert best["action"] in state["view"]["legal_actions"]
-    assert best["reason"]
+    assert best["reason"] and best == answer["suggestions"][0] and answer["level"] == "medium"
     assert {s["action"] for s in answer["suggestions"]} == set(state["view"]["legal_actions"])
+    fields = {"action", "estimate", "unit", "reason", "reason_code", "reason_params"}
+    assert fields | {"compare_code", "compare_params"} == set(best)
     err({"op": "hint", "level": "godlike"}, "bad_request")
     state = ok({"op": "act", "action": best["action"]})["state"]
     if state["bot_to_move"]:

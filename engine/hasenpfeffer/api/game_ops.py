@@ -264,8 +264,10 @@ def op_hint(request: Mapping[str, Any]) -> dict[str, Any]:
     from ..bots.hints import suggest
 
     start = time.perf_counter()
+    # the level's own decision (the seed: the game's progress, as a bot's would be)
     ranked = suggest(game.view(cur), level=level, seed=len(game.history))
     return {
+        "level": level,
         "suggestions": ranked,
         "best": ranked[0],
         "think_ms": round((time.perf_counter() - start) * 1000, 2),
