@@ -514,6 +514,7 @@ export default {
   "attr.no_source": "اكتب hpn (جولة مسجّلة) أو seed (يلعب الكمبيوتر جولة)",
   "attr.number_not_game": "{name}: نص المباراة وحده فيه عدة جولات",
   "attr.bad_hpn": "{name}: تعذّرت قراءة النص ({detail})",
+  "attr.bad_date": "{name}: «{value}» ليس يومًا له توزيعة اليوم: اكتبه بالشكل YYYY-MM-DD",
   "attr.bad_number": "{name}: لا توجد جولة «{value}» في هذه المباراة ({detail})",
   "attr.bad_rules": "{name}: «{value}» ليست قواعد معروفة ({detail})",
   "attr.bad_seed": "{name}: «{value}» ليس رقم مباراة صالحًا ({detail})",

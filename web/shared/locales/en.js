@@ -514,6 +514,7 @@ export default {
   "attr.no_source": "give hpn (a recorded hand) or seed (the computer players play one)",
   "attr.number_not_game": "{name}: only a game text has several hands",
   "attr.bad_hpn": "{name}: {detail}",
+  "attr.bad_date": "{name}: '{value}' is not a day with a deal of the day: write it as YYYY-MM-DD",
   "attr.bad_number": "{name}: no hand '{value}' in this game ({detail})",
   "attr.bad_rules": "{name}: '{value}' are not rules this game knows ({detail})",
   "attr.bad_seed": "{name}: '{value}' is not a valid seed ({detail})",

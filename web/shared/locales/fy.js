@@ -514,6 +514,7 @@ export default {
   "attr.no_source": "jou hpn (in opskreaune rûnte) of seed (de kompjûterspilers spylje ien)",
   "attr.number_not_game": "{name}: allinne de tekst fan in spul hat mear rûntes",
   "attr.bad_hpn": "{name}: de tekst is net te lêzen ({detail})",
+  "attr.bad_date": "{name}: ‘{value}’ is gjin dei mei in spul fan de dei: skriuw it as JJJJ-MM-DD",
   "attr.bad_number": "{name}: gjin rûnte ‘{value}’ yn dit spul ({detail})",
   "attr.bad_rules": "{name}: ‘{value}’ binne gjin bekende regels ({detail})",
   "attr.bad_seed": "{name}: ‘{value}’ is gjin jildich spulnûmer ({detail})",

@@ -514,6 +514,7 @@ export default {
   "attr.no_source": "hpn (रिकॉर्ड की हुई बाज़ी) या seed (कंप्यूटर खिलाड़ी एक बाज़ी खेलेंगे) लिखें",
   "attr.number_not_game": "{name}: कई बाज़ियाँ सिर्फ़ पूरे खेल के टेक्स्ट में होती हैं",
   "attr.bad_hpn": "{name}: टेक्स्ट पढ़ा नहीं जा सका ({detail})",
+  "attr.bad_date": "{name}: “{value}” ऐसा दिन नहीं है जिसका आज का पत्ता-बँटवारा हो: इसे YYYY-MM-DD के रूप में लिखें",
   "attr.bad_number": "{name}: इस खेल में बाज़ी “{value}” नहीं है ({detail})",
   "attr.bad_rules": "{name}: “{value}” जाने-पहचाने नियम नहीं हैं ({detail})",
   "attr.bad_seed": "{name}: “{value}” मान्य खेल-नंबर नहीं है ({detail})",

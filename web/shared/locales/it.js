@@ -514,6 +514,7 @@ export default {
   "attr.no_source": "manca hpn (una mano registrata) o seed (la mano la giocano i giocatori del computer)",
   "attr.number_not_game": "{name}: solo il testo di una partita contiene più mani",
   "attr.bad_hpn": "{name}: il testo non si riesce a leggere ({detail})",
+  "attr.bad_date": "{name}: «{value}» non è un giorno con la smazzata del giorno: scrivilo come AAAA-MM-GG",
   "attr.bad_number": "{name}: in questa partita non c'è la mano «{value}» ({detail})",
   "attr.bad_rules": "{name}: «{value}» non sono regole conosciute ({detail})",
   "attr.bad_seed": "{name}: «{value}» non è un numero di partita valido ({detail})",
