@@ -458,6 +458,7 @@ export default {
   "embed.hand.heading": "إعادة جولة",
   "embed.hand.step": "الخطوة {n} من {total}: {title}",
   "embed.hand.prev": "الخطوة السابقة",
+  "embed.hand.notes": "ملاحظات المعلّم",
   "embed.hand.next": "الخطوة التالية",
   "embed.hand.prev_short": "السابق",
   "embed.hand.next_short": "التالي",

@@ -458,6 +458,7 @@ export default {
   "embed.hand.heading": "Hand replay",
   "embed.hand.step": "Step {n} of {total}: {title}",
   "embed.hand.prev": "Previous step",
+  "embed.hand.notes": "Teacher's notes",
   "embed.hand.next": "Next step",
   "embed.hand.prev_short": "Previous",
   "embed.hand.next_short": "Next",

@@ -458,6 +458,7 @@ export default {
   "embed.hand.heading": "In rûnte stap foar stap",
   "embed.hand.step": "Stap {n} fan {total}: {title}",
   "embed.hand.prev": "Foarige stap",
+  "embed.hand.notes": "Oantekeningen fan de learaar",
   "embed.hand.next": "Folgjende stap",
   "embed.hand.prev_short": "Foarige",
   "embed.hand.next_short": "Folgjende",

@@ -458,6 +458,7 @@ export default {
   "embed.hand.heading": "बाज़ी दोबारा",
   "embed.hand.step": "चरण {n} / {total}: {title}",
   "embed.hand.prev": "पिछला चरण",
+  "embed.hand.notes": "शिक्षक की टिप्पणियाँ",
   "embed.hand.next": "अगला चरण",
   "embed.hand.prev_short": "पिछला",
   "embed.hand.next_short": "अगला",

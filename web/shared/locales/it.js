@@ -458,6 +458,7 @@ export default {
   "embed.hand.heading": "Una mano passo per passo",
   "embed.hand.step": "Passo {n} di {total}: {title}",
   "embed.hand.prev": "Passo precedente",
+  "embed.hand.notes": "Note dell'insegnante",
   "embed.hand.next": "Passo successivo",
   "embed.hand.prev_short": "Indietro",
   "embed.hand.next_short": "Avanti",
