@@ -39,6 +39,8 @@ is a ``bad_request`` naming it, e.g. "hand: 'XX' is not a card ..."):
                    (the player in South, three hard players);
 ``daily_result``   ``{date, rules?, level}``: the same deal's first hand with
                    ``level`` (e.g. ``hard``, ``oracle``) in South (no session changed).
+``why``            ``{step?}``: what a computer player weighed for its decision at
+                   ``step`` (default its latest), by its own level's procedure.
 
 Every request may carry ``session`` (1 to 64 letters, digits, ``- _ . :``): each
 session has its own game, so several embeds can share one worker.
@@ -73,7 +75,7 @@ from typing import Any, Final
 
 from .. import __version__
 from ..vocabulary import CARD_ROLES, HUMAN
-from . import daily_ops, game_ops, lesson_ops, review_ops, sessions
+from . import daily_ops, game_ops, lesson_ops, review_ops, sessions, why_ops
 from .args import BOT_LEVELS, DEFAULT_LEVELS, ApiError, quoted
 from .game_ops import card_roles
 from .sessions import MAX_SESSIONS, reset, session_key
@@ -199,6 +201,7 @@ _OPS: Final[dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]]] = {
     "review": review_ops.op_review,
     "daily": daily_ops.op_daily,
     "daily_result": daily_ops.op_daily_result,
+    "why": why_ops.op_why,
 }
 
 __all__ = [
