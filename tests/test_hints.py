@@ -13,6 +13,7 @@ from hasenpfeffer import Game, Rules
 from hasenpfeffer.bots.hard import HardPlayer
 from hasenpfeffer.bots.hints import UNITS, suggest
 from hasenpfeffer.bots.medium import MediumPlayer
+from hasenpfeffer.cards import EFFECTIVE_SUIT, JOKER
 from hasenpfeffer.text import HINT_COMPARE_TEXT, HINT_TEXT, hint_sentence
 
 PRESETS = ("seed", "seed-pepper", "traditional", "pepper")
@@ -290,3 +291,15 @@ def test_a_single_legal_card_is_explained_without_numbers() -> None:
     assert only["reason_params"] == {"card": "AS", "suit": "S"}
     assert only["estimate"] is None and only["unit"] is None and only["compare_code"] == ""
     assert only["reason"] == "you must follow spades, and AS is your only one"
+
+
+def test_the_trump_named_is_never_a_suit_the_hand_does_not_hold() -> None:
+    # why a hint never offers "diamonds as trump" to a hand without a diamond: the
+    # trick estimate hard and medium name trump by is never highest for such a suit
+    rng = random.Random(3)
+    player = MediumPlayer(0)
+    for _ in range(3000):
+        cards = rng.sample(range(25), 7)
+        trump, _discard = player.trump_and_discard(sum(1 << c for c in cards))
+        held = [c for c in cards if c != JOKER and EFFECTIVE_SUIT[trump][c] == trump]
+        assert held, cards
