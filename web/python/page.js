@@ -1,0 +1,129 @@
+// The Python rule page (python.html): PyScript's editor cells (<script type="py-editor">)
+// on the site's own Pyodide, the engine wheel installed by micropip from the site
+// (the first cell's `config`; see docs/python-in-pages.md).
+//
+// PyScript makes the cells, runs them in one worker and writes their output. This
+// module adds only what a rule page wants around them:
+//   - it runs the first cell as soon as its editor is ready, so the reader sees
+//     Python answer without pressing anything;
+//   - the status line says what runs (the engine's and Python's versions, asked
+//     from the cells' own Python) and, later, that the page works offline;
+//   - each cell's output is a polite live region, its run button has a name;
+//   - once Python has answered, it registers the site's service worker and asks it
+//     to keep this page's own files (PyScript, micropip: the "python" group of the
+//     precache, which the game does not need and so does not download).
+//
+// For tests and benches: the performance mark "py-first-output" (the first cell's
+// output is on the page), and on <html> data-engine-version, data-python-version,
+// data-offline="ready".
+//
+// The page's own words are English, like the rest of this example page.
+
+const TEXT = {
+  ready: (engine, python) =>
+    `Python ${python} is running the engine ${engine}: every cell is live.`,
+  offline: "This page works offline now.",
+  failed: "Python could not start: the first cell says why.",
+  run: "Run this cell",
+  output: "Output",
+};
+// The service worker's group of files this page needs beyond the game's (web/pwa/sw.js).
+const GROUP = "python";
+const SW_URL = new URL("../../sw.js", import.meta.url);
+const SCOPE = new URL("../../", import.meta.url);
+// Asked from the cells' Python without leaving names in the cells' namespace.
+const VERSIONS = '__import__("hasenpfeffer").__version__ + " " + __import__("sys").version.split()[0]';
+
+const status = document.querySelector("#python-status");
+const cells = [...document.querySelectorAll('script[type^="py-editor"]')];
+
+function say(text, state) {
+  status.textContent = text;
+  status.dataset.state = state;
+}
+
+/** The cell's editor element (PyScript puts it right after the script), once ready. */
+function editorOf(script) {
+  const ready = () => script.type.endsWith("-active") && script.target?.querySelector("button");
+  if (ready()) return Promise.resolve(script.target);
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!ready()) return;
+      script.removeEventListener("py-editor", check);
+      resolve(script.target);
+    };
+    script.addEventListener("py-editor", check);
+  });
+}
+
+function label(editor) {
+  const button = editor.querySelector(".py-editor-run-button");
+  button.setAttribute("aria-label", TEXT.run);
+  button.title = TEXT.run;
+  const output = editor.querySelector(".py-editor-output");
+  output.setAttribute("aria-live", "polite");
+  output.setAttribute("aria-label", TEXT.output);
+}
+
+/** Run `script`'s cell as its button would; resolves when it has finished. */
+function run(script, editor) {
+  return new Promise((resolve) => {
+    script.addEventListener("py-editor:done", resolve, { once: true });
+    editor.querySelector(".py-editor-run-button").click();
+  });
+}
+
+/** Ask a service worker to keep the group; resolves when its files are stored. */
+function keep(worker) {
+  return new Promise((resolve, reject) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = ({ data }) => (data.ok ? resolve() : reject(new Error(data.message)));
+    worker.postMessage({ type: "cache-group", group: GROUP }, [channel.port2]);
+  });
+}
+
+async function keepOffline() {
+  if (!("serviceWorker" in navigator)) return;
+  try {
+    const registration = await navigator.serviceWorker.register(SW_URL, {
+      scope: SCOPE.pathname,
+      updateViaCache: "none",
+    });
+    await navigator.serviceWorker.ready;
+    // the version in charge, and one that waits to take over (it keeps its own files)
+    const workers = [registration.active, registration.waiting].filter(Boolean);
+    await Promise.all(workers.map(keep));
+    document.documentElement.dataset.offline = "ready";
+    status.textContent += ` ${TEXT.offline}`;
+  } catch (err) {
+    console.warn(`This page is not available offline: ${err?.message ?? err}`);
+  }
+}
+
+async function start() {
+  const editors = await Promise.all(cells.map(editorOf));
+  editors.forEach(label);
+  // PyScript focuses each editor it makes: give the page back to the reader
+  document.activeElement?.blur();
+  scrollTo(0, 0);
+  const [first] = cells;
+  await run(first, editors[0]);
+  const output = editors[0].querySelector(".py-editor-output");
+  performance.mark("py-first-output");
+  const worker = cells.find((s) => s.xworker)?.xworker;
+  let versions = null;
+  if (output.textContent.trim() && !output.querySelector("span")) {
+    versions = await worker?.sync.runAsync(VERSIONS).catch(() => null);
+  }
+  if (typeof versions !== "string") {
+    say(TEXT.failed, "failed");
+    return;
+  }
+  const [engine, python] = versions.split(" ");
+  document.documentElement.dataset.engineVersion = engine;
+  document.documentElement.dataset.pythonVersion = python;
+  say(TEXT.ready(engine, python), "ready");
+  await keepOffline();
+}
+
+start();
