@@ -8,7 +8,9 @@
 //     Python answer without pressing anything;
 //   - the status line says what runs (the engine's and Python's versions, asked
 //     from the cells' own Python) and, later, that the page works offline;
-//   - each cell's output is a polite live region, its run button has a name;
+//   - each cell's code and output are named after its section, the output is a
+//     polite live region, the run button has a name; the editor's syntax colours
+//     that are too light for the white background (WCAG AA, 4.5:1) are darkened;
 //   - once Python has answered, it registers the site's service worker and asks it
 //     to keep this page's own files (PyScript, micropip: the "python" group of the
 //     precache, which the game does not need and so does not download).
@@ -24,9 +26,11 @@ const TEXT = {
     `Python ${python} is running the engine ${engine}: every cell is live.`,
   offline: "This page works offline now.",
   failed: "Python could not start: the first cell says why.",
-  run: "Run this cell",
-  output: "Output",
+  run: (title) => `Run the cell: ${title}`,
+  code: (title) => `Python code: ${title}`,
+  output: (title) => `Output: ${title}`,
 };
+const CONTRAST = 4.6; // a little above AA's 4.5:1, for the active line's tint
 // The service worker's group of files this page needs beyond the game's (web/pwa/sw.js).
 const GROUP = "python";
 const SW_URL = new URL("../../sw.js", import.meta.url);
@@ -56,13 +60,39 @@ function editorOf(script) {
   });
 }
 
+/** Relative luminance of an "rgb(r, g, b)" colour (WCAG 2). */
+function luminance([r, g, b]) {
+  const linear = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** Darken the colours of the editor's own style sheets that are too light on white. */
+function readableColours(root) {
+  const sheets = [...root.adoptedStyleSheets, ...[...root.styleSheets]];
+  for (const sheet of sheets) {
+    for (const rule of sheet.cssRules) {
+      const rgb = rule.style?.color.match(/^rgb\((\d+), (\d+), (\d+)\)$/)?.slice(1).map(Number);
+      if (!rgb) continue;
+      let colour = rgb;
+      while (1.05 / (luminance(colour) + 0.05) < CONTRAST) colour = colour.map((c) => Math.floor(c * 0.9));
+      if (colour !== rgb) rule.style.color = `rgb(${colour.join(", ")})`;
+    }
+  }
+}
+
 function label(editor) {
+  const title = editor.closest("section")?.querySelector("h2")?.textContent ?? document.title;
   const button = editor.querySelector(".py-editor-run-button");
-  button.setAttribute("aria-label", TEXT.run);
-  button.title = TEXT.run;
+  button.setAttribute("aria-label", TEXT.run(title));
+  button.title = TEXT.run(title);
   const output = editor.querySelector(".py-editor-output");
   output.setAttribute("aria-live", "polite");
-  output.setAttribute("aria-label", TEXT.output);
+  output.setAttribute("aria-label", TEXT.output(title));
+  const root = editor.querySelector(".py-editor-input > div").shadowRoot;
+  root.querySelector(".cm-content")?.setAttribute("aria-label", TEXT.code(title));
+  readableColours(root);
+  // the editor may add style sheets later (completion, search): check again on use
+  root.addEventListener("focusin", () => readableColours(root));
 }
 
 /** Run `script`'s cell as its button would; resolves when it has finished. */
