@@ -11,6 +11,10 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import shutil
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,9 +23,9 @@ import pytest
 from playwright.sync_api import Browser, Page, Request
 
 from axe import assert_accessible
-from conftest import PageProblems
+from conftest import ROOT, PageProblems
 from game_driver import start
-from test_pwa import Server, guard, read_precache, sw_requests, wait_offline_ready
+from test_pwa import Server, app_version, guard, read_precache, sw_requests, wait_offline_ready
 
 TRUMPS_HEARTS = "JK JH JD AH KH QH TH 9H"
 TRUMPS_SPADES = "JK JS JC AS KS QS TS 9S"
@@ -210,6 +214,80 @@ def test_the_game_does_not_download_the_python_page_which_runs_the_games_engine(
         assert output(page, 0) == TRUMPS_HEARTS + "\n"
         served = [r for r in requests if r.url.startswith(base + "pyscript/")]
         assert served and all(from_service_worker(r) for r in served)
+    finally:
+        context.close()
+    assert problems.external == [], problems.external
+    assert problems.errors == [], problems.errors
+
+
+@pytest.fixture(scope="module")
+def site_b(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Version B: the same site with the Python page's style sheet changed."""
+    tmp = tmp_path_factory.mktemp("python-b")
+    web = tmp / "web"
+    shutil.copytree(ROOT / "web", web)
+    with (web / "python" / "python.css").open("a", encoding="utf-8") as f:
+        f.write("\n/* version B */\n")
+    wheel = next((site_dir / "engine").glob("*.whl"))
+    out = tmp / "site"
+    build = [sys.executable, str(ROOT / "scripts" / "build_site.py"), "--out", str(out)]
+    subprocess.run([*build, "--wheel", str(wheel), "--web", str(web)], check=True)
+    return out
+
+
+# In the page: what the waiting service worker's cache holds of the Python page.
+WAITING_CACHE = """async (version) => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration?.waiting) return null;
+  const name = (await caches.keys()).find((n) => n.includes(`app-${version} `));
+  const cache = name && (await caches.open(name));
+  const css = cache && (await cache.match(new URL("web/python/python.css", location.href).href));
+  return { page: Boolean(await cache?.match(location.href)), css: css ? await css.text() : null };
+}"""
+
+
+def test_an_update_keeps_the_python_page_offline(
+    browser: Browser, server: Server, site_dir: Path, site_b: Path, problems: PageProblems
+) -> None:
+    version_b = app_version(site_b)
+    server.start(site_dir)
+    base = server.url
+    context = browser.new_context()
+    try:
+        context.set_default_timeout(20_000)
+        guard(context, base, problems)
+        page = context.new_page()
+        open_python_page(page, base)
+        wait_offline_ready(page)
+
+        # version B is deployed; the page (still A's) finds it, and B installs in the
+        # background with the Python page's files, because A had stored them
+        server.start(site_b)
+        page.reload()
+        page.wait_for_function("document.documentElement.dataset.engineVersion", timeout=LOAD_MS)
+        deadline = time.monotonic() + 60
+        while (held := page.evaluate(WAITING_CACHE, version_b)) is None:
+            assert time.monotonic() < deadline, "version B was not installed"
+            time.sleep(0.3)
+        assert held["page"] and "version B" in held["css"]
+
+        # B takes over (as when the game's Reload is pressed); offline, B's page runs
+        page.evaluate(
+            """async () => {
+              const registration = await navigator.serviceWorker.getRegistration();
+              const waiting = registration.waiting;
+              const activated = new Promise((resolve) => waiting.addEventListener(
+                "statechange", () => waiting.state === "activated" && resolve()));
+              waiting.postMessage({ type: "skip-waiting" });
+              await activated;
+            }"""
+        )
+        server.stop()
+        page.reload()
+        page.wait_for_function("document.documentElement.dataset.engineVersion", timeout=LOAD_MS)
+        assert output(page, 0) == TRUMPS_HEARTS + "\n"
+        css = page.evaluate("""async () => (await fetch("web/python/python.css")).text()""")
+        assert "version B" in css
     finally:
         context.close()
     assert problems.external == [], problems.external
