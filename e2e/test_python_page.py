@@ -8,12 +8,15 @@ fails the test, the cells' worker's included; so does a console error.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import http.server
 import json
 import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,8 +26,9 @@ import pytest
 from playwright.sync_api import Browser, Page, Request
 
 from axe import assert_accessible
-from conftest import ROOT, PageProblems
+from conftest import ROOT, PageProblems, open_page
 from game_driver import start
+from serve_site import QuietHandler
 from test_pwa import Server, app_version, guard, read_precache, sw_requests, wait_offline_ready
 
 TRUMPS_HEARTS = "JK JH JD AH KH QH TH 9H"
@@ -301,6 +305,106 @@ def from_service_worker(request: Request) -> bool:
     return response is not None and response.from_service_worker
 
 
+# ---- the snippets of docs/python-in-pages.md ---------------------------------------------
+
+
+def doc_snippet(containing: str) -> str:
+    """The html block of docs/python-in-pages.md that contains ``containing``."""
+    text = (ROOT / "docs" / "python-in-pages.md").read_text(encoding="utf-8")
+    (block,) = [b for b in re.findall(r"```html\n(.*?)```", text, re.S) if containing in b]
+    return block
+
+
+class PageHandler(QuietHandler):
+    """A folder (or nothing) plus pages held in memory: a teacher's page."""
+
+    pages: dict[str, str]
+
+    def do_GET(self) -> None:
+        path = self.path.split("?")[0]
+        if path in self.pages or path == "/favicon.ico":
+            body = self.pages.get(path, "").encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        else:
+            super().do_GET()
+
+
+@pytest.fixture
+def serve() -> Iterator[Any]:
+    servers: list[Any] = []
+
+    def start_server(directory: Path, pages: dict[str, str]) -> str:
+        handler_class = type("Pages", (PageHandler,), {"pages": pages})
+        handler = functools.partial(handler_class, directory=str(directory))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        server.daemon_threads = True
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}/"
+
+    yield start_server
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+def teacher_page(head: str, body: str, wheel: str) -> str:
+    body = re.sub(r"hasenpfeffer-[^\"/]+\.whl", wheel, body)
+    return (
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rules</title>'
+        f"{head}</head><body><h1>Rules</h1>{body}</body></html>"
+    )
+
+
+def run_every_cell(page: Page) -> list[str]:
+    page.wait_for_selector(".py-editor-run-button", timeout=LOAD_MS)
+    count = page.locator(".py-editor-run-button").count()
+    return [run_cell(page, i) for i in range(count)]
+
+
+def test_the_same_origin_snippet_runs_in_a_page_next_to_the_site(
+    browser: Browser, site_dir: Path, serve: Any, problems: PageProblems
+) -> None:
+    head = doc_snippet('href="pyscript/core.css"')
+    cells = doc_snippet('"interpreter": "./pyodide/pyodide.mjs"')
+    wheel = next((site_dir / "engine").glob("*.whl")).name
+    base = serve(site_dir, {"/teacher.html": teacher_page(head, cells, wheel)})
+    page = open_page(browser, base, problems)
+    try:
+        page.goto(base + "teacher.html")
+        trumps, trick = run_every_cell(page)
+        assert trumps == TRUMPS_HEARTS + "\n"
+        assert trick.startswith("JD wins: it is the highest trump in the trick")
+    finally:
+        page.context.close()
+    assert problems.external == [], problems.external
+    assert problems.errors == [], problems.errors
+
+
+def test_the_other_origin_snippet_runs_from_the_game_site_with_cors(
+    browser: Browser, site_dir: Path, serve: Any, tmp_path: Path, problems: PageProblems
+) -> None:
+    game = serve(site_dir, {})  # scripts/serve_site.py's headers
+    snippet = doc_snippet("https://GAME-SITE/pyscript/core.js").replace("https://GAME-SITE/", game)
+    head, cells = snippet.split("\n\n", 1)
+    wheel = next((site_dir / "engine").glob("*.whl")).name
+    host = serve(tmp_path, {"/teacher.html": teacher_page(head, cells, wheel)})
+    assert host != game
+    page = open_page(browser, host, problems, also_allowed=(game,))
+    try:
+        page.goto(host + "teacher.html")
+        (trumps,) = run_every_cell(page)
+        assert trumps == TRUMPS_HEARTS + "\n"
+    finally:
+        page.context.close()
+    assert problems.external == [], problems.external
+    assert problems.errors == [], problems.errors
+
+
 # ---- the built files, without a browser ---------------------------------------------------
 
 
@@ -327,3 +431,5 @@ def test_the_site_ships_pyscript_and_a_lock_that_accepts_its_micropip(site_dir: 
     assert group == {p for p in build["files"] if GROUP.fullmatch(p)}
     assert {"python.html", "pyscript/core.js", f"pyodide/{wheel.name}"} <= group
     assert not group & {"index.html", "pyodide/pyodide.mjs", "pyodide/pyodide-lock.json"}
+    # the demo rule page links to it
+    assert '<a href="python.html">' in (site_dir / "demo.html").read_text(encoding="utf-8")
