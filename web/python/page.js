@@ -130,15 +130,29 @@ async function keepOffline() {
   }
 }
 
-async function start() {
-  const editors = await Promise.all(cells.map(editorOf));
-  editors.forEach(label);
-  // PyScript focuses each editor it makes: give the page back to the reader
+// PyScript focuses each editor it makes, which would scroll the page to the last
+// cell: until the reader does something, the page stays where it was.
+let touched = false;
+for (const type of ["pointerdown", "keydown", "wheel", "touchstart"]) {
+  addEventListener(type, () => (touched = true), { capture: true, once: true, passive: true });
+}
+
+function ready(editor) {
+  label(editor);
+  if (touched) return;
   document.activeElement?.blur();
   scrollTo(0, 0);
-  const [first] = cells;
-  await run(first, editors[0]);
-  const output = editors[0].querySelector(".py-editor-output");
+}
+
+async function start() {
+  const [first, ...rest] = cells;
+  const editor = await editorOf(first);
+  ready(editor);
+  // Python starts while PyScript makes the other editors
+  const ran = run(first, editor);
+  for (const script of rest) editorOf(script).then(ready);
+  await ran;
+  const output = editor.querySelector(".py-editor-output");
   performance.mark("py-first-output");
   const worker = cells.find((s) => s.xworker)?.xworker;
   let versions = null;
