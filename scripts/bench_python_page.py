@@ -10,8 +10,10 @@ reader's does):
   cell has printed (its ``py-first-output`` mark; PyScript, Pyodide, micropip,
   the engine wheel and CodeMirror all loaded), against the bare page of
   bench_web.py (``loadPyodide`` and one line of Python, ``window.__ready``),
-  both cold; then on a repeat visit in the same profile, both served by the
-  service worker (the Python page has stored its files by then);
+  both cold, and when the page's first editor was made (``py-first-editor``:
+  PyScript's worker, and so Python, starts there); then on a repeat visit in
+  the same profile, both served by the service worker (the Python page has
+  stored its files by then);
 - the first visit's bytes until the first output, raw and gzipped at level 6
   (as a compressing host would send them), for both pages: the difference is
   what PyScript and the page add, shown by kind of file; then what the service
@@ -101,8 +103,10 @@ def visit(context: BrowserContext, url: str, ready: str, mark: str | None) -> di
     found: dict[str, Any] = page.evaluate(
         """(mark) => {
           const ms = mark ? performance.getEntriesByName(mark)[0].startTime : window.__ready;
+          const editor = performance.getEntriesByName("py-first-editor")[0]?.startTime ?? 0;
           const tasks = (window.__longtasks ?? []).filter(([start]) => start <= ms);
-          return { ms, longest: Math.max(0, ...tasks.map(([, d]) => d)), over50: tasks.length };
+          return { ms, editor, longest: Math.max(0, ...tasks.map(([, d]) => d)),
+                   over50: tasks.length };
         }""",
         mark,
     )
@@ -141,6 +145,7 @@ def one_run(p: Playwright, base: str, site: Path, bare_first: bool) -> dict[str,
                 v = visit(page_context, base + PAGE_URL, PAGE_READY, "py-first-output")
             out[f"{name}_cold_ms"] = v["ms"]
             if name == "page":
+                out["page_editor_ms"] = v["editor"]
                 out["page_longest_task_ms"] = v["longest"]
                 out["page_tasks_over_50ms"] = v["over50"]
                 # and what the service worker fetches to make the site work offline
@@ -189,6 +194,12 @@ def report(runs: list[dict[str, Any]]) -> dict[str, Any]:
         print(f"    bare loadPyodide page   {bare:7.0f} ms   {[round(r[bare_key]) for r in runs]}")
         print(f"    python.html, 1st cell   {page:7.0f} ms   {[round(r[page_key]) for r in runs]}")
         print(f"    ratio page / bare       {page / bare:7.2f}")
+    editor = median(runs, "page_editor_ms")
+    print(
+        f"  python.html cold: first editor made (Python starts) at {editor:.0f} ms, "
+        f"{[round(r['page_editor_ms']) for r in runs]}"
+    )
+    figures["cold"]["page_first_editor_ms"] = editor
     longest = [round(r["page_longest_task_ms"]) for r in runs]
     print(f"  longest main-thread task until the first output (cold): {longest} ms")
 

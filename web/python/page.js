@@ -15,9 +15,9 @@
 //     to keep this page's own files (PyScript, micropip: the "python" group of the
 //     precache, which the game does not need and so does not download).
 //
-// For tests and benches: the performance mark "py-first-output" (the first cell's
-// output is on the page), and on <html> data-engine-version, data-python-version,
-// data-offline="ready".
+// For tests and benches: the performance marks "py-first-editor" (the first cell's
+// editor is made: Python starts now) and "py-first-output" (its output is on the
+// page), and on <html> data-engine-version, data-python-version, data-offline="ready".
 //
 // The page's own words are English, like the rest of this example page.
 
@@ -147,6 +147,7 @@ function ready(editor) {
 async function start() {
   const [first, ...rest] = cells;
   const editor = await editorOf(first);
+  performance.mark("py-first-editor");
   ready(editor);
   // Python starts while PyScript makes the other editors
   const ran = run(first, editor);
