@@ -19,6 +19,9 @@ works from any static host and under any sub-path:
     pyodide/                    the runtime, copied from node_modules/pyodide
     engine/<wheel>              the engine wheel with bytecode for Pyodide's Python added
                                 (scripts/wheel_bytecode.py; imported in place via zipimport)
+    python.html, pyscript/, pyodide/micropip-*.whl
+                                the Python rule page and PyScript, self-hosted
+                                (scripts/python_page.py; the lock gets micropip's hash)
     manifest.webmanifest, sw.js, web/pwa/icon-*.png
                                 written last by scripts/pwa_build.py: the web app
                                 manifest, icons, and the service worker that precaches
@@ -41,6 +44,7 @@ import sys
 from pathlib import Path
 
 import pwa_build
+import python_page
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -188,8 +192,14 @@ def build(out: Path, wheel: Path) -> dict[str, object]:
     pyodide_version = json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
     engine_version = wheel.name.split("-")[1]
     version = short_hash(
-        wheel, *web_files, *pages, sw_template, out / "web" / "shared" / VOCABULARY_NAME
+        wheel,
+        *web_files,
+        *pages,
+        python_page.PAGE_SOURCE,
+        sw_template,
+        out / "web" / "shared" / VOCABULARY_NAME,
     )
+    python_page.build(out, wheel.name, version)
     info = {
         "appVersion": version,
         "engineVersion": engine_version,

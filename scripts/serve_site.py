@@ -4,10 +4,11 @@
 
 A plain ``http.server`` with the content types the app needs set explicitly
 (``.wasm`` must be ``application/wasm`` or Pyodide hangs; ES modules need a
-JavaScript type), whatever the machine's MIME table says. The embed loader
-(``web/embed.js``) is a module that other sites load, so it is sent with
-``Access-Control-Allow-Origin: *`` (any static host must do the same; see
-docs/embedding.md). Used by the e2e tests and ``make bench-web`` too.
+JavaScript type), whatever the machine's MIME table says. What other sites
+load is sent with ``Access-Control-Allow-Origin: *`` (any static host must do
+the same): the embed loader ``web/embed.js`` (docs/embedding.md), and
+PyScript, Pyodide and the engine wheel for Python cells in pages of other
+sites (docs/python-in-pages.md). Used by the e2e tests and ``make bench-web`` too.
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ TYPES = {
 }
 
 
+#: Folders that pages of other sites load from (docs/python-in-pages.md).
+CROSS_ORIGIN_FOLDERS = ("/pyscript/", "/pyodide/", "/engine/")
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {  # noqa: RUF012 (http.server's own class attribute)
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -44,7 +49,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     quiet = False
 
     def end_headers(self) -> None:
-        if self.path.split("?")[0].endswith("/web/embed.js"):
+        path = self.path.split("?")[0]
+        if path.endswith("/web/embed.js") or path.startswith(CROSS_ORIGIN_FOLDERS):
             self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 

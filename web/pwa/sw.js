@@ -4,10 +4,15 @@
 // scope is the site's folder, under any sub-path) with, in front of it,
 //   const PRECACHE = { appVersion, engineVersion, pyodideVersion, filesVersion,
 //     files: { "<path relative to the site>": [size, sha256, "v=..." (if the site
-//              requests it with that query)], ... } };
-// listing every file of the finished site.
+//              requests it with that query)], ... },
+//     groups: { "<name>": ["<path>", ...], ... } };
+// listing every file of the finished site. The files of a group are only for one
+// page (python: the Python page and PyScript): they are stored when that page asks
+// ({type: "cache-group", group} with a port for the answer {ok, message}), and from
+// then on by every later version's install too.
 //
-// install   fetch every file into a cache named after this scope and version
+// install   fetch every file outside the groups, and those of the groups an older
+//           version had stored, into a cache named after this scope and version
 //           (unchanged files are copied from the previous version's cache),
 //           checking each one's size and sha256: a half-deployed update fails
 //           to install instead of mixing versions. Then wait.
@@ -28,6 +33,8 @@ const SNAPSHOT_CACHE = `${PREFIX}snapshot app-${PRECACHE.appVersion} pyodide-${P
 // Stored in each cache when its precache is complete: the file list it holds.
 const INDEX_KEY = `${SCOPE}__precache-index.json`;
 const FILES = PRECACHE.files;
+const GROUPS = PRECACHE.groups ?? {};
+const IN_GROUP = new Set(Object.values(GROUPS).flat());
 
 function hex(buffer) {
   return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -56,9 +63,11 @@ async function download(path) {
   throw new Error(`${path}: not this version on the server (an update is being deployed?)`);
 }
 
-/** Files of older versions of this site that are byte-identical to ours: path -> cache. */
+/** What the caches of older versions of this site hold: the files byte-identical to
+ * ours (path -> cache) and the groups they had stored. */
 async function reusable() {
   const found = new Map();
+  const groups = new Set();
   for (const name of await caches.keys()) {
     if (!name.startsWith(PREFIX) || name === CACHE) continue;
     const cache = await caches.open(name);
@@ -68,15 +77,20 @@ async function reusable() {
     for (const [path, entry] of Object.entries(theirs)) {
       if (FILES[path] && FILES[path][1] === entry[1] && !found.has(path)) found.set(path, cache);
     }
+    for (const [group, paths] of Object.entries(GROUPS)) {
+      if (paths.some((path) => Object.hasOwn(theirs, path))) groups.add(group);
+    }
   }
-  return found;
+  return { found, groups };
 }
 
-async function precache() {
+let indexed = Promise.resolve();
+
+/** Store `paths` in this version's cache and add them to its index. */
+async function store(paths, previous) {
   const cache = await caches.open(CACHE);
-  const previous = await reusable();
   await Promise.all(
-    Object.keys(FILES).map(async (path) => {
+    paths.map(async (path) => {
       const url = SCOPE + path;
       if (await cache.match(url)) return; // stored by an earlier, interrupted install
       const old = previous.get(path);
@@ -85,10 +99,26 @@ async function precache() {
       await cache.put(url, response);
     }),
   );
-  await cache.put(
-    INDEX_KEY,
-    new Response(JSON.stringify(FILES), { headers: { "Content-Type": "application/json" } }),
-  );
+  // one index update at a time (a group may be stored while another is)
+  indexed = indexed.catch(() => {}).then(async () => {
+    const index = await cache.match(INDEX_KEY);
+    const held = index ? await index.json() : {};
+    for (const path of paths) held[path] = FILES[path];
+    const headers = { "Content-Type": "application/json" };
+    await cache.put(INDEX_KEY, new Response(JSON.stringify(held), { headers }));
+  });
+  await indexed;
+}
+
+async function precache() {
+  const { found, groups } = await reusable();
+  const kept = [...groups].flatMap((group) => GROUPS[group]);
+  await store([...Object.keys(FILES).filter((path) => !IN_GROUP.has(path)), ...kept], found);
+}
+
+async function storeGroup(group) {
+  if (!Object.hasOwn(GROUPS, group)) throw new Error(`no group of files named ${group}`);
+  await store(GROUPS[group], (await reusable()).found);
 }
 
 self.addEventListener("install", (event) => {
@@ -105,6 +135,15 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data?.type === "skip-waiting") self.skipWaiting();
+  if (event.data?.type === "cache-group") {
+    const [port] = event.ports;
+    event.waitUntil(
+      storeGroup(event.data.group).then(
+        () => port?.postMessage({ ok: true }),
+        (err) => port?.postMessage({ ok: false, message: String(err?.message ?? err) }),
+      ),
+    );
+  }
 });
 
 /** The precache path of a request inside our scope, or null. */
