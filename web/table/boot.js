@@ -16,6 +16,7 @@ import { errorText } from "../shared/i18n-terms.js";
 import { initOffline } from "../pwa/pwa.js";
 import { installInput } from "./input.js";
 import { followLanguage, startLanguage } from "./language.js";
+import { followLoading } from "./progress.js";
 import { paintedGame, render } from "./render.js";
 import { applyQuery, loadSettings, readSave, saveSettings } from "./settings.js";
 import { setRenderer, state, update } from "./state.js";
@@ -37,8 +38,11 @@ function initialState() {
   return { settings, seed, reducedMotion: reducedMotion.matches };
 }
 
-function onProgress(fraction, stage) {
-  update({ loading: { ...state.loading, fraction, stage } });
+// the bar moves on between the worker's reports (progress.js)
+const loadingBar = followLoading((fraction, stage) => update({ loading: { ...state.loading, fraction, stage } }));
+
+function onProgress(fraction, stage, report) {
+  loadingBar.report(fraction, stage, report);
 }
 
 /** The saved game, restored by the engine; null when there is none (or it is unreadable:
@@ -67,11 +71,13 @@ async function boot() {
     window.hasenpfeffer.timings = await starting;
     performance.mark("hp-engine-ready");
   } catch (error) {
+    loadingBar.stop();
     update({ loading: { ...state.loading, error } });
     initOffline(); // a fixed version may be waiting to be installed
     return;
   }
   setTimeout(initOffline, OFFLINE_DELAY_MS);
+  loadingBar.stop();
   onProgress(1, "ready");
   const game = await restoreSave();
   update({ loading: { ...state.loading, done: true } });

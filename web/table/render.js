@@ -132,7 +132,7 @@ function renderLoader({ loading, language }) {
   }
   const pct = Math.round(loading.fraction * 100);
   const bar = $("#load-progress");
-  bar.value = pct;
+  bar.value = loading.fraction * 100; // not rounded: the bar moves on between whole percents
   bar.textContent = t("loader.percent", { n: pct });
   $("#load-percent").textContent = t("loader.percent", { n: pct });
   const known = ["download", "start", "engine", "ready"].includes(loading.stage);
