@@ -20,6 +20,7 @@ import { followLoading } from "./progress.js";
 import { paintedGame, render } from "./render.js";
 import { applyQuery, loadSettings, readSave, saveSettings } from "./settings.js";
 import { setRenderer, state, update } from "./state.js";
+import { installToolbar } from "./toolbar.js";
 import { announce, engine, notice, runBots, setGame, startNewGame } from "./turns.js";
 
 performance.mark("hp-start");
@@ -104,5 +105,6 @@ window.hasenpfeffer = {
 update(initialState());
 setRenderer(render);
 installInput();
+installToolbar();
 followLanguage();
 boot();
