@@ -188,6 +188,47 @@ def test_no_scrolling_at_any_size_in_any_language_or_phase(
     assert problems.external == [] and problems.errors == []
 
 
+# ---- the rules dialog ------------------------------------------------------------------
+
+RULES_SHOWN = """() => {
+  const dialog = document.querySelector("#rules-dialog");
+  const body = dialog.querySelector(".rules-text");
+  const trumps = dialog.querySelector(".ranking.trumps").getBoundingClientRect();
+  const buttons = dialog.querySelector(".buttons").getBoundingClientRect();
+  return { scrollTop: dialog.scrollTop, first: body.firstElementChild.textContent,
+           trumpsInView: trumps.bottom <= buttons.top, text: body.innerText };
+}"""
+
+
+def test_the_rules_open_at_the_top_with_the_ranking_first_and_only_rules_in_force(
+    page: Page, base_url: str
+) -> None:
+    for n, (preset, pepper, alone) in enumerate(
+        (("traditional", False, False), ("seed-pepper", True, True))
+    ):
+        if n:  # a new game with these rules, not the saved one
+            page.evaluate("localStorage.removeItem('hasenpfeffer.game.v1')")
+        start(page, base_url, f"?speed=instant&bots=random&seed=3&preset={preset}")
+        page.click('[data-tool="rules"]')
+        page.wait_for_selector("#rules-dialog[open] .ranking hp-card")
+        shown = page.evaluate(RULES_SHOWN)
+        # at its top, where the ranking of the cards is, in view at once
+        assert shown["scrollTop"] == 0
+        assert shown["first"] == "Which card is higher"
+        assert shown["trumpsInView"]
+        text = shown["text"]
+        # when the auction ends, for these rules
+        ends = "The bidding ends as soon as three players have passed and a bid stands"
+        assert ends in text
+        assert ("Big pepper ends it at once." in text) == pepper
+        assert ("A bid of 6 ends it at once." in text) == (not pepper)
+        # nothing about what these rules do not have
+        assert ("big pepper" in text.lower()) == pepper, text
+        assert ("alone" in text.lower()) == alone, text
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#rules-dialog", state="hidden")
+
+
 # ---- the first visit's progress ------------------------------------------------------
 
 # Every change of the loader's stage, percentage and bar, with the time it came.

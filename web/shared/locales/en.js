@@ -298,8 +298,8 @@ export default {
   "rules.h.deal": "The deal",
   "rules.deal_html": "<p>The dealer changes every hand, moving to the left. Everyone gets six cards, dealt three at a time; the 25th card goes face down in the middle. That card is the <strong>widow</strong>.</p>",
   "rules.h.bidding": "Bidding",
-  "rules.bidding.standard_html": "<p>Starting left of the dealer, each player passes or bids the number of tricks (1 to 6) their side will take with the trump of their choice. Every bid must be higher than the last. Once you pass, you are out of the bidding. A bid of 6 ends the bidding at once.</p>",
-  "rules.bidding.pepper_html": "<p>Starting left of the dealer, each player passes or names a higher bid: 1 to 5 tricks, then <strong>little pepper</strong> (all six tricks) and <strong>big pepper</strong> (all six tricks at double stakes). Big pepper may be called at any time and ends the bidding. Once you pass, you are out of the bidding.</p>",
+  "rules.bidding.standard_html": "<p>Starting left of the dealer, each player passes or bids the number of tricks (1 to 6) their side will take with the trump of their choice. Every bid must be higher than the last. Once you pass, you are out of the bidding.</p>",
+  "rules.bidding.pepper_html": "<p>Starting left of the dealer, each player passes or names a higher bid: 1 to 5 tricks, then <strong>little pepper</strong> (all six tricks) and <strong>big pepper</strong> (all six tricks at double stakes). Big pepper may be called at any time. Once you pass, you are out of the bidding.</p>",
   "rules.all_pass.joker_forced": "If everyone passes, whoever holds the Joker must play the hand at {bid}; if the Joker is the widow, the hand is thrown in and the next dealer deals.",
   "rules.all_pass.redeal": "If everyone passes, the hand is thrown in and the next dealer deals.",
   "rules.all_pass.dealer_forced": "If everyone passes, the dealer must play the hand at {bid}.",
@@ -323,7 +323,6 @@ export default {
   "rules.fail.six": "If they fall short, they lose six points.",
   "rules.defenders.score": "The defenders score one point for each trick they take.",
   "rules.defenders.none": "The defenders score nothing.",
-  "rules.stakes": "Every doubling multiplies the points: big pepper, a lone maker and a lone defender each double the stake. Scores can go below zero.",
   "rules.target": {"one": "The first side to reach {count} point at the end of a hand wins the game.", "other": "The first side to reach {count} points at the end of a hand wins the game."},
   "rules.both_reach": "If both sides reach it in the same hand, the makers win.",
   "rules.h.presets": "Rule sets",
@@ -524,5 +523,16 @@ export default {
   "pwa.install": "Install",
   "pwa.install.title": "Install Hasenpfeffer on this device",
   "pwa.storage_not_persistent": "Your browser did not grant persistent storage: it may delete the stored game and your saved game when space runs low. Installing the game usually helps.",
-  "pwa.storage_persistent": "Your browser keeps the game and your saved game even when space runs low (persistent storage)."
+  "pwa.storage_persistent": "Your browser keeps the game and your saved game even when space runs low (persistent storage).",
+
+  "rules.auction_end.standard": "The bidding ends as soon as three players have passed and a bid stands: whoever made it becomes the maker. A bid of 6 ends it at once.",
+  "rules.auction_end.pepper": "The bidding ends as soon as three players have passed and a bid stands: whoever made it becomes the maker. Big pepper ends it at once.",
+  "rules.doubling.bidding.pepper": "big pepper",
+  "rules.doubling.going_alone": "a lone maker",
+  "rules.doubling.lone_defender": "a lone defender",
+  "rules.stakes.double": "The points are doubled by {item}.",
+  "rules.stakes.doubles": "Each of these doubles the points, one on top of another: {list}.",
+  "rules.stakes.below_zero": "Scores can go below zero.",
+  "rules.preset.current": "You are playing the rule set “{preset}”.",
+  "rules.preset.custom": "You are playing your own choice of rules."
 };

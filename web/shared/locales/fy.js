@@ -298,8 +298,8 @@ export default {
   "rules.h.deal": "It jaan",
   "rules.deal_html": "<p>Elke rûnte is in oare spiler <strong>jouwer</strong>; dat giet nei lofts. Elkenien krijt seis kaarten, trije tagelyk; de 25ste kaart komt ôfkeard yn it midden te lizzen. Dat is de <strong>bline kaart</strong> (yn it Ingelsk <em>widow</em>).</p>",
   "rules.h.bidding": "Bieden",
-  "rules.bidding.standard_html": "<p>Begjinnend lofts fan de jouwer past elke spiler of biedt in tal slaggen (1 oant 6) dat syn ploech helje sil mei in troef dy't er sels kieze mei. Elk bod moat heger wêze as it foarige. Wa't past hat, docht net mear mei oan it bieden. In bod fan 6 makket der daliks in ein oan.</p>",
-  "rules.bidding.pepper_html": "<p>Begjinnend lofts fan de jouwer past elke spiler of biedt heger: 1 oant 5 slaggen, dan <strong>lytse pepper</strong> (alle seis slaggen) en <strong>grutte pepper</strong> (alle seis slaggen foar dûbele ynset). Grutte pepper mei op elk momint bean wurde en makket in ein oan it bieden. Wa't past hat, docht net mear mei oan it bieden.</p>",
+  "rules.bidding.standard_html": "<p>Begjinnend lofts fan de jouwer past elke spiler of biedt in tal slaggen (1 oant 6) dat syn ploech helje sil mei in troef dy't er sels kieze mei. Elk bod moat heger wêze as it foarige. Wa't past hat, docht net mear mei oan it bieden.</p>",
+  "rules.bidding.pepper_html": "<p>Begjinnend lofts fan de jouwer past elke spiler of biedt heger: 1 oant 5 slaggen, dan <strong>lytse pepper</strong> (alle seis slaggen) en <strong>grutte pepper</strong> (alle seis slaggen foar dûbele ynset). Grutte pepper mei op elk momint bean wurde. Wa't past hat, docht net mear mei oan it bieden.</p>",
   "rules.all_pass.joker_forced": "As elkenien past, moat wa't de joker hat de rûnte spylje foar {bid}; as de joker de bline kaart is, wurdt der opnij jûn troch de folgjende jouwer.",
   "rules.all_pass.redeal": "As elkenien past, wurdt der opnij jûn troch de folgjende jouwer.",
   "rules.all_pass.dealer_forced": "As elkenien past, moat de jouwer de rûnte spylje foar {bid}.",
@@ -323,7 +323,6 @@ export default {
   "rules.fail.six": "Komme se te koart, dan ferlieze se seis punten.",
   "rules.defenders.score": "De tsjinspilers krije ien punt foar elke slach dy't se helje.",
   "rules.defenders.none": "De tsjinspilers krije neat.",
-  "rules.stakes": "Elke ferdûbeling telt: grutte pepper, in bieder dy't allinne spilet en in tsjinspiler dy't allinne ferdigenet dûbelje elk de ynset. De stân kin ûnder nul komme.",
   "rules.target": {"one": "De ploech dy't oan de ein fan in rûnte earst {count} punt hat, wint it spul.", "other": "De ploech dy't oan de ein fan in rûnte earst {count} punten hat, wint it spul."},
   "rules.both_reach": "Helje beide ploegen dat yn deselde rûnte, dan winne de bieders.",
   "rules.h.presets": "Regelsets",
@@ -524,5 +523,16 @@ export default {
   "pwa.install": "Ynstallearje",
   "pwa.install.title": "Ynstallearje Hasenpfeffer op dit apparaat",
   "pwa.storage_not_persistent": "De opslach is net bliuwend: de browser kin jo bewarre spul wiskje as der te min romte is.",
-  "pwa.storage_persistent": "Jo bewarre spul bliuwt bewarre, ek as der te min romte is."
+  "pwa.storage_persistent": "Jo bewarre spul bliuwt bewarre, ek as der te min romte is.",
+
+  "rules.auction_end.standard": "It bieden is dien sa gau't trije spilers past hawwe en der in bod stiet: wa't dat bean hat, wurdt de bieder. In bod fan 6 makket der daliks in ein oan.",
+  "rules.auction_end.pepper": "It bieden is dien sa gau't trije spilers past hawwe en der in bod stiet: wa't dat bean hat, wurdt de bieder. Grutte pepper makket der daliks in ein oan.",
+  "rules.doubling.bidding.pepper": "grutte pepper",
+  "rules.doubling.going_alone": "in bieder dy't allinne spilet",
+  "rules.doubling.lone_defender": "in tsjinspiler dy't allinne ferdigenet",
+  "rules.stakes.double": "De punten wurde dûbele troch {item}.",
+  "rules.stakes.doubles": "Elk fan dizze dûbelet de punten, de iene boppe op de oare: {list}.",
+  "rules.stakes.below_zero": "De stân kin ûnder nul komme.",
+  "rules.preset.current": "Jo spylje mei de regelset “{preset}”.",
+  "rules.preset.custom": "Jo spylje mei in eigen kar út de regels."
 };

@@ -298,8 +298,8 @@ export default {
   "rules.h.deal": "La distribuzione",
   "rules.deal_html": "<p>Il <strong>mazziere</strong> cambia a ogni mano e gira verso sinistra. Ognuno riceve sei carte, tre alla volta; la venticinquesima resta coperta al centro del tavolo: è il <strong>tallone</strong> (in inglese <em>widow</em>).</p>",
   "rules.h.bidding": "L'asta",
-  "rules.bidding.standard_html": "<p>A partire dal giocatore alla sinistra del mazziere, ognuno passa oppure dichiara quante prese (da 1 a 6) la sua coppia farà con la briscola che sceglierà. Ogni dichiarazione deve superare la precedente. Chi passa esce dall'asta. Chi dichiara 6 chiude subito l'asta.</p>",
-  "rules.bidding.pepper_html": "<p>A partire dal giocatore alla sinistra del mazziere, ognuno passa oppure fa una dichiarazione più alta: da 1 a 5 prese, poi <strong>pepe piccolo</strong> (tutte e sei le prese) e <strong>pepe grande</strong> (tutte e sei, a posta doppia). Il pepe grande si può dichiarare in qualsiasi momento e chiude l'asta. Chi passa esce dall'asta.</p>",
+  "rules.bidding.standard_html": "<p>A partire dal giocatore alla sinistra del mazziere, ognuno passa oppure dichiara quante prese (da 1 a 6) la sua coppia farà con la briscola che sceglierà. Ogni dichiarazione deve superare la precedente. Chi passa esce dall'asta.</p>",
+  "rules.bidding.pepper_html": "<p>A partire dal giocatore alla sinistra del mazziere, ognuno passa oppure fa una dichiarazione più alta: da 1 a 5 prese, poi <strong>pepe piccolo</strong> (tutte e sei le prese) e <strong>pepe grande</strong> (tutte e sei, a posta doppia). Il pepe grande si può dichiarare in qualsiasi momento. Chi passa esce dall'asta.</p>",
   "rules.all_pass.joker_forced": "Se passano tutti, chi ha il jolly deve giocare la mano con una dichiarazione di {bid}; se il jolly è nel tallone, la mano si annulla e le carte passano al mazziere successivo.",
   "rules.all_pass.redeal": "Se passano tutti, la mano si annulla e le carte passano al mazziere successivo.",
   "rules.all_pass.dealer_forced": "Se passano tutti, il mazziere deve giocare la mano con una dichiarazione di {bid}.",
@@ -323,7 +323,6 @@ export default {
   "rules.fail.six": "Se non ce la fa, perde sei punti.",
   "rules.defenders.score": "I difensori segnano un punto per ogni presa che fanno.",
   "rules.defenders.none": "I difensori non segnano punti.",
-  "rules.stakes": "Ogni raddoppio moltiplica i punti: il pepe grande, il dichiarante solo e il difensore solo raddoppiano ciascuno la posta. Il punteggio può andare sotto zero.",
   "rules.target": {"one": "Vince la partita la prima coppia che, a fine mano, arriva ad almeno {count} punto.", "many": "Vince la partita la prima coppia che, a fine mano, arriva ad almeno {count} di punti.", "other": "Vince la partita la prima coppia che, a fine mano, arriva ad almeno {count} punti."},
   "rules.both_reach": "Se ci arrivano entrambe nella stessa mano, vince la coppia del dichiarante.",
   "rules.h.presets": "Insiemi di regole",
@@ -524,5 +523,16 @@ export default {
   "pwa.install": "Installa",
   "pwa.install.title": "Installa Hasenpfeffer su questo dispositivo",
   "pwa.storage_not_persistent": "La memoria non è permanente: il browser potrebbe cancellare la partita salvata se manca spazio.",
-  "pwa.storage_persistent": "La partita salvata viene conservata anche se manca spazio."
+  "pwa.storage_persistent": "La partita salvata viene conservata anche se manca spazio.",
+
+  "rules.auction_end.standard": "L'asta finisce appena tre giocatori hanno passato e c'è una dichiarazione in piedi: chi l'ha fatta diventa il dichiarante. Una dichiarazione di 6 la chiude subito.",
+  "rules.auction_end.pepper": "L'asta finisce appena tre giocatori hanno passato e c'è una dichiarazione in piedi: chi l'ha fatta diventa il dichiarante. Il pepe grande la chiude subito.",
+  "rules.doubling.bidding.pepper": "il pepe grande",
+  "rules.doubling.going_alone": "il dichiarante che gioca da solo",
+  "rules.doubling.lone_defender": "il difensore che difende da solo",
+  "rules.stakes.double": "I punti raddoppiano con {item}.",
+  "rules.stakes.doubles": "Ognuno di questi raddoppia i punti, e i raddoppi si sommano l'uno all'altro: {list}.",
+  "rules.stakes.below_zero": "Il punteggio può andare sotto zero.",
+  "rules.preset.current": "Stai giocando con le regole «{preset}».",
+  "rules.preset.custom": "Stai giocando con regole scelte da te."
 };
