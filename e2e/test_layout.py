@@ -132,6 +132,8 @@ def test_no_scrolling_at_any_size_in_any_language_or_phase(
     try:
         start(page, base_url, "?speed=instant&bots=random&seed=5")
         until(page, human_in("bidding"), rng, "6")
+        # a first visit: the first tip is on show while the player bids
+        assert page.is_visible("#guide section"), "no tip on a first visit"
         matrix.check("bidding")
         until(page, human_in("trump"), rng, "6")
         matrix.check("naming trump")

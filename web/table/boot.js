@@ -14,6 +14,7 @@ import { followProgress, start } from "../engine/start.js";
 import { t } from "../shared/i18n.js";
 import { errorText } from "../shared/i18n-terms.js";
 import { initOffline } from "../pwa/pwa.js";
+import { installGuide, loadGuide } from "./guide.js";
 import { installInput } from "./input.js";
 import { followLanguage, startLanguage } from "./language.js";
 import { followLoading } from "./progress.js";
@@ -36,7 +37,7 @@ function initialState() {
   saveSettings(settings);
   const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
   reducedMotion.addEventListener("change", () => update({ reducedMotion: reducedMotion.matches }));
-  return { settings, seed, reducedMotion: reducedMotion.matches };
+  return { settings, seed, reducedMotion: reducedMotion.matches, guide: loadGuide() };
 }
 
 // the bar moves on between the worker's reports (progress.js)
@@ -106,5 +107,6 @@ update(initialState());
 setRenderer(render);
 installInput();
 installToolbar();
+installGuide();
 followLanguage();
 boot();
