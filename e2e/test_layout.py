@@ -57,6 +57,31 @@ MEASURE = """() => {
     }
     return out;
   }
+  // the room goes to the trick: it fills the centre's width or height, unless its
+  // cards are as large as they get
+  const trick = document.querySelector(".trick");
+  const slot = document.querySelector(".slot").getBoundingClientRect();
+  const t = trick.getBoundingClientRect();
+  const c = document.querySelector(".center").getBoundingClientRect();
+  const largest = parseFloat(getComputedStyle(trick).getPropertyValue("--trick-max"));
+  if (Math.max(t.width / c.width, t.height / c.height) < 0.9 && slot.width < largest - 1) {
+    out.push(`the trick (${box(t)}) leaves the centre (${box(c)}) empty`);
+  }
+  // and not to an empty band under the choices
+  const controls = document.querySelector(".controls");
+  const cs = getComputedStyle(controls);
+  const inside = [...controls.children].filter(
+    (e) => shown(e) && getComputedStyle(e).position !== "absolute");
+  const bottom = Math.max(...inside.map((e) => e.getBoundingClientRect().bottom));
+  const cr = controls.getBoundingClientRect();
+  const content = bottom - cr.top + parseFloat(cs.paddingBottom);
+  const height = Math.max(parseFloat(cs.minHeight) || 0, content);
+  if (cr.height > height + 2) out.push(`${px(cr.height - height)} px empty under the choices`);
+  // the tools on the brand's line, beside the scores (a phone has a line for them)
+  const brand = document.querySelector(".brand").getBoundingClientRect();
+  if (W > 640 && document.querySelector(".tools").getBoundingClientRect().top >= brand.bottom) {
+    out.push("the tools wrap onto a second line");
+  }
   // what the player clicks is not covered by anything (a card by the index corner
   // that the next card leaves free)
   for (const el of document.querySelectorAll("#hand .card, #actions button, .tools .tool")) {

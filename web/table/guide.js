@@ -13,7 +13,7 @@
 // are the rules dialog's catalogue texts, chosen by the rules in force.
 
 import { t } from "../shared/i18n.js";
-import { $ } from "./dom.js";
+import { $, tableEl } from "./dom.js";
 import { state, update } from "./state.js";
 import { focusFirstControl } from "./turns.js";
 
@@ -117,6 +117,14 @@ function tipText(id, rules) {
 
 let painted = "";
 
+// the tip's height, for a hint or a reason to go above it (styles.css, narrow screens)
+const tipSize = typeof ResizeObserver === "function"
+  ? new ResizeObserver(([entry]) => {
+      const height = entry.borderBoxSize?.[0]?.blockSize ?? entry.target.offsetHeight;
+      tableEl.style.setProperty("--tip-height", `${Math.ceil(height)}px`);
+    })
+  : null;
+
 /** Paint the tip on show (render.js calls this on every render). When the game has
  * reached a new moment, the guide moves on first (remembered, and put in the state). */
 export function paintGuide(state) {
@@ -128,8 +136,10 @@ export function paintGuide(state) {
   const key = JSON.stringify([id, state.language, rules]);
   if (painted === key) return;
   painted = key;
+  tipSize?.disconnect();
   if (!id) {
     guideEl.replaceChildren();
+    tableEl.style.setProperty("--tip-height", "0px");
     return;
   }
   const section = document.createElement("section");
@@ -159,6 +169,7 @@ export function paintGuide(state) {
   }
   section.append(heading, text, buttons);
   guideEl.replaceChildren(section);
+  tipSize?.observe(section);
 }
 
 /** The tips back from the start (the rules dialog's "Show tips again"). */
