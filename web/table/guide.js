@@ -1,6 +1,7 @@
 // The first-game guide: a short tip at each new moment of a player's first game
 // (what a bid counts, the widow, naming trump, following suit and the bowers,
-// going alone, scoring), one at a time, in a region over a corner of the felt. It
+// going alone, scoring), one at a time, in a region over the felt (a top corner on
+// a wide screen, the foot of the felt on a narrower one: styles.css). It
 // is not a dialog: the focus stays where it is, the region is announced politely,
 // its buttons are in the Tab order. "Got it" puts the tip away (the next one comes
 // at its own moment), "Hide tips" puts them all away; the rules dialog's "Show tips
