@@ -41,20 +41,19 @@ const wheelURL = new URL(BUILD.wheel, import.meta.url).href;
 
 // ---- progress: bytes of the big files, then the start of Python ----------------
 // The stages and their share of the bar. "download": the bytes of the runtime and
-// the wheel as they arrive. "start": Python starting (no bytes to count: the
-// runtime's files are all here, then its file system is in place, then Python has
-// run its start-up). "engine": the rules imported. Each report carries the
-// fraction reached, the fraction the stage ends at (`until`) and how long the stage
-// usually takes (`expected_ms`, measured on a slow two-core machine), so the page can
+// the wheel as they arrive. "start": Python starting, from the moment the runtime's
+// files are all here (no bytes are left to count and Pyodide reports nothing of its
+// own: its main() and bootstrap take seconds on a slow machine, far longer than a
+// download from a near server). "engine": the rules imported. Each report carries
+// the fraction reached, the fraction the stage ends at (`until`) and how long the
+// stage usually takes (`expected_ms`, from a slow two-core machine), so the page can
 // move the bar on between two milestones; it never passes `until` before the work does.
 const BANDS = {
-  download: { from: 0, until: 0.6, expected_ms: 0 },
-  start: { from: 0.6, until: 0.9, expected_ms: 2500 },
-  engine: { from: 0.9, until: 0.99, expected_ms: 800 },
+  download: { from: 0, until: 0.5, expected_ms: 0 },
+  start: { from: 0.5, until: 0.92, expected_ms: 4000 },
+  engine: { from: 0.92, until: 0.99, expected_ms: 500 },
   ready: { from: 1, until: 1, expected_ms: 0 },
 };
-// the file system in place: the slower part of Python's start (its main()) begins
-const FILES_IN_PLACE = 0.7;
 const tracked = new Map([
   ["pyodide.asm.wasm", BUILD.sizes["pyodide.asm.wasm"]],
   ["python_stdlib.zip", BUILD.sizes["python_stdlib.zip"]],
@@ -63,16 +62,16 @@ const tracked = new Map([
 const totalBytes = [...tracked.values()].reduce((a, b) => a + b, 0);
 let loadedBytes = 0;
 let stage = "download";
-let reached = 0; // a milestone within the stage (the start's file system)
 let lastPost = 0;
 // the runtime's own files (not the wheel, which goes on in parallel): when all are
 // here, Python starts
 const runtimeFiles = new Set(["pyodide.asm.wasm", "python_stdlib.zip"]);
+let filesAt = null; // when they were (ms since t0, for the timings)
 
 function fraction() {
   const band = BANDS[stage];
-  if (stage === "download") return band.from + (band.until - band.from) * Math.min(1, loadedBytes / totalBytes);
-  return Math.max(band.from, reached);
+  if (stage !== "download") return band.from;
+  return band.from + (band.until - band.from) * Math.min(1, loadedBytes / totalBytes);
 }
 
 function postProgress(force = false) {
@@ -86,7 +85,6 @@ function postProgress(force = false) {
 function enterStage(name) {
   if (stage === name) return;
   stage = name;
-  reached = 0;
   postProgress(true);
 }
 
@@ -111,7 +109,10 @@ self.fetch = async (input, init) => {
     },
     flush() {
       runtimeFiles.delete(name);
-      if (runtimeFiles.size === 0 && stage === "download") enterStage("start");
+      if (runtimeFiles.size === 0 && stage === "download") {
+        filesAt ??= Math.round(performance.now() - t0);
+        enterStage("start");
+      }
     },
   });
   return new Response(response.body.pipeThrough(counter), {
@@ -192,8 +193,7 @@ async function boot() {
     } catch (err) {
       console.warn(`hasenpfeffer: the stored runtime snapshot is unusable (${err?.message ?? err}); starting afresh`);
       await forgetSnapshots(); // unusable (damaged, another runtime): start afresh
-      stage = "download";
-      reached = 0;
+      stage = runtimeFiles.size ? "download" : "start"; // (the page's bar does not go back)
     }
   }
   return start(wheelPromise, null);
@@ -202,18 +202,10 @@ async function boot() {
 /** Start Python (from `snapshot` when given) and the engine: {handleJson, timings}. */
 async function start(wheelPromise, snapshot) {
   WORKER.runtimes += 1;
-  let tFiles = null;
-  // a milestone inside Python's start: its files are in place, main() comes next
-  const fsInit = async () => {
-    tFiles = performance.now();
-    enterStage("start");
-    reached = FILES_IN_PLACE;
-    postProgress(true);
-  };
   const pyodide = await loadPyodide(
     snapshot
       ? { indexURL, packages: [], _loadSnapshot: snapshot }
-      : { indexURL, packages: [], _makeSnapshot: SNAPSHOT_WANTED, fsInit },
+      : { indexURL, packages: [], _makeSnapshot: SNAPSHOT_WANTED },
   );
   const tRuntime = performance.now();
   enterStage("start");
@@ -253,7 +245,7 @@ async function start(wheelPromise, snapshot) {
     handleJson,
     timings: {
       runtime_ms: Math.round(tRuntime - t0),
-      files_ms: tFiles === null ? null : Math.round(tFiles - t0),
+      files_ms: filesAt,
       ready_ms: Math.round(tReady - t0),
       engine_ms: Math.round(tReady - tRuntime),
       snapshot: WORKER.snapshot,
