@@ -14,11 +14,14 @@ import { followProgress, start } from "../engine/start.js";
 import { t } from "../shared/i18n.js";
 import { errorText } from "../shared/i18n-terms.js";
 import { initOffline } from "../pwa/pwa.js";
+import { installGuide, loadGuide } from "./guide.js";
 import { installInput } from "./input.js";
 import { followLanguage, startLanguage } from "./language.js";
+import { followLoading } from "./progress.js";
 import { paintedGame, render } from "./render.js";
 import { applyQuery, loadSettings, readSave, saveSettings } from "./settings.js";
 import { setRenderer, state, update } from "./state.js";
+import { installToolbar } from "./toolbar.js";
 import { announce, engine, notice, runBots, setGame, startNewGame } from "./turns.js";
 
 performance.mark("hp-start");
@@ -34,11 +37,14 @@ function initialState() {
   saveSettings(settings);
   const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
   reducedMotion.addEventListener("change", () => update({ reducedMotion: reducedMotion.matches }));
-  return { settings, seed, reducedMotion: reducedMotion.matches };
+  return { settings, seed, reducedMotion: reducedMotion.matches, guide: loadGuide() };
 }
 
-function onProgress(fraction, stage) {
-  update({ loading: { ...state.loading, fraction, stage } });
+// the bar moves on between the worker's reports (progress.js)
+const loadingBar = followLoading((fraction, stage) => update({ loading: { ...state.loading, fraction, stage } }));
+
+function onProgress(fraction, stage, report) {
+  loadingBar.report(fraction, stage, report);
 }
 
 /** The saved game, restored by the engine; null when there is none (or it is unreadable:
@@ -67,11 +73,13 @@ async function boot() {
     window.hasenpfeffer.timings = await starting;
     performance.mark("hp-engine-ready");
   } catch (error) {
+    loadingBar.stop();
     update({ loading: { ...state.loading, error } });
     initOffline(); // a fixed version may be waiting to be installed
     return;
   }
   setTimeout(initOffline, OFFLINE_DELAY_MS);
+  loadingBar.stop();
   onProgress(1, "ready");
   const game = await restoreSave();
   update({ loading: { ...state.loading, done: true } });
@@ -98,5 +106,7 @@ window.hasenpfeffer = {
 update(initialState());
 setRenderer(render);
 installInput();
+installToolbar();
+installGuide();
 followLanguage();
 boot();

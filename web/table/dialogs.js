@@ -42,8 +42,10 @@ export function openDialog(dialog) {
   if (!dialog.open) {
     dialog.showModal();
     // the dialog's main button (not `autofocus`: Chromium refuses that inside a
-    // cross-origin frame, such as the game in an embed, and logs an error)
-    dialog.querySelector("[data-initial-focus]")?.focus();
+    // cross-origin frame, such as the game in an embed, and logs an error); without
+    // scrolling to it: a long dialog (the rules) opens at its top
+    dialog.querySelector("[data-initial-focus]")?.focus({ preventScroll: true });
+    dialog.scrollTop = 0;
   }
   const closed = dialogClosed(dialog);
   closed.then(() => {

@@ -110,11 +110,27 @@ export function trickHTML(trick, four, roles) {
 
 // ---- rules --------------------------------------------------------------------------
 
-/** The rules text for the rules in force, from the rules.* messages. */
+/** The catalogue's text for a rule's value (`rules.<part>.<value>`), or "" when these
+ * words have none: a rule the game is not played with is not mentioned. */
+const ruleText = (part, value, params) => (hasKey(`rules.${part}.${value}`) ? t(`rules.${part}.${value}`, params) : "");
+
+/** What doubles the stake under these rules (big pepper, a lone maker, a lone
+ * defender), from the rules' own fields: empty when nothing does. */
+function doublings(rules) {
+  return [
+    ruleText("doubling.bidding", rules.bidding),
+    rules.going_alone ? t("rules.doubling.going_alone") : "",
+    rules.lone_defender ? t("rules.doubling.lone_defender") : "",
+  ].filter(Boolean);
+}
+
+/** The rules text for the rules in force, from the rules.* messages: only what these
+ * rules have (no big pepper without pepper bidding, no lone play without going alone). */
 function describeRules(rules, info) {
   const h = (key) => `<h3>${tx(`rules.h.${key}`)}</h3>`;
   const p = (...texts) => `<p>${texts.filter(Boolean).map(escapeHTML).join(" ")}</p>`;
   const forced = callWord(String(rules.forced_bid));
+  const doubled = doublings(rules);
   const parts = [
     h("players"),
     t("rules.players_html"),
@@ -122,7 +138,8 @@ function describeRules(rules, info) {
     t("rules.deal_html"),
     h("bidding"),
     t(rules.bidding === "pepper" ? "rules.bidding.pepper_html" : "rules.bidding.standard_html"),
-    hasKey(`rules.all_pass.${rules.all_pass}`) ? p(t(`rules.all_pass.${rules.all_pass}`, { bid: forced })) : "",
+    // when the auction ends, and what happens when nobody bids
+    p(ruleText("auction_end", rules.bidding), ruleText("all_pass", rules.all_pass, { bid: forced })),
     h("widow"),
     t("rules.widow_html"),
   ];
@@ -138,15 +155,16 @@ function describeRules(rules, info) {
       t("rules.scoring.made"),
       hasKey(`rules.fail.${rules.fail_penalty}`) ? t(`rules.fail.${rules.fail_penalty}`) : "",
       t(rules.defenders_score ? "rules.defenders.score" : "rules.defenders.none"),
-      t("rules.stakes"),
+      doubled.length === 1 ? t("rules.stakes.double", { item: doubled[0] }) : "",
+      doubled.length > 1 ? t("rules.stakes.doubles", { list: formatList(doubled) }) : "",
+      t("rules.stakes.below_zero"),
       t("rules.target", { count: rules.target }),
       t("rules.both_reach"),
     ),
   );
-  const presets = info.presets
-    .map((preset) => `<li>${escapeHTML(presetLabel(preset))}</li>`)
-    .join("");
-  parts.push(h("presets"), p(t("rules.presets_text")), `<ul>${presets}</ul>`, h("terms"), t("rules.terms_html"));
+  const preset = info.presets.find((x) => x.name === info.preset);
+  const current = preset ? t("rules.preset.current", { preset: presetLabel(preset) }) : t("rules.preset.custom");
+  parts.push(h("presets"), p(current, t("rules.presets_text")), h("terms"), t("rules.terms_html"));
   return parts.join("\n");
 }
 
@@ -178,14 +196,16 @@ export function rulesHTML(rules, info, four) {
     )
     .join("");
   const heading = info.trump_is_current ? "rules.ranking.current" : "rules.ranking.example";
-  return `<div class="rules-text">${describeRules(rules, info)}
+  // which card is higher comes first: it is what a player looks up most
+  return `<div class="rules-text">
     <h3>${tx("rules.h.ranking")}</h3>
-    ${t("rules.ranking_html")}
     <h4>${tx(heading, { suit: suitName(trump) })}</h4>
     <div class="suit-pick" role="group" aria-label="${tx("rules.ranking.pick_label")}">${picker}</div>
     <p>${tx("rules.ranking.trumps_text")}</p>
     <div class="ranking trumps" role="group" aria-label="${tx("rules.ranking.trumps_label")}">${trumps}</div>
-    <p>${tx("rules.ranking.others")}</p>${side}</div>`;
+    <p>${tx("rules.ranking.others")}</p>${side}
+    ${t("rules.ranking_html")}
+    ${describeRules(rules, info)}</div>`;
 }
 
 // ---- settings --------------------------------------------------------------------

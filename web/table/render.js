@@ -14,6 +14,7 @@ import { paintDialogs } from "./dialogs.js";
 import { $, $$, actionsEl, handEl, loaderEl, noteEl, promptEl, reasonsEl, tableEl } from "./dom.js";
 import { updateRoving } from "./keyboard.js";
 import { escapeHTML } from "./panels.js";
+import { paintGuide } from "./guide.js";
 import { effectiveSpeed } from "./settings.js";
 
 // what was last painted, as keys of what it showed
@@ -85,6 +86,7 @@ export function render(state) {
   setText(promptEl, promptFor(state));
   renderTools(state);
   paintDialogs(state);
+  paintGuide(state);
 }
 
 function renderLook(state) {
@@ -132,7 +134,7 @@ function renderLoader({ loading, language }) {
   }
   const pct = Math.round(loading.fraction * 100);
   const bar = $("#load-progress");
-  bar.value = pct;
+  bar.value = loading.fraction * 100; // not rounded: the bar moves on between whole percents
   bar.textContent = t("loader.percent", { n: pct });
   $("#load-percent").textContent = t("loader.percent", { n: pct });
   const known = ["download", "start", "engine", "ready"].includes(loading.stage);

@@ -52,6 +52,8 @@
  *                                       engine's rules_info and the rules it starts from
  * @property {string} settingsError      why the settings could not be saved
  * @property {boolean} hinting           a hint is being worked out (the Hint tool is busy)
+ * @property {import("./guide.js").Guide|null} guide   the first-game guide: the tip on show
+ *                                       and the tips shown so far (null: no tips, in an embed)
  */
 
 /** @type {TableState} */
@@ -77,6 +79,7 @@ export const state = {
   settingsForm: null,
   settingsError: "",
   hinting: false,
+  guide: null,
 };
 
 // a page that gets no animation frames (a hidden tab, an embed's frame scrolled out
