@@ -130,22 +130,27 @@ def test_tips_stay_put_away_after_a_reload_and_come_back_from_the_rules(
     assert stored["off"] is False and tip(page) in stored["seen"]
 
 
-def test_tips_without_storage_last_for_the_visit(
+def test_without_storage_and_without_going_alone(
     browser: Browser, base_url: str, problems: PageProblems
 ) -> None:
+    """Storage refused: the tips still come and go for the visit. Rules without going
+    alone (traditional): no tip about it."""
     page = open_page(browser, base_url, problems)
     page.add_init_script(
         """Object.defineProperty(window, "localStorage", {
              get() { throw new DOMException("storage is disabled", "SecurityError"); } });"""
     )
+    page.add_init_script(RECORD_TIPS)
     try:
-        start(page, base_url, "?speed=instant&bots=random&seed=5")
-        play_until(page, human_bidding, random.Random(4))
+        start(page, base_url, "?speed=instant&bots=random&seed=5&preset=traditional")
+        rng = random.Random(4)
+        play_until(page, human_bidding, rng)
         assert tip(page) == "bid"
-        page.click('#guide [data-guide="got-it"]')
-        page.wait_for_selector(TIP, state="detached")
+        play_until(page, lambda p: p.is_visible("#summary-dialog[open]"), rng, got_it=True)
+        shown = page.evaluate("window.__tips")
     finally:
         page.context.close()
+    assert shown[0] == "bid" and "follow" in shown and "alone" not in shown, shown
     assert problems.errors == [] and problems.external == []
 
 
