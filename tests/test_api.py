@@ -362,6 +362,22 @@ def test_rules_info() -> None:
 # ---- sessions and the rule-teaching embeds ------------------------------------------
 
 
+def test_rules_info_checks_rules_without_touching_the_game() -> None:
+    state = ok({"op": "new_game", "rules": "seed", "seed": 3, "levels": ALL_BOTS})
+    info = ok({"op": "rules_info", "rules": {"preset": "traditional", "target": 7}})
+    assert info["rules"]["target"] == 7 and info["rules"]["defenders_score"] is True
+    assert info["preset"] is None
+    assert ok({"op": "rules_info", "rules": "pepper"})["preset"] == "pepper"
+    message = err(
+        {"op": "rules_info", "rules": {"lone_defender": True, "going_alone": False}}, "bad_rules"
+    )
+    assert "lone_defender" in message
+    err({"op": "rules_info", "rules": "nonsense"}, "bad_rules")
+    # the game in progress is the same game
+    assert ok({"op": "state"})["save"] == state["save"]
+    assert ok({"op": "rules_info"})["preset"] == "seed"
+
+
 def test_sessions_keep_separate_games_and_the_default_game_is_untouched() -> None:
     bots = ["random"] * 4
     page = ok({"op": "new_game", "seed": 1, "levels": bots})

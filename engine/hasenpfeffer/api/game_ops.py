@@ -334,7 +334,14 @@ def op_rules_info(request: Mapping[str, Any]) -> dict[str, Any]:
     if trump is None and session is not None:
         trump = session.game.trump
     shown = "H" if trump is None else suit_arg(trump)
-    current = session.game.rules if session is not None else Rules()
+    if "rules" in request:
+        # rules to check (the settings' choice for the next game): refused as new_game would
+        try:
+            current = Rules.from_dict(request["rules"])
+        except ValueError as err:
+            raise ApiError("bad_rules", str(err)) from None
+    else:
+        current = session.game.rules if session is not None else Rules()
     return {
         "presets": [
             {"name": name, "label": PRESET_TEXT.get(name, name), "rules": rules.to_dict()}
