@@ -248,6 +248,17 @@ export function formatNumber(n, options) {
 
 // bidi marks some locales put beside a sign (ALM, LRM, RLM): the isolate below does their work
 const SIGN_MARKS = /[\u061c\u200e\u200f]/g;
+const signedFormats = new Map(); // "locale options" -> Intl.NumberFormat (scores repaint often)
+
+function signedFormat(options) {
+  const key = `${numberTag} ${JSON.stringify(options)}`;
+  let format = signedFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(numberTag, { signDisplay: "exceptZero", ...options });
+    signedFormats.set(key, format);
+  }
+  return format;
+}
 
 /**
  * A number that may carry a sign, wherever one is shown (scores, points, a
@@ -258,8 +269,7 @@ const SIGN_MARKS = /[\u061c\u200e\u200f]/g;
  * 12, −5); other Intl.NumberFormat options as given.
  */
 export function formatSigned(n, options = {}) {
-  const format = new Intl.NumberFormat(numberTag, { signDisplay: "exceptZero", ...options });
-  const text = format
+  const text = signedFormat(options)
     .formatToParts(n)
     .map((part) => (part.type === "minusSign" ? "\u2212" : part.value.replace(SIGN_MARKS, "")))
     .join("");
