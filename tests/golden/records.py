@@ -159,6 +159,9 @@ def _script() -> Iterator[Any]:
     yield {"op": "state", "session": "emb-1"}
     yield {"op": "new_game", "rules": {"preset": "traditional", "target": 15}, "seed": 25}
     yield {"op": "rules_info"}
+    yield {"op": "rules_info", "rules": {"preset": "pepper", "target": 7}}
+    yield {"op": "rules_info", "rules": {"going_alone": False, "lone_defender": True}}
+    yield {"op": "state"}
 
 
 def api_script() -> str:

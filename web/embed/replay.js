@@ -6,8 +6,8 @@
 // of the frame's language.
 
 import { parseAction } from "../shared/actions.js";
-import { cardFace, cardWord, el, ltr } from "./words.js";
-import { formatList, formatNumber, formatSigned, t } from "../shared/i18n.js";
+import { cardFace, cardWord, el } from "./words.js";
+import { formatList, formatSigned, t } from "../shared/i18n.js";
 import { callWord, suitName } from "../shared/i18n-terms.js";
 
 const POS = ["south", "west", "north", "east"];
@@ -60,11 +60,11 @@ function describe(frame, index) {
     if (frame.made !== null) lines.push(t(frame.made ? "embed.hand.made" : "embed.hand.failed"));
     lines.push(
       t("embed.hand.result", {
-        // signed numbers keep their sign in front inside right-to-left text
-        ns: ltr(formatSigned(frame.points[0])),
-        ew: ltr(formatSigned(frame.points[1])),
-        a: ltr(formatNumber(frame.scores[0])),
-        b: ltr(formatNumber(frame.scores[1])),
+        // a true minus sign, kept in front inside right-to-left text (formatSigned)
+        ns: formatSigned(frame.points[0]),
+        ew: formatSigned(frame.points[1]),
+        a: formatSigned(frame.scores[0], { signDisplay: "negative" }),
+        b: formatSigned(frame.scores[1], { signDisplay: "negative" }),
       }),
     );
   }

@@ -65,27 +65,39 @@ export function summaryTitle(hand) {
   return t(hand.thrown_in ? "summary.title.thrown_in" : "summary.title.over", { n: hand.number + 1 });
 }
 
-export function summaryHTML(hand, target) {
+/** A score as shown: a true minus sign, kept in front of the digits in any script. */
+const score = (n) => formatSigned(n, { signDisplay: "negative" });
+
+/** What the widow held and what the maker put away, once the hand is over (the
+ * engine reveals both in the record of a hand that was played). */
+function widowLine(hand, roles) {
+  if (!hand.widow || !hand.discard) return "";
+  const cards = { widow: spokenCard(hand.widow, roles), discard: spokenCard(hand.discard, roles) };
+  const text = hand.maker === 0 ? t("summary.widow_you", cards) : t("summary.widow", { seat: seatName(hand.maker), ...cards });
+  return `<p class="summary-widow">${escapeHTML(text)}</p>`;
+}
+
+export function summaryHTML(hand, target, roles = {}) {
   const rows = [0, 1]
     .map(
       (team) => `<tr class="${team === 0 ? "us" : ""}"><td>${tx(`table.team.${team}`)}</td><td>${num(formatNumber(hand.tricks_won[team]))}</td>
-      <td class="${cls(hand.points[team])}">${num(formatSigned(hand.points[team]))}</td><td>${num(formatNumber(hand.scores[team]))}</td></tr>`,
+      <td class="${cls(hand.points[team])}">${num(formatSigned(hand.points[team]))}</td><td>${num(score(hand.scores[team]))}</td></tr>`,
     )
     .join("");
   return `<p class="headline">${handHeadline(hand)}</p>
     <table class="summary-table">
       <thead><tr><th>${tx("summary.col.team")}</th><th>${tx("summary.col.tricks")}</th><th>${tx("summary.col.points")}</th><th>${tx("summary.col.score")}</th></tr></thead>
       <tbody>${rows}</tbody>
-    </table>
+    </table>${widowLine(hand, roles)}
     <p>${tx("summary.first_to", { count: target })}</p>`;
 }
 
-export function gameOverHTML(view, hand) {
+/** The game-over dialog: its title says who won (once), its text the final score
+ * with each side named. */
+export function gameOverHTML(view, hand, roles = {}) {
   const title = t(view.winner === 0 ? "gameover.win" : "gameover.lose");
-  const parts = [
-    `<p class="headline"><strong>${escapeHTML(title)}</strong> ${tx("gameover.final", { us: view.scores[0], them: view.scores[1] })}</p>`,
-  ];
-  if (hand) parts.push(summaryHTML(hand, view.rules.target));
+  const parts = [`<p class="headline">${tx("gameover.final", { us: score(view.scores[0]), them: score(view.scores[1]) })}</p>`];
+  if (hand) parts.push(summaryHTML(hand, view.rules.target, roles));
   return { title, html: parts.join("") };
 }
 
@@ -290,6 +302,7 @@ export function settingsHTML(settings, info, currentRules) {
       ${[1, 2, 3].map((s) => levelSelect(s, settings.levels[s])).join("")}
     </fieldset>
     <fieldset><legend>${tx("settings.rules")}</legend>
+      <p class="fieldset-note">${tx("settings.rules_note")}</p>
       <div class="field"><label for="rule-preset">${tx("settings.rule_set")}</label>
         <select id="rule-preset" name="preset" data-preset>${presetOptions}<option value="">${tx("settings.custom")}</option></select></div>
       ${info.fields.map((f) => fieldHTML(f, rules[f.name])).join("")}
