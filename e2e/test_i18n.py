@@ -101,14 +101,15 @@ def test_every_catalogue_loads_and_formats_in_chromium(page: Page, base_url: str
     )
     assert out["en"]["hint"] == (
         "your hand is worth about 3.4 tricks with spades as trump: a bid of 3 is made about "
-        "62% of the time; expected margin -0.5 points (your side's points minus the other "
+        "62% of the time; expected margin \u22120.5 points (your side's points minus the other "
         "side's); pass: about 1.2 points less"
     )
-    assert "3,4" in out["it"]["hint"] and "-0,5" in out["it"]["hint"]
+    assert "3,4" in out["it"]["hint"] and "\u22120,5" in out["it"]["hint"]
     assert "62%" in out["it"]["hint"] and "1,2" in out["it"]["hint"]
-    # Arabic: each number isolated (U+2068 ... U+2069), so "-0.5" never shows as "0.5-"
+    # Arabic: each number isolated (U+2068 ... U+2069) and a signed one left to right
+    # (U+2066 ... U+2069, a true minus U+2212), so "-0.5" never shows as "0.5-"
     ar_hint = out["ar"]["hint"]
-    assert "\u2068\u200e-0.5\u2069" in ar_hint or "\u2068-0.5\u2069" in ar_hint, ar_hint
+    assert "\u2068\u2066\u22120.5\u2069\u2069" in ar_hint, ar_hint
     assert "؛ " in ar_hint and "\u20683.4\u2069" in ar_hint
     assert out["fy"]["card"] == "rûtenfrou" and out["hi"]["card"] == "ईंट की बेगम"
     assert out["ar"]["card"] == "بنت ديناري" and out["it"]["card"] == "la donna di quadri"
