@@ -50,6 +50,7 @@ from .medium import (
     estimate,
     trick_distribution,
 )
+from .medium import _bits as _cards  # the card indices of a bit set
 
 #: The units of a hint's ``estimate`` (see the module docstring).
 UNITS: Final = ("points", "margin", "tricks")
@@ -439,15 +440,6 @@ class _Hint:
             code = "defend_alone" if self.rules.defenders_score else "defend_alone_no_score"
             return code, makes
         return "defend_decline", makes
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _sure_winner(view: Mapping[str, Any], card: int, led: int) -> bool:
