@@ -46,7 +46,12 @@ WORST_BACKGROUNDS = """
 .btn { background: var(--cream) !important; }
 .btn.pass { background: #d9d2c1 !important; }
 .btn.primary, button.primary { background: var(--gold) !important; }
+.guide { display: none !important; }
 """
+# The first-game guide's tip lies over the felt by design (a tip the player puts
+# away; on a wide screen under the trump badge, over a seat's name): where it
+# overlaps, axe cannot tell the contrast of either. The table is measured with
+# the tip put away; the tip's own contrast is checked in e2e/test_guide.py.
 
 
 def _check_contrast_on_worst_backgrounds(page: Page) -> None:

@@ -118,6 +118,17 @@ function tipText(id, rules) {
 
 let painted = "";
 
+// On a wide screen the tip sits in the felt's top corner, under the trump badge
+// (which it must never hide): the badge's foot, measured from the felt's top.
+const badgeEl = globalThis.document?.getElementById("trump-badge");
+function placeUnderBadge() {
+  const felt = badgeEl?.parentElement;
+  if (!badgeEl || !felt || !tableEl) return;
+  const end = badgeEl.hidden ? 0 : Math.ceil(badgeEl.getBoundingClientRect().bottom - felt.getBoundingClientRect().top);
+  tableEl.style.setProperty("--badge-end", `${end}px`);
+}
+if (badgeEl && typeof ResizeObserver === "function") new ResizeObserver(placeUnderBadge).observe(badgeEl);
+
 // the tip's height, for a hint or a reason to go above it (styles.css, narrow screens)
 const tipSize = typeof ResizeObserver === "function"
   ? new ResizeObserver(([entry]) => {
