@@ -46,7 +46,12 @@ WORST_BACKGROUNDS = """
 .btn { background: var(--cream) !important; }
 .btn.pass { background: #d9d2c1 !important; }
 .btn.primary, button.primary { background: var(--gold) !important; }
+.guide { display: none !important; }
 """
+# The first-game guide's tip lies over the felt by design (a tip the player puts
+# away; on a wide screen under the trump badge, over a seat's name): where it
+# overlaps, axe cannot tell the contrast of either. The table is measured with
+# the tip put away; the tip's own contrast is checked in e2e/test_guide.py.
 
 
 # a constructed style sheet: the page's CSP allows no inline <style>
@@ -188,7 +193,8 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, base_url: str) -> None
     assert hands >= 1
     # every kind of decision of these rules was made with the keyboard
     assert decided == {"bidding", "trump", "discard", "play"}, decided
-    scores = [int(page.inner_text(f'[data-score-team="{t}"]')) for t in (0, 1)]
+    # the final score (the table shows it once the game-over dialog is closed)
+    scores = page.evaluate("window.hasenpfeffer.state.view.scores")
     assert max(scores) >= 4
     # the game-over dialog has the focus on "New game": Enter deals a new game
     assert _focused(page)["where"] == "gameover-dialog"
@@ -219,10 +225,11 @@ new MutationObserver((records) => {
 SEATS = ["You", "West", "North", "East"]
 RANKS = {"9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+# every trump says it is one (the bowers too)
 ROLES = {
     "highest_trump": "highest trump",
-    "right_bower": "right bower",
-    "left_bower": "left bower",
+    "right_bower": "trump (right bower)",
+    "left_bower": "trump (left bower)",
     "trump": "trump",
 }
 
@@ -329,5 +336,5 @@ def test_the_live_region_tells_a_scripted_hand_once_each(page: Page, base_url: s
     assert said[1:] == expected
     assert len(set(expected)) > 10  # a real hand: bids, plays, winners, result
     # cards are named with their role under the trump (from the engine)
-    assert any(line.endswith("left bower.") for line in expected)
+    assert any(line.endswith("trump (left bower).") for line in expected)
     assert any(line.endswith("the Joker, highest trump.") for line in expected)

@@ -10,6 +10,7 @@ no 'unsafe-eval', no inline scripts or styles. The game's site is served with
 from __future__ import annotations
 
 import functools
+import html
 import http.server
 import threading
 from collections import Counter
@@ -305,3 +306,48 @@ def test_the_demo_page_shows_every_mode_with_its_snippet(page: Page, base_url: s
     assert page.evaluate("document.documentElement.lang") == "en"  # the page itself stays
     snippets = page.eval_on_selector_all("pre.snippet", "els => els.map(e => e.textContent)")
     assert all('lang="ar"' in s for s in snippets[1:])
+
+
+NOTED_HPN = (
+    "HPN 1 hand rules=seed dealer=E  # A hand to learn from\n"
+    "deal S:AC KC TC QH QS JK W:KD QD TD TH TS 9S N:JC 9C 9D KH 9H AS "
+    "E:QC AD JD JH KS JS widow:AH\n"
+    "1. S:5 {Five: the Joker and four clubs} W:pass N:pass E:pass | S:trump C discard QS "
+    "| S:decline | JK 9S 9C QC {<img src=x onerror=alert(1)> the Joker draws trump} "
+    "/ TC TD JC JS / AS KS QH TS / 9D AD KC QD / AH TH 9H JH / AC KD KH JD {score 5:0}"
+)
+
+
+def test_a_teachers_notes_show_on_their_steps_as_text(host_page_of: Any) -> None:
+    page = host_page_of(
+        "notes.html",
+        f'<hasenpfeffer-embed id="h" mode="hand" hpn="{html.escape(NOTED_HPN)}">'
+        "</hasenpfeffer-embed>",
+    )
+    page.wait_for_selector("#h[data-state=ready]", timeout=LOAD_MS)
+    frame = frame_of(page, "hand")
+
+    def notes() -> list[str]:
+        return frame.eval_on_selector_all(
+            ".step-notes:not([hidden]) .note", "els => els.map(e => e.textContent)"
+        )
+
+    seen = []
+    for _ in range(6):  # deal, auction, widow, alone, the first two tricks
+        seen.append((frame.get_attribute(".mode-hand", "data-kind"), notes()))
+        frame.click("button.next")
+    assert seen == [
+        ("deal", ["A hand to learn from"]),
+        ("auction", ["Five: the Joker and four clubs"]),
+        ("widow", []),
+        ("alone", []),
+        ("trick", ["<img src=x onerror=alert(1)> the Joker draws trump"]),
+        ("trick", []),
+    ]
+    # the note is text: no element of the teacher's markup was made
+    assert frame.locator(".step-notes img").count() == 0
+    # the writer's own result comment is not a note
+    for _ in range(3):
+        frame.click("button.next")
+    assert frame.is_disabled("button.next")  # the last trick, with the result
+    assert notes() == []

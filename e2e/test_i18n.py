@@ -30,8 +30,12 @@ SCRIPT = """async (base) => {
   };
   const hint = {
     reason: "x",
-    reason_code: "bid",
-    reason_params: { tricks: 3.4, suit: "S", value: -0.5, call: "bid 3" },
+    reason_code: "bid_strong",
+    reason_params: { tricks: 3.4, suit: "S", call: "bid 3", make: 0.62 },
+    unit: "margin",
+    estimate: -0.5,
+    compare_code: "fewer_points",
+    compare_params: { other: "pass", gap: 1.2 },
   };
   const out = {};
   for (const { code } of i18n.LANGUAGES) {
@@ -96,9 +100,17 @@ def test_every_catalogue_loads_and_formats_in_chromium(page: Page, version_url: 
         == "Devi rispondere a cuori: hai 9♥ e A♥. J♦ conta come briscola (cuori)."
     )
     assert out["en"]["hint"] == (
-        "your hand is worth about 3.4 tricks (best trump spades); bidding 3: expected -0.5 points"
+        "your hand is worth about 3.4 tricks with spades as trump: a bid of 3 is made about "
+        "62% of the time; expected margin \u22120.5 points (your side's points minus the other "
+        "side's); pass: about 1.2 points less"
     )
-    assert "3,4" in out["it"]["hint"] and "-0,5" in out["it"]["hint"]
+    assert "3,4" in out["it"]["hint"] and "\u22120,5" in out["it"]["hint"]
+    assert "62%" in out["it"]["hint"] and "1,2" in out["it"]["hint"]
+    # Arabic: each number isolated (U+2068 ... U+2069) and a signed one left to right
+    # (U+2066 ... U+2069, a true minus U+2212), so "-0.5" never shows as "0.5-"
+    ar_hint = out["ar"]["hint"]
+    assert "\u2068\u2066\u22120.5\u2069\u2069" in ar_hint, ar_hint
+    assert "؛ " in ar_hint and "\u20683.4\u2069" in ar_hint
     assert out["fy"]["card"] == "rûtenfrou" and out["hi"]["card"] == "ईंट की बेगम"
     assert out["ar"]["card"] == "بنت ديناري" and out["it"]["card"] == "la donna di quadri"
     assert out["hi"]["error"] == "अभी आपकी बारी नहीं है।"

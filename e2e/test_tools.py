@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
+import pytest
 from playwright.sync_api import Browser, Page
 
 from axe import assert_accessible
@@ -38,6 +40,55 @@ def test_hint_then_undo_back_to_the_same_decision(page: Page, base_url: str) -> 
     page.wait_for_selector(HUMAN_PLAYS)
     assert saved(page) == before
     assert page.is_hidden("#note.hint")
+
+
+#: Where each sign of a signed number in the hint line is drawn, against its first digit
+#: (an Arabic page must show "-1.5", never "1.5-").
+SIGNS = r"""() => {
+  const node = [...document.querySelector("#note").childNodes].find((n) => n.nodeType === 3);
+  const text = node.textContent;
+  const box = (i) => {
+    const range = document.createRange();
+    range.setStart(node, i);
+    range.setEnd(node, i + 1);
+    return range.getBoundingClientRect();
+  };
+  const out = [];
+  for (const m of text.matchAll(/[+\-\u2212][\u200e\u200f\u061c]?(\d)/g)) {
+    const digit = m.index + m[0].length - 1;
+    out.push({ sign: box(m.index).left, digit: box(digit).left });
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "label", "separator", "unit"),
+    [
+        ("en", "Hint:", "; ", "(your side's points minus the other side's)"),
+        ("ar", "تلميح:", "؛ ", "(نقاط فريقك ناقص نقاط الفريق الآخر)"),
+    ],
+)
+def test_a_hint_says_why_in_words_and_compares(
+    page: Page, base_url: str, lang: str, label: str, separator: str, unit: str
+) -> None:
+    start(page, base_url, f"?lang={lang}&speed=instant&bots=easy&seed=13")
+    page.wait_for_selector(HUMAN_BIDS)  # seed 13: the player bids first
+    page.click('[data-tool="hint"]')
+    page.wait_for_selector("#note.hint")
+    note = page.inner_text("#note")
+    assert note.startswith(label)
+    reason = note.split(" — ", 1)[1]
+    # why, the number in its unit (a bid: a margin), and the next-best choice
+    why, *rest = reason.split(separator)
+    assert len(rest) == 2, reason
+    words = re.findall(r"[^\W\d_]{2,}", why)
+    assert len(words) >= 5, f"a reason, not a number: {why!r}"
+    assert rest[0].endswith(unit)
+    assert re.search(r"\d", rest[1]) or len(re.findall(r"[^\W\d_]{2,}", rest[1])) >= 3
+    signs = page.evaluate(SIGNS)
+    assert signs, "the margin is shown with its sign"
+    assert all(s["sign"] < s["digit"] for s in signs), signs
 
 
 def test_last_trick_and_the_rules_with_the_current_ranking(page: Page, base_url: str) -> None:

@@ -27,6 +27,10 @@ people and browsers know:
       pyodide/                  the runtime, copied from node_modules/pyodide
       engine/<wheel>            the engine wheel with bytecode for Pyodide's Python added
                                 (scripts/wheel_bytecode.py; imported in place via zipimport)
+      pyscript/, pyodide/micropip-*.whl
+                                PyScript, self-hosted, and micropip for python.html (an
+                                entry; scripts/python_page.py writes all three and gives the
+                                lock micropip's hash)
 
 The entries name the version's files by their versioned paths (the build rewrites
 every reference to a file of the version), and files inside the version refer to
@@ -54,6 +58,7 @@ import sys
 from pathlib import Path
 
 import pwa_build
+import python_page
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -205,7 +210,9 @@ def versioned_references(text: str, entry: str, files: set[str], prefix: str) ->
         if target not in files:
             return match.group(0)
         kept = "&".join(q for q in (query or "?")[1:].split("&") if q and not q.startswith("v="))
-        return f"{quote}{up}{prefix}{target}{'?' + kept if kept else ''}{fragment or ''}{quote}"
+        # "./x" stays "./...": some configs (PyScript's interpreter) read it as a path so
+        start = "./" if ref.startswith("./") and not up else up
+        return f"{quote}{start}{prefix}{target}{'?' + kept if kept else ''}{fragment or ''}{quote}"
 
     return REFERENCE.sub(swap, text)
 
@@ -322,6 +329,9 @@ def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, obje
 
     pyodide_version = json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
     engine_version = wheel.name.split("-")[1]
+    # the Python rule page (an entry) and PyScript: versioned by the same rule as the rest
+    # ({{APP_VERSION}} is filled in by versionize())
+    python_page.build(out, wheel.name, "{{APP_VERSION}}")
     for page, name in pages.items():
         text = page.read_text(encoding="utf-8")
         if PRELOAD_MARK in text:

@@ -13,7 +13,8 @@ Writes into the site folder:
                                             description from the English catalogue's manifest.*)
     sw.js                                   the service worker: web/pwa/sw.js with, in front of it,
                                             the precache list of every file of this version
-                                            (path, size, sha256) and the versions
+                                            (path, size, sha256), the versions, and the
+                                            groups of files only one page needs (GROUPS)
 
 It walks the folder *after* everything else is in place, so any file another
 build step adds (embed pages, ...) is precached without being listed here: the
@@ -51,6 +52,14 @@ ICONS = (
 )
 #: Files that never go into the precache (the service worker itself; editor and OS litter).
 SKIP = re.compile(r"(^|/)(sw\.js|\.DS_Store|Thumbs\.db|[^/]*~)$")
+#: Groups of files that only one page needs: the service worker stores them when that page
+#: asks, not when it installs, so the game's first visit does not download them. A pattern
+#: matches an entry's path, or a path inside the version's folder (v/<version>/ left out).
+#: python: the Python rule page, PyScript and the wheels its micropip loads by name
+#: (scripts/python_page.py); the runtime and the engine wheel are the game's own files.
+GROUPS = {
+    "python": re.compile(r"^(python\.html|pyscript/.*|web/python/.*|pyodide/[^/]*\.whl)$"),
+}
 
 
 def write_icons(out: Path, svg: Path) -> None:
@@ -140,6 +149,19 @@ def precache_list(out: Path, version_path: str) -> dict[str, list[int | str]]:
     return files
 
 
+def precache_groups(files: dict[str, list[int | str]], version_path: str) -> dict[str, list[str]]:
+    """The files of each of GROUPS (paths as in ``files``; a pattern names a file of the
+    version's folder by its path inside it, an entry by its own)."""
+    return {
+        name: [
+            path
+            for path in files
+            if pattern.match(urllib.parse.unquote(path).removeprefix(version_path))
+        ]
+        for name, pattern in GROUPS.items()
+    }
+
+
 def write_service_worker(out: Path, template: Path, info: dict[str, object]) -> dict[str, object]:
     files = precache_list(out, str(info["versionPath"]))
     build = {
@@ -150,6 +172,7 @@ def write_service_worker(out: Path, template: Path, info: dict[str, object]) -> 
         "filesVersion": hashlib.sha256(json.dumps(files).encode()).hexdigest()[:12],
         # the version's folder (every file of this version but the entries is in it)
         "versionPath": info["versionPath"],
+        "groups": precache_groups(files, str(info["versionPath"])),
         "files": files,
     }
     listing = ",\n".join(f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in files.items())
@@ -191,8 +214,14 @@ def main(argv: list[str] | None = None) -> int:
     build = finish(args.site, args.web, read_build_info(args.site))
     files = build["files"]
     assert isinstance(files, dict)
-    total = sum(int(v[0]) for v in files.values())
-    print(f"precache: {len(files)} files, {total / 1e6:.1f} MB", file=sys.stderr)
+    groups = build["groups"]
+    assert isinstance(groups, dict)
+    grouped = {path for paths in groups.values() for path in paths}
+    total = sum(int(v[0]) for k, v in files.items() if k not in grouped)
+    print(f"precache: {len(files) - len(grouped)} files, {total / 1e6:.1f} MB", file=sys.stderr)
+    for name, paths in groups.items():
+        size = sum(int(files[path][0]) for path in paths)
+        print(f"  group {name}: {len(paths)} files, {size / 1e6:.1f} MB", file=sys.stderr)
     return 0
 
 

@@ -16,8 +16,9 @@ docs/hosting.md asks of any host (the e2e tests run under them):
   ``embed.html``), only the site itself the others. The engine's worker gets a
   policy of its own that lets it compile WebAssembly (``WORKER_CSP``): a worker's
   policy comes from its own response, the page's never needs ``'unsafe-eval'``.
-- The embed loader (``web/embed.js``) is a module that other sites load, so it is
-  sent with ``Access-Control-Allow-Origin: *`` (docs/embedding.md).
+- What other sites load is sent with ``Access-Control-Allow-Origin: *``: the embed
+  loader ``web/embed.js`` (docs/embedding.md), and a version's PyScript, Pyodide and
+  engine wheel for Python cells in pages of other sites (docs/python-in-pages.md).
 
 Used by the e2e tests and ``make bench-web`` too.
 """
@@ -76,6 +77,10 @@ def page_csp(name: str, text: str) -> str | None:
     return f"{html.unescape(match.group(2)).rstrip('; ')}; frame-ancestors {ancestors}"
 
 
+#: Folders of a version that pages of other sites load from (docs/python-in-pages.md).
+CROSS_ORIGIN_FOLDERS = re.compile(r"/v/[^/]+/(?:pyscript|pyodide|engine)/")
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {  # noqa: RUF012 (http.server's own class attribute)
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -87,7 +92,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         path = self.path.split("?")[0].split("#")[0]
         versioned = "/v/" in path
         self.send_header("Cache-Control", IMMUTABLE if versioned else REVALIDATE)
-        if path.endswith("/web/embed.js"):
+        if path.endswith("/web/embed.js") or CROSS_ORIGIN_FOLDERS.search(path):
             self.send_header("Access-Control-Allow-Origin", "*")
         if path.endswith("/web/engine/worker.js"):
             self.send_header("Content-Security-Policy", WORKER_CSP)

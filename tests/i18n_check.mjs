@@ -40,6 +40,14 @@ report.numbers = {
 await i18n.setLanguage("ar", { browser: ["ar-EG"] });
 report.numbers.ar_eg_formatted = i18n.formatNumber(1234);
 report.numbers.ar_eg_plural = i18n.t("seat.cards", { count: 5 });
+const tenths = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+report.numbers.ar_eg_signed = [
+  i18n.formatSigned(-1.5, tenths),
+  i18n.formatSigned(2.5, tenths),
+  i18n.formatSigned(-5, { signDisplay: "negative" }),
+  i18n.formatSigned(12, { signDisplay: "negative" }),
+  i18n.formatSigned(0, { signDisplay: "negative" }),
+];
 
 // a key that only English has: English text, and recorded as missing
 await i18n.setLanguage("it", { browser: [] });

@@ -267,14 +267,72 @@ def test_undo_goes_back_to_the_humans_previous_decision() -> None:
     assert again["save"] == state["save"]
 
 
+def test_a_finished_game_cannot_be_taken_back() -> None:
+    rng = random.Random(11)
+    state = ok({"op": "new_game", "seed": 11, "levels": ALL_BOTS, "rules": {"target": 3}})
+    could_undo = False
+    while state["view"]["phase"] != "game_over":
+        state = run_bots(state)
+        if state["human_to_move"]:
+            action = rng.choice(state["view"]["legal_actions"])
+            state = ok({"op": "act", "action": action})["state"]
+            could_undo = could_undo or state["can_undo"]
+    # the player's decisions could be taken back while the game was on
+    assert could_undo
+    over = ok({"op": "state"})
+    assert over["can_undo"] is False
+    assert "cannot be taken back" in err({"op": "undo"}, "game_over")
+    # nothing changed
+    assert ok({"op": "state"})["save"] == over["save"]
+
+
+def test_a_finished_hand_reveals_its_widow_and_discard_only_once_it_is_over() -> None:
+    rng = random.Random(5)
+    state = ok({"op": "new_game", "seed": 5, "levels": ALL_BOTS})
+    played = 0
+    for _ in range(3000):
+        if state["view"]["phase"] == "game_over":
+            break
+        seat = state["to_act"]
+        if state["bot_to_move"]:
+            answer = ok({"op": "bot_step"})
+        else:
+            answer = ok({"op": "act", "action": rng.choice(state["view"]["legal_actions"])})
+        event, after = answer["event"], answer["state"]
+        game = Game.from_json(after["save"])
+        if event["hand"] is None:
+            # during a hand no answer names a card the player may not know:
+            # the widow and discard are in the player's view only as the maker
+            current = after["view"]
+            if current["maker"] != 0 or current["phase"] == "bidding":
+                assert "widow" not in current and "discard" not in current
+            assert seat is not None
+        else:
+            full = game.records[-1].to_dict()
+            record = event["hand"]
+            if record["thrown_in"]:
+                assert record.get("widow") in (None, "JK")
+                assert "discard" not in record
+            else:
+                played += 1
+                assert record["widow"] == full["widow"]
+                assert record["discard"] == full["discard"]
+            # the same record stays on the state as the last hand
+            assert after["view"]["last_hand"] == record
+        state = after
+    assert played >= 2
+
+
 def test_hint_ranks_the_legal_actions_with_reasons() -> None:
     rng = random.Random(6)
     state = until(ok({"op": "new_game", "seed": 6, "levels": ALL_BOTS}), "play", rng)
     answer = ok({"op": "hint", "level": "medium"})
     best = answer["best"]
     assert best["action"] in state["view"]["legal_actions"]
-    assert best["reason"]
+    assert best["reason"] and best == answer["suggestions"][0] and answer["level"] == "medium"
     assert {s["action"] for s in answer["suggestions"]} == set(state["view"]["legal_actions"])
+    fields = {"action", "estimate", "unit", "reason", "reason_code", "reason_params"}
+    assert fields | {"compare_code", "compare_params"} == set(best)
     err({"op": "hint", "level": "godlike"}, "bad_request")
     state = ok({"op": "act", "action": best["action"]})["state"]
     if state["bot_to_move"]:
@@ -304,6 +362,22 @@ def test_rules_info() -> None:
 
 
 # ---- sessions and the rule-teaching embeds ------------------------------------------
+
+
+def test_rules_info_checks_rules_without_touching_the_game() -> None:
+    state = ok({"op": "new_game", "rules": "seed", "seed": 3, "levels": ALL_BOTS})
+    info = ok({"op": "rules_info", "rules": {"preset": "traditional", "target": 7}})
+    assert info["rules"]["target"] == 7 and info["rules"]["defenders_score"] is True
+    assert info["preset"] is None
+    assert ok({"op": "rules_info", "rules": "pepper"})["preset"] == "pepper"
+    message = err(
+        {"op": "rules_info", "rules": {"lone_defender": True, "going_alone": False}}, "bad_rules"
+    )
+    assert "lone_defender" in message
+    err({"op": "rules_info", "rules": "nonsense"}, "bad_rules")
+    # the game in progress is the same game
+    assert ok({"op": "state"})["save"] == state["save"]
+    assert ok({"op": "rules_info"})["preset"] == "seed"
 
 
 def test_sessions_keep_separate_games_and_the_default_game_is_untouched() -> None:

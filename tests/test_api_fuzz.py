@@ -17,7 +17,7 @@ from hasenpfeffer import api
 OPS = api.handle({"op": "api_version"})["ops"]
 ARGUMENTS = (
     "rules", "seed", "levels", "save", "seat", "action", "level", "trump", "lead",
-    "played", "hand", "hpn", "number", "session", "v", "id",
+    "played", "hand", "hpn", "number", "session", "v", "id", "date",
 )  # fmt: skip
 
 scalars = st.one_of(
@@ -26,7 +26,22 @@ scalars = st.one_of(
     st.integers(min_value=-(2**70), max_value=2**70),
     st.floats(allow_nan=False, allow_infinity=False),
     st.text(max_size=30),
-    st.sampled_from(["H", "♥", "AS", "JK", "bid 3", "pass", "seed", "human", "hard", "HPN 1 hand"]),
+    st.sampled_from(
+        [
+            "H",
+            "♥",
+            "AS",
+            "JK",
+            "bid 3",
+            "pass",
+            "seed",
+            "human",
+            "hard",
+            "HPN 1 hand",
+            "2026-12-01",
+            "oracle",
+        ]
+    ),
 )
 json_values = st.recursive(
     scalars,
@@ -80,7 +95,15 @@ def test_an_error_leaves_the_game_as_it_was(request: dict[str, Any]) -> None:
     )
     request.pop("session", None)
     before = answer_to('{"op": "state"}')["save"]
-    if request.get("op") in ("bot_step", "undo", "new_game", "load", "set_levels", "close_session"):
+    if request.get("op") in (
+        "bot_step",
+        "undo",
+        "new_game",
+        "load",
+        "set_levels",
+        "close_session",
+        "daily",
+    ):
         request["op"] = "state"  # these change the game when they succeed
     answer = answer_to(json.dumps(request))
     if not answer["ok"] or request.get("op") != "act":

@@ -1,4 +1,4 @@
-"""The hard player, the oracle and hints: legal, fair, and explained."""
+"""The hard player and the oracle: legal and fair (hints: test_hints.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from hasenpfeffer.bots.hard import (
     _past_plays,
     _play_likelihood,
 )
-from hasenpfeffer.bots.hints import suggest
 from hasenpfeffer.bots.medium import MediumPlayer
 from hasenpfeffer.bots.oracle import OraclePlayer
 from hasenpfeffer.bots.solver import Position, solve_score_moves
@@ -191,31 +190,3 @@ def test_oracle_needs_the_game_in_play() -> None:
                 OraclePlayer(1).choose(game.view(seat))
             return
     pytest.fail("no play position found")
-
-
-def test_hints_rank_all_actions_with_reasons() -> None:
-    for game, seat in positions(10, seed=6):
-        view = game.view(seat)
-        hints = suggest(view, level="medium")
-        assert sorted(h["action"] for h in hints) == sorted(view["legal_actions"])
-        estimates = [h["estimate"] for h in hints]
-        assert estimates == sorted(estimates, reverse=True)
-        assert all(isinstance(h["reason"], str) and h["reason"] for h in hints)
-
-
-def test_hint_says_the_joker_wins_for_sure() -> None:
-    hands = ["JK AH KH 9C TC QS", "9H TH 9D TD JD QD", "QH JH JS KS AS 9S", "AC KC QC JC KD AD"]
-    game = Game.from_deal(hands, "TS", dealer=3)
-    for action in ("bid 3", "pass", "pass", "pass", "trump H", "discard 9C", "decline"):
-        game.apply(action)
-    assert game.to_act == 0
-    hints = {h["action"]: h["reason"] for h in suggest(game.view(0), level="medium")}
-    assert hints["play JK"] == "the Joker wins this trick for sure"
-
-
-def test_hint_levels_are_checked() -> None:
-    game = Game.new(seed=1)
-    seat = game.to_act
-    assert seat is not None
-    with pytest.raises(ValueError, match="hint level"):
-        suggest(game.view(seat), level="genius")

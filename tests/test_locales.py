@@ -198,7 +198,13 @@ def test_i18n_js_loads_every_language(node_report: dict[str, Any]) -> None:
     assert ar[4].endswith("أوراق") and ar[5].endswith("ورقة") and ar[6].endswith("ورقة")
     assert langs["hi"]["cards"][1:3] == ["1 पत्ता", "2 पत्ते"]
     assert langs["fy"]["card"] == "hertenboer" and langs["hi"]["card"] == "पान का ग़ुलाम"
-    assert langs["en"]["signed"] == ["+3", "-2", "0"]
+    # a true minus sign (U+2212), never a hyphen; isolated left to right in Arabic
+    assert langs["en"]["signed"] == ["+3", "\u22122", "0"]
+    for code, entry in langs.items():
+        minus = entry["signed"][1]
+        assert "\u2212" in minus and "-" not in minus, code
+        assert not any(mark in "".join(entry["signed"]) for mark in "\u061c\u200e\u200f"), code
+    assert langs["ar"]["signed"] == ["\u2066+3\u2069", "\u2066\u22122\u2069", "\u20660\u2069"]
 
 
 def test_i18n_js_numbers_follow_the_locale_default(node_report: dict[str, Any]) -> None:
@@ -212,6 +218,15 @@ def test_i18n_js_numbers_follow_the_locale_default(node_report: dict[str, Any]) 
         numbers["ar_eg_formatted"] == "\u0661\u066c\u0662\u0663\u0664"
     )  # 1,234 in Arabic-Indic digits
     assert numbers["ar_eg_plural"] == "\u0665 أوراق"
+    # signed numbers in Arabic-Indic digits: the sign in front, isolated left to right
+    # ("-1.5" must never read "1.5-" inside Arabic text)
+    assert numbers["ar_eg_signed"] == [
+        "\u2066\u2212\u0661\u066b\u0665\u2069",
+        "\u2066+\u0662\u066b\u0665\u2069",
+        "\u2066\u2212\u0665\u2069",
+        "\u2066\u0661\u0662\u2069",
+        "\u2066\u0660\u2069",
+    ]
     assert langs["hi"]["number"] == "1,234.5"
     assert langs["it"]["number"] == "1234,5"
 

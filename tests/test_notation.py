@@ -19,9 +19,11 @@ from hasenpfeffer import PRESETS, Action, Game, IllegalActionError, Rules
 from hasenpfeffer.notation import (
     NotationActionError,
     NotationError,
+    Note,
     game_from_text,
     game_to_text,
     hand_from_text,
+    hand_notes,
     hand_to_text,
 )
 
@@ -514,3 +516,46 @@ def test_the_examples_in_the_docs_are_exact() -> None:
         else:
             assert game_to_text(game_from_text(text)) == text
     assert examples[1] == GOLDEN_GAME
+
+
+# ---- notes: the comments of a hand text, placed after the actions before them ---------
+
+
+def _random_hand_text(seed: int) -> str:
+    rng = random.Random(seed)
+    game = Game.new(Rules.preset(rng.choice(sorted(PRESETS))), seed=seed)
+    while not game.records:
+        game.apply(rng.choice(game.legal_actions()))
+    return hand_to_text(game, 1, comments=False)
+
+
+@given(st.integers(0, 10_000), st.data())
+@settings(max_examples=60, deadline=None)
+def test_a_note_anywhere_is_placed_after_the_actions_written_before_it(
+    seed: int, data: st.DataObject
+) -> None:
+    text = _random_hand_text(seed)
+    words = text.split(" ")
+    hand_line = next(i for i, w in enumerate(words) if w.split("\n")[-1] == "1.")
+    at = data.draw(st.integers(hand_line + 1, len(words)))
+    prefix = " ".join(words[:at])
+    try:
+        before = len(hand_from_text(prefix).history)  # what the text says up to the note
+    except NotationError:
+        return  # a cut inside an action ("trump" | "H"): not a place for a note
+    noted = " ".join([*words[:at], "{a note}", *words[at:]])
+    game, notes = hand_notes(noted)
+    assert game == hand_from_text(text)  # a note changes nothing of the hand
+    assert notes == [Note(before, "a note")]
+
+
+def test_notes_keep_their_words_across_lines_and_skip_the_writers_result() -> None:
+    text = _random_hand_text(3)
+    head, deal, line = text.rstrip("\n").split("\n")
+    noted = (
+        f"{head} # the header's note\n{deal}\n{{a note\n  on two   lines}} {line}"
+        " {score 4:0} {thrown in} {} {score 2:-5, NS win}"
+    )
+    game, notes = hand_notes(noted)
+    assert game == hand_from_text(text)
+    assert notes == [Note(0, "the header's note"), Note(0, "a note on two lines")]

@@ -21,8 +21,8 @@ from hasenpfeffer import api
 from hasenpfeffer.api import handle
 from hasenpfeffer.cards import EFFECTIVE_SUIT, SUITS, Card, suit_index
 from hasenpfeffer.rules import follow_violation, why_not_following
+from hasenpfeffer.text import HINT_COMPARE_TEXT, HINT_UNIT_TEXT, hint_sentence
 from hasenpfeffer.text import HINT_TEXT as REASONS
-from hasenpfeffer.text import hint_text as reason_text
 from test_api import fresh, ok  # noqa: F401 (fresh: the API reset around each test)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -152,24 +152,41 @@ def test_hint_reasons_have_codes_and_english_from_them() -> None:
         answer = ok({"op": "hint", "level": "medium"})
         for s in answer["suggestions"]:
             assert s["reason_code"] in REASONS
-            assert s["reason"] == reason_text(s["reason_code"], s["reason_params"])
+            assert s["compare_code"] in HINT_COMPARE_TEXT or s["compare_code"] == ""
+            words = (s["unit"], s["estimate"], s["compare_code"], s["compare_params"])
+            assert s["reason"] == hint_sentence(s["reason_code"], s["reason_params"], *words)
             json.dumps(s["reason_params"])
             codes.add(s["reason_code"])
     assert len(codes) >= 4, codes
 
 
-def _catalogue_keys() -> set[str]:
+def _catalogue() -> dict[str, Any]:
     text = (ROOT / "web" / "shared" / "locales" / "en.js").read_text(encoding="utf-8")
     body = re.fullmatch(r"(?s)\s*(?://[^\n]*\n\s*)*export default (\{.*\});\s*", text)
     assert body, "en.js must be `export default {...};` around strict JSON"
     # strict JSON but for whole-line comments (labels of blocks of keys)
-    return set(json.loads(re.sub(r"(?m)^[ \t]*//[^\n]*$", "", body.group(1))))
+    catalogue: dict[str, Any] = json.loads(re.sub(r"(?m)^[ \t]*//[^\n]*$", "", body.group(1)))
+    return catalogue
+
+
+def _catalogue_keys() -> set[str]:
+    return set(_catalogue())
+
+
+def test_the_pages_english_hints_are_the_engines() -> None:
+    # one English for each hint code: the page's catalogue says what text.py says
+    en = _catalogue()
+    assert {c: en[f"hint.{c}"] for c in REASONS} == dict(REASONS)
+    assert {u: en[f"hint.unit.{u}"] for u in HINT_UNIT_TEXT} == dict(HINT_UNIT_TEXT)
+    assert {c: en[f"hint.compare.{c}"] for c in HINT_COMPARE_TEXT} == dict(HINT_COMPARE_TEXT)
 
 
 def test_the_catalogue_has_a_message_for_every_code() -> None:
     keys = _catalogue_keys()
     assert {f"reason.{c}" for c in OPTION_CODES} <= keys
     assert {f"hint.{c}" for c in REASONS} <= keys
+    assert {f"hint.unit.{u}" for u in HINT_UNIT_TEXT} <= keys
+    assert {f"hint.compare.{c}" for c in HINT_COMPARE_TEXT} <= keys
     api_source = "".join(p.read_text() for p in (ROOT / "engine/hasenpfeffer/api").glob("*.py"))
     api_errors = set(re.findall(r'ApiError\(\s*"(\w+)"', api_source))
     assert api_errors, "no ApiError codes found in engine/hasenpfeffer/api/"

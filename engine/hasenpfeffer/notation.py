@@ -24,7 +24,9 @@ True
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
+import re
 from collections.abc import Sequence
 from typing import Final
 
@@ -52,9 +54,11 @@ __all__ = [
     "VERSION",
     "NotationActionError",
     "NotationError",
+    "Note",
     "game_from_text",
     "game_to_text",
     "hand_from_text",
+    "hand_notes",
     "hand_to_text",
 ]
 
@@ -153,11 +157,14 @@ def _error(tok: _Token | None, message: str) -> NotationError:
     )
 
 
-def _tokenize(text: str) -> list[_Token]:
+def _tokenize(text: str, comments: list[_Token] | None = None) -> list[_Token]:
+    """The tokens of ``text``; the comments' texts (stripped, with where each
+    began) are added to ``comments`` when it is given."""
     if not isinstance(text, str):
         raise NotationError(f"notation must be text (str); got {type(text).__name__}")
     out: list[_Token] = []
     brace: tuple[int, int] | None = None  # where an open '{' comment began
+    inside: list[str] = []  # the text of the open '{' comment
     for ln, row in enumerate(text.split("\n"), 1):
         start = -1
         col = 0
@@ -166,7 +173,12 @@ def _tokenize(text: str) -> list[_Token]:
             ch = row[col]
             if brace is not None:
                 if ch == "}":
+                    if comments is not None:
+                        comments.append(_Token(" ".join("".join(inside).split()), *brace))
                     brace = None
+                    inside = []
+                else:
+                    inside.append(ch)
                 col += 1
                 continue
             if ch.isspace() or ch in "|/{}#":
@@ -174,6 +186,8 @@ def _tokenize(text: str) -> list[_Token]:
                     out.append(_Token(row[start:col], ln, start + 1))
                     start = -1
                 if ch == "#":
+                    if comments is not None:
+                        comments.append(_Token(" ".join(row[col + 1 :].split()), ln, col + 1))
                     break
                 if ch == "{":
                     brace = (ln, col + 1)
@@ -186,6 +200,8 @@ def _tokenize(text: str) -> list[_Token]:
             col += 1
         if start >= 0:
             out.append(_Token(row[start:], ln, start + 1))
+        if brace is not None:
+            inside.append(" ")
     if brace is not None:
         raise _error(_Token("{", brace[0], brace[1]), "this comment is never closed with '}'")
     # "S: pass" is read as "S:pass"
@@ -464,8 +480,9 @@ def _read_action(r: _Reader, tok: _Token, body: str, game: Game) -> Action:
     raise _error(tok, f"unknown token: expected {_expected(game)}")
 
 
-def _read_hands(r: _Reader, game: Game, single: bool) -> None:
-    """Apply the hand lines to ``game`` (at the start of its first hand)."""
+def _read_hands(r: _Reader, game: Game, single: bool, applied: list[_Token] | None = None) -> None:
+    """Apply the hand lines to ``game`` (at the start of its first hand); the
+    token of each action applied is added to ``applied`` when it is given."""
     line_hand = -1  # the engine's hand_number of the current line; -1 before the first
     section = 0
     need_slash = False
@@ -544,6 +561,8 @@ def _read_hands(r: _Reader, game: Game, single: bool) -> None:
                 tok.column,
                 tok.text,
             ) from None
+        if applied is not None:
+            applied.append(tok)
         if action.kind == "play" and not game.trick and game.hand_number == line_hand:
             need_slash = not game.is_over
 
@@ -589,6 +608,50 @@ def hand_from_text(text: str) -> Game:
     game = _game_from_header(_read_header(r, "hand"))
     _read_hands(r, game, single=True)
     return game
+
+
+#: The comments the writer adds itself (a hand's result): not notes.
+_RESULT_COMMENT: Final = re.compile(r"(score -?\d+:-?\d+(, (NS|EW) win)?|thrown in)", re.I)
+
+
+@dataclasses.dataclass(frozen=True)
+class Note:
+    """A comment of a hand text, as a note for the reader: ``after`` is how
+    many of the hand's actions come before it (0: on the deal)."""
+
+    after: int
+    text: str
+
+
+def hand_notes(text: str) -> tuple[Game, list[Note]]:
+    """``hand_from_text(text)`` and the text's comments as notes, in order, each
+    placed after the actions written before it. The result comments the writer
+    adds (``{score 4:0}``, ``{thrown in}``) and empty comments are not notes.
+
+    >>> game, notes = hand_notes('''HPN 1 hand rules=seed dealer=E  # Jack's hand
+    ... deal S:AC KC TC QH QS JK W:KD QD TD TH TS 9S N:JC 9C 9D KH 9H AS
+    ...   E:QC AD JD JH KS JS widow:AH
+    ... 1. S:5 {Joker and clubs: five tricks} W:pass N:pass E:pass | S:trump C discard QS
+    ... | S:decline | JK 9S 9C QC {the Joker draws a trump} / TC TD JC JS / AS KS QH TS
+    ... / 9D AD KC QD / AH TH 9H JH / AC KD KH JD {score 5:0}''')
+    >>> for note in notes:
+    ...     print(note.after, note.text)
+    0 Jack's hand
+    1 Joker and clubs: five tricks
+    11 the Joker draws a trump
+    """
+    comments: list[_Token] = []
+    r = _Reader(_tokenize(text, comments))
+    game = _game_from_header(_read_header(r, "hand"))
+    applied: list[_Token] = []
+    _read_hands(r, game, single=True, applied=applied)
+    where = [(tok.line, tok.column) for tok in applied]
+    notes = [
+        Note(bisect.bisect_left(where, (c.line, c.column)), c.text)
+        for c in comments
+        if c.text and not _RESULT_COMMENT.fullmatch(c.text)
+    ]
+    return game, notes
 
 
 # ---- writing -------------------------------------------------------------------------

@@ -9,8 +9,8 @@ the tests). Nothing here decides anything.
 'The maker is naming trump.'
 >>> card_text("turn_of", {"seat": 1})
 "It is West's turn."
->>> hint_text("trump", {"suit": "H", "value": 1.5})
-'hearts as trump: expected +1.5 points this hand'
+>>> hint_text("trump_void", {"suit": "D"})
+'you hold no diamonds'
 """
 
 from __future__ import annotations
@@ -161,32 +161,140 @@ def card_text(code: str, params: Mapping[str, Any]) -> str:
 
 # ---- hints --------------------------------------------------------------------------
 
-#: The English sentence of each hint reason code. Parameters: ``card`` (card text,
-#: e.g. ``JD``, ``JK``), ``suit`` (suit letter), ``call`` (an action text such
-#: as ``bid 3`` or ``pass``), ``value`` (expected points, a number), ``gap``
-#: (points below the best choice), ``tricks`` (the hand's estimated tricks).
-HINT_TEXT: Final = {
+#: Why a hint suggests (or rates) an action: the English of each reason code of
+#: ``bots.hints``. A value with ``one``/``other`` forms is chosen by ``count``.
+#: Parameters: ``card`` (card text, e.g. ``JD``, ``JK``), ``suit`` (suit
+#: letter), ``call`` (a bid as an action text, said as the bid: ``bid 4`` ->
+#: "4"), ``action`` (an action text, said as the action), ``seat`` (0-3),
+#: ``tricks`` / ``their`` (tricks / points, one decimal), ``count`` / ``bid``
+#: (whole numbers), ``holds`` / ``make`` / ``defeat`` / ``alone_make`` (shares,
+#: 0..1, said as percentages).
+HINT_TEXT: Final[dict[str, str | dict[str, str]]] = {
+    "only_choice": "{action} is the only choice",
+    "only_card": "you must follow {suit}, and {card} is your only one",
+    "last_card": "{card} is your last card",
+    "sure_winner": "{card} wins this trick for sure: no card still out can beat it",
     "partner_winning": "your partner is winning this trick: {card} saves your stronger cards",
-    "sure_winner": "{card} wins this trick for sure",
+    "takes_trick": "{card} beats the cards played so far and holds the trick in about "
+    "{holds} of the deals tried",
+    "takes_trick_cheap": "{card} is your cheapest card that beats the cards played so far "
+    "(it holds the trick in about {holds} of the deals tried)",
     "takes_lead": "{card} takes the lead in this trick, but a later player may beat it",
-    "cannot_follow": "you cannot follow: {card} is the cheapest card to let go",
+    "ruff": "you have no {suit}: trumping with {card} takes the trick in about {holds} "
+    "of the deals tried",
+    "throw_off": "you cannot follow {suit}: {card} is the card you need least",
+    "let_go": "{card} lets this trick go and keeps your stronger cards for later",
     "cannot_win": "{card} cannot win this trick: keep your stronger cards",
-    "lead_trump": "leading trump ({card}) draws the opponents' trumps",
-    "lead_below_best": "{card} as the lead: expected {value} points, {gap} below the best",
-    "lead": "{card} as the lead: expected {value} points",
-    "bid_pass": "your hand is worth about {tricks} tricks (best trump {suit}); "
-    "passing: expected {value} points",
-    "bid": "your hand is worth about {tricks} tricks (best trump {suit}); "
-    "{call}: expected {value} points",
-    "trump": "{suit} as trump: expected {value} points this hand",
-    "discard_trump": "{card} is a trump: discarding it is rarely right",
-    "discard_void": "discarding {card} leaves you void in {suit}, so you can trump them: "
-    "expected {value} points",
-    "discard_ace": "{card} is a side ace, a likely trick: expected {value} points",
-    "discard_weak": "{card} is a weak side card: expected {value} points",
-    "alone": "playing alone doubles the stake: expected {value} points",
-    "decline": "playing with your partner: expected {value} points",
+    "lead_trump": "leading trump ({card}) draws the defenders' trumps",
+    "lead_holds": "{card} as the lead holds the trick in about {holds} of the deals tried",
+    "lead_low": "{card} is a cheap lead: your stronger cards wait for later tricks",
+    "only_make": "{card} is the only card that can still make your bid "
+    "(in about {make} of the deals tried)",
+    "only_defeat": "{card} is the only card that can still beat the bid "
+    "(in about {defeat} of the deals tried)",
+    "contract_lost_duck": "your side can no longer make the bid, and under these rules a "
+    "failed bid loses a point for each trick you take: {card} gives this trick away",
+    "contract_lost_feed": "the makers can no longer make their bid, and under these rules "
+    "they lose a point for each trick they take: {card} lets them have this one",
+    "bid_strong": "your hand is worth about {tricks} tricks with {suit} as trump: "
+    "a bid of {call} is made about {make} of the time",
+    "bid_cheap": "under these rules a failed bid costs only the tricks you take: a bid of "
+    "{call} is made only about {make} of the time, yet costs little when it fails",
+    "bid_war": "if you pass, {seat}'s side scores about {their} points; under these rules "
+    "a failed bid costs only the tricks you take and defenders score nothing, so a bid "
+    "of {call} pays although it is made only about {make} of the time",
+    "pass_partner": "your partner's bid of {call} stands: let them play it",
+    "pass_weak": "your hand is worth about {tricks} tricks: a bid of {call} would be made "
+    "only about {make} of the time",
+    "pass_better": "your hand is worth about {tricks} tricks: a bid of {call} would be made "
+    "about {make} of the time, but passing does better over the deals played out",
+    "pass_other": "passing leaves the contract to the other players",
+    "pass_outbid": "a bid of {call} would mostly be outbid: your side keeps the contract in "
+    "only about {keep} of the deals played out",
+    "bid_outbid": "a bid of {call} would mostly be outbid: your side keeps the contract in "
+    "only about {keep} of the deals played out",
+    "bid_not_weighed": "not weighed: the hard player plays out only the bids next to its "
+    "own choice",
+    "trump_most": {
+        "one": "{suit} gives the most tricks by the estimate ({count} trump in your hand)",
+        "other": "{suit} gives the most tricks by the estimate ({count} trumps in your hand)",
+    },
+    "trump_count": {
+        "one": "with {suit} as trump you would hold {count} trump",
+        "other": "with {suit} as trump you would hold {count} trumps",
+    },
+    "trump_void": "you hold no {suit}",
+    "trump_short": "{suit} gives the most tricks by the estimate, though fewer than your "
+    "bid of {bid}",
+    "discard_void": "discarding {card} leaves you void in {suit}, so you can trump it",
+    "discard_least": "{card} is the card your hand misses least",
+    "discard_weak": "{card} is a weak side card",
+    "discard_ace": "{card} is a side ace, a likely trick",
+    "discard_trump": "{card} is a trump: better kept",
+    "discard_low_trump": "you hold nothing but trumps: {card} is the lowest",
+    "alone": "alone doubles the stake, and you make the bid alone about {make} of the time",
+    "decline": "with your partner you make the bid about {make} of the time, alone only "
+    "about {alone_make}",
+    "decline_wins": "making your bid wins the game: going alone only adds risk",
+    "defend_alone": "alone against you, the lone maker makes the bid only about {make} of "
+    "the time ({other_make} against both of you): defending alone doubles what they lose",
+    "defend_alone_no_score": "alone against you, the lone maker makes the bid only about "
+    "{make} of the time ({other_make} against both of you): defending alone doubles what "
+    "they lose, and your side cannot score as defenders under these rules",
+    "defend_decline": "against both of you the lone maker makes the bid about {make} of the "
+    "time, against you alone about {other_make}: defending alone would double what they score",
+    "stake_double": "defending alone doubles the stake again",
+    "stake_single": "with your partner the stake is not doubled again",
+    "defend_top_trumps": "your top trumps in a row ({count}) are enough to stop a bid of {bid}",
+    "defend_few_trumps": "your top trumps in a row ({count}) are too few to stop a bid of {bid}",
 }
+#: The hint's number in its unit (``bots.hints.UNITS``): ``value`` is a number
+#: of points (signed) or tricks.
+HINT_UNIT_TEXT: Final = {
+    "points": "expected {value} points for your side",
+    "margin": "expected margin {value} points (your side's points minus the other side's)",
+    "tricks": "about {value} tricks for your side",
+}
+#: The comparison with the next-best action (or the best): ``other`` (an action
+#: text), ``gap`` (points or tricks, one decimal), ``chance`` / ``other_chance``
+#: (chances of winning the game, 0..1).
+HINT_COMPARE_TEXT: Final = {
+    "fewer_points": "{other}: about {gap} points less",
+    "more_points": "{other}: about {gap} points more",
+    "fewer_tricks": "{other}: about {gap} tricks fewer",
+    "more_tricks": "{other}: about {gap} tricks more",
+    "same": "{other} does about as well",
+    "chance_lower": "{other} scores about as many points but lowers your chance of winning "
+    "the game from {chance} to {other_chance}",
+    "chance_higher": "{other} scores about as many points and raises your chance of winning "
+    "the game from {chance} to {other_chance}",
+    "points_for_chance": "{other} would give about {gap} points more this hand but lower "
+    "your chance of winning the game from {chance} to {other_chance}",
+    "chance_for_points": "{other} gives about {gap} points less this hand but raises your "
+    "chance of winning the game from {chance} to {other_chance}",
+}
+#: An action said as in "{other}: about 1.0 points less".
+ACTION_TEXT: Final = {
+    "play": "play {card}",
+    "discard": "discard {card}",
+    "trump": "{suit} as trump",
+    "alone": "go alone",
+    "decline": "play with your partner",
+    "pass": "pass",
+    "bid": "bid {call}",
+}
+#: Bids said as words (the others are their number).
+CALL_WORDS: Final = {"little": "little pepper", "big": "big pepper", "pass": "pass"}
+_SHARES: Final = (
+    "holds",
+    "make",
+    "defeat",
+    "alone_make",
+    "other_make",
+    "keep",
+    "chance",
+    "other_chance",
+)
 
 
 def signed(value: float) -> str:
@@ -194,21 +302,101 @@ def signed(value: float) -> str:
     return f"{value:+.1f}"
 
 
+def percent(share: float) -> str:
+    """A share (0..1) as a whole percentage: ``0.625`` -> ``63%``."""
+    return f"{round(share * 100)}%"
+
+
+def call_words(call: str) -> str:
+    """A call in words: ``bid 4`` -> ``4``, ``bid little`` -> ``little pepper``."""
+    word = call[4:] if call.startswith("bid ") else call
+    return CALL_WORDS.get(word, word)
+
+
+def action_words(action: str) -> str:
+    """An action in words: ``play JK`` -> ``play the Joker``, ``trump H`` ->
+    ``hearts as trump``, ``bid 4`` -> ``bid 4``."""
+    kind, _, arg = action.partition(" ")
+    if kind in ("play", "discard"):
+        return ACTION_TEXT[kind].format(card="the Joker" if arg == "JK" else arg)
+    if kind == "trump":
+        return ACTION_TEXT[kind].format(suit=SUIT_NAMES[arg])
+    if kind == "bid":
+        return ACTION_TEXT[kind].format(call=call_words(action))
+    return ACTION_TEXT[kind]
+
+
+def _hint_words(params: Mapping[str, Any]) -> dict[str, Any]:
+    words = dict(params)
+    for key, value in params.items():
+        if key == "card":
+            words[key] = "the Joker" if value == "JK" else value
+        elif key == "suit":
+            words[key] = SUIT_NAMES[value]
+        elif key == "seat":
+            words[key] = SEAT_NAMES[value]
+        elif key == "call":
+            words[key] = call_words(value)
+        elif key in ("action", "other"):
+            words[key] = action_words(value)
+        elif key in _SHARES:
+            words[key] = percent(value)
+        elif key in ("gap", "tricks", "their"):
+            words[key] = f"{value:.1f}"
+    return words
+
+
 def hint_text(code: str, params: Mapping[str, Any]) -> str:
-    """The English sentence for a hint reason code (empty for the empty code)."""
+    """The English sentence for a hint reason code (empty for the empty code).
+
+    >>> hint_text("bid_war", {"call": "bid 5", "make": 0.2, "seat": 1, "their": 4})
+    ... # doctest: +NORMALIZE_WHITESPACE
+    "if you pass, West's side scores about 4.0 points; under these rules a failed bid
+    costs only the tricks you take and defenders score nothing, so a bid of 5 pays
+    although it is made only about 20% of the time"
+    """
     if not code:
         return ""
-    words = dict(params)
-    if "card" in words:
-        words["card"] = "the Joker" if words["card"] == "JK" else words["card"]
-    if "suit" in words:
-        words["suit"] = SUIT_NAMES[words["suit"]]
-    if "value" in words:
-        words["value"] = signed(words["value"])
-    for key in ("gap", "tricks"):
-        if key in words:
-            words[key] = f"{words[key]:.1f}"
-    return HINT_TEXT[code].format(**words)
+    text = HINT_TEXT[code]
+    if isinstance(text, dict):
+        text = text["one"] if params.get("count") == 1 else text["other"]
+    return text.format(**_hint_words(params))
+
+
+def hint_unit_text(unit: str | None, value: float | None) -> str:
+    """The hint's number in words (empty without one)."""
+    if unit is None or value is None:
+        return ""
+    number = f"{value:.1f}" if unit == "tricks" else signed(value)
+    return HINT_UNIT_TEXT[unit].format(value=number)
+
+
+def hint_compare_text(code: str, params: Mapping[str, Any]) -> str:
+    """The comparison in words (empty for the empty code)."""
+    return HINT_COMPARE_TEXT[code].format(**_hint_words(params)) if code else ""
+
+
+def hint_sentence(
+    code: str,
+    params: Mapping[str, Any],
+    unit: str | None,
+    value: float | None,
+    compare_code: str,
+    compare_params: Mapping[str, Any],
+) -> str:
+    """A whole hint in English: why; the number in its unit; the comparison.
+
+    >>> print(hint_sentence("sure_winner", {"card": "AS"}, "points", 2.3,
+    ...     "fewer_points", {"other": "play 9S", "gap": 1.0}))  # doctest: +NORMALIZE_WHITESPACE
+    AS wins this trick for sure: no card still out can beat it; expected +2.3 points
+    for your side; play 9S: about 1.0 points less
+    """
+    parts = (
+        hint_text(code, params),
+        hint_unit_text(unit, value),
+        hint_compare_text(compare_code, compare_params),
+    )
+    return "; ".join(p for p in parts if p)
 
 
 # ---- hand review ---------------------------------------------------------------------

@@ -159,6 +159,15 @@ def _script() -> Iterator[Any]:
     yield {"op": "state", "session": "emb-1"}
     yield {"op": "new_game", "rules": {"preset": "traditional", "target": 15}, "seed": 25}
     yield {"op": "rules_info"}
+    yield {"op": "rules_info", "rules": {"preset": "pepper", "target": 7}}
+    yield {"op": "rules_info", "rules": {"going_alone": False, "lone_defender": True}}
+    yield {"op": "state"}
+    yield {"op": "bot_step"}
+    yield {"op": "why"}  # the latest computer player's decision, by its own procedure
+    yield {"op": "why", "step": 99}
+    yield {"op": "daily_result", "date": "2026-12-01", "level": "oracle"}
+    yield {"op": "daily", "date": "2026-12-01"}
+    yield {"op": "daily", "date": "2026-02-30"}
 
 
 def api_script() -> str:

@@ -1,12 +1,13 @@
 // Embed mode "hand": a recorded hand (HPN text, or a seed the computer
 // players play) stepped through with Previous / Next: the deal, the auction,
-// the widow and discard, the alone calls, then each trick. The frames come
+// the widow and discard, the alone calls, then each trick, with the notes a
+// teacher wrote as comments in the hand text on their steps. The frames come
 // from the engine's "replay" op; this module only draws them, in the words
 // of the frame's language.
 
 import { parseAction } from "../shared/actions.js";
-import { cardFace, cardWord, el, ltr } from "./words.js";
-import { formatList, formatNumber, formatSigned, t } from "../shared/i18n.js";
+import { cardFace, cardWord, el } from "./words.js";
+import { formatList, formatSigned, t } from "../shared/i18n.js";
 import { callWord, suitName } from "../shared/i18n-terms.js";
 
 const POS = ["south", "west", "north", "east"];
@@ -59,11 +60,11 @@ function describe(frame, index) {
     if (frame.made !== null) lines.push(t(frame.made ? "embed.hand.made" : "embed.hand.failed"));
     lines.push(
       t("embed.hand.result", {
-        // signed numbers keep their sign in front inside right-to-left text
-        ns: ltr(formatSigned(frame.points[0])),
-        ew: ltr(formatSigned(frame.points[1])),
-        a: ltr(formatNumber(frame.scores[0])),
-        b: ltr(formatNumber(frame.scores[1])),
+        // a true minus sign, kept in front inside right-to-left text (formatSigned)
+        ns: formatSigned(frame.points[0]),
+        ew: formatSigned(frame.points[1]),
+        a: formatSigned(frame.scores[0], { signDisplay: "negative" }),
+        b: formatSigned(frame.scores[1], { signDisplay: "negative" }),
       }),
     );
   }
@@ -76,7 +77,7 @@ export async function render(engine, attrs) {
   if (attrs.number) request.number = /^\d+$/.test(attrs.number) ? Number(attrs.number) : attrs.number;
   if (attrs.seed !== undefined) request.seed = attrs.seed;
   if (attrs.rules) request.rules = attrs.rules;
-  const { frames } = await engine.call("replay", request);
+  const { frames, notes } = await engine.call("replay", request);
   const trickNumbers = [];
   let n = 0;
   for (const f of frames) trickNumbers.push(f.kind === "trick" ? ++n : 0);
@@ -87,6 +88,10 @@ export async function render(engine, attrs) {
   status.setAttribute("aria-live", "polite");
   const table = el("div", { className: "replay-table" });
   const text = el("div", { className: "step-text" });
+  // a teacher's notes (comments of the hand text) on this step, in their own words
+  const noteBox = el("aside", { className: "step-notes" });
+  noteBox.setAttribute("aria-live", "polite");
+  noteBox.setAttribute("aria-label", t("embed.hand.notes"));
   // the arrows point the way the text runs (the stylesheet mirrors them right to left)
   const prev = el("button", { type: "button", className: "prev" }, el("span", { className: "arrow" }, "◀"), " ", t("embed.hand.prev_short"));
   const next = el("button", { type: "button", className: "next" }, t("embed.hand.next_short"), " ", el("span", { className: "arrow" }, "▶"));
@@ -101,6 +106,15 @@ export async function render(engine, attrs) {
     box.dataset.step = String(at);
     box.dataset.kind = frame.kind;
     text.replaceChildren(...lines.map((line) => el("p", {}, line)));
+    const here = notes.filter((note) => note.frame === at);
+    noteBox.hidden = here.length === 0;
+    noteBox.replaceChildren(
+      ...here.map((note) => {
+        const p = el("p", { className: "note" }, note.text);
+        p.dir = "auto"; // the teacher's language, whatever the embed's
+        return p;
+      }),
+    );
     const seats = [];
     for (let s = 0; s < 4; s++) {
       const cards = el("ul", { className: "seat-cards" });
@@ -154,6 +168,7 @@ export async function render(engine, attrs) {
     status,
     table,
     text,
+    noteBox,
     el("div", { className: "step-nav" }, prev, next),
   );
   for (const arrow of box.querySelectorAll(".arrow")) arrow.setAttribute("aria-hidden", "true");

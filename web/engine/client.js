@@ -1,7 +1,8 @@
 // The one door from the page to the engine: a promise-based client of the
 // engine worker (web/engine/worker.js), which runs hasenpfeffer.api in Pyodide.
 //
-//   const engine = new EngineClient({ onProgress(fraction, stage) {...} });
+//   const engine = new EngineClient({ onProgress(fraction, stage, report) {...} });
+//   (report: the worker's whole message, with `until` and `expected_ms`, see worker.js)
 //   await engine.ready;                          // resolves with load timings
 //   const state = await engine.call("state");    // {ok: true, ...} answers
 //
@@ -94,7 +95,7 @@ export class EngineClient {
     this.ready = new Promise((resolve, reject) => {
       this.port.addEventListener("message", (event) => {
         const msg = event.data;
-        if (msg.type === "progress") onProgress(msg.fraction, msg.stage);
+        if (msg.type === "progress") onProgress(msg.fraction, msg.stage, msg);
         else if (msg.type === "ready") {
           this.workerInfo = msg.worker ?? null;
           this.started = true;

@@ -13,9 +13,9 @@ let last = null;
 export const start = (() => {
   try {
     const engine = new EngineClient({
-      onProgress: (fraction, stage) => {
-        last = [fraction, stage];
-        forward?.(fraction, stage);
+      onProgress: (fraction, stage, report) => {
+        last = [fraction, stage, report];
+        forward?.(fraction, stage, report);
       },
     });
     engine.ready.catch(() => {}); // the app reports it, once its words are there

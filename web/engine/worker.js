@@ -7,7 +7,8 @@
 //
 // The page never calls Python directly: web/engine/client.js posts {id, request}
 // here, this worker answers {id, response} from hasenpfeffer.api.handle_json.
-// While the runtime loads, it posts {type: "progress", fraction, stage};
+// While the runtime loads, it posts {type: "progress", fraction, stage, until,
+// expected_ms} at each real milestone (see "progress" below);
 // then {type: "ready", timings, worker}, or {type: "fatal", message} if
 // loading failed. A port that connects later gets the latest of these at once.
 // {type: "bye", session} from a port forgets that session's game and the port.
@@ -39,8 +40,20 @@ const indexURL = new URL("../../pyodide/", import.meta.url).href;
 const wheelURL = new URL(BUILD.wheel, import.meta.url).href;
 
 // ---- progress: bytes of the big files, then the start of Python ----------------
-// Weights of the stages in the bar: downloads 70 %, starting Python 20 %,
-// importing the engine 10 %.
+// The stages and their share of the bar. "download": the bytes of the runtime and
+// the wheel as they arrive. "start": Python starting, from the moment the runtime's
+// files are all here (no bytes are left to count and Pyodide reports nothing of its
+// own: its main() and bootstrap take seconds on a slow machine, far longer than a
+// download from a near server). "engine": the rules imported. Each report carries
+// the fraction reached, the fraction the stage ends at (`until`) and how long the
+// stage usually takes (`expected_ms`, from a slow two-core machine), so the page can
+// move the bar on between two milestones; it never passes `until` before the work does.
+const BANDS = {
+  download: { from: 0, until: 0.5, expected_ms: 0 },
+  start: { from: 0.5, until: 0.92, expected_ms: 4000 },
+  engine: { from: 0.92, until: 0.99, expected_ms: 500 },
+  ready: { from: 1, until: 1, expected_ms: 0 },
+};
 const tracked = new Map([
   ["pyodide.asm.wasm", BUILD.sizes["pyodide.asm.wasm"]],
   ["python_stdlib.zip", BUILD.sizes["python_stdlib.zip"]],
@@ -50,20 +63,29 @@ const totalBytes = [...tracked.values()].reduce((a, b) => a + b, 0);
 let loadedBytes = 0;
 let stage = "download";
 let lastPost = 0;
+// the runtime's own files (not the wheel, which goes on in parallel): when all are
+// here, Python starts
+const runtimeFiles = new Set(["pyodide.asm.wasm", "python_stdlib.zip"]);
+let filesAt = null; // when they were (ms since t0, for the timings)
 
 function fraction() {
-  const dl = Math.min(1, loadedBytes / totalBytes);
-  if (stage === "download") return 0.7 * dl;
-  if (stage === "start") return 0.9;
-  if (stage === "engine") return 0.97;
-  return 1;
+  const band = BANDS[stage];
+  if (stage !== "download") return band.from;
+  return band.from + (band.until - band.from) * Math.min(1, loadedBytes / totalBytes);
 }
 
 function postProgress(force = false) {
   const now = performance.now();
   if (!force && now - lastPost < 50) return;
   lastPost = now;
-  broadcast({ type: "progress", fraction: fraction(), stage });
+  const { until, expected_ms } = BANDS[stage];
+  broadcast({ type: "progress", fraction: fraction(), stage, until, expected_ms });
+}
+
+function enterStage(name) {
+  if (stage === name) return;
+  stage = name;
+  postProgress(true);
 }
 
 function trackedName(url) {
@@ -78,11 +100,19 @@ self.fetch = async (input, init) => {
   const response = await realFetch(input, init);
   const url = typeof input === "string" ? input : input.url ?? String(input);
   if (!response.ok || !response.body || !trackedName(url)) return response;
+  const name = trackedName(url);
   const counter = new TransformStream({
     transform(chunk, controller) {
       loadedBytes += chunk.byteLength;
       postProgress();
       controller.enqueue(chunk);
+    },
+    flush() {
+      runtimeFiles.delete(name);
+      if (runtimeFiles.size === 0 && stage === "download") {
+        filesAt ??= Math.round(performance.now() - t0);
+        enterStage("start");
+      }
     },
   });
   return new Response(response.body.pipeThrough(counter), {
@@ -163,7 +193,7 @@ async function boot() {
     } catch (err) {
       console.warn(`hasenpfeffer: the stored runtime snapshot is unusable (${err?.message ?? err}); starting afresh`);
       await forgetSnapshots(); // unusable (damaged, another runtime): start afresh
-      stage = "download";
+      stage = runtimeFiles.size ? "download" : "start"; // (the page's bar does not go back)
     }
   }
   return start(wheelPromise, null);
@@ -178,11 +208,9 @@ async function start(wheelPromise, snapshot) {
       : { indexURL, packages: [], _makeSnapshot: SNAPSHOT_WANTED },
   );
   const tRuntime = performance.now();
-  stage = "start";
-  postProgress(true);
+  enterStage("start");
   const wheel = await wheelPromise;
-  stage = "engine";
-  postProgress(true);
+  enterStage("engine");
   const path = `/engine/${BUILD.wheelName}`;
   // The file system is not part of a snapshot: the wheel goes back to its place
   // (the engine imports some modules lazily from it).
@@ -209,8 +237,7 @@ async function start(wheelPromise, snapshot) {
     if (!check.ok || check.engine_version !== BUILD.engineVersion) throw new Error("snapshot: not this engine");
   }
   const tReady = performance.now();
-  stage = "ready";
-  postProgress(true);
+  enterStage("ready");
   // stored once the first moves are made: 30 MB through the browser's storage
   if (taken) setTimeout(() => storeSnapshot(taken), SNAPSHOT_STORE_DELAY_MS);
   WORKER.snapshot = snapshot ? "restored" : taken ? "taken" : "none";
@@ -218,6 +245,7 @@ async function start(wheelPromise, snapshot) {
     handleJson,
     timings: {
       runtime_ms: Math.round(tRuntime - t0),
+      files_ms: filesAt,
       ready_ms: Math.round(tReady - t0),
       engine_ms: Math.round(tReady - tRuntime),
       snapshot: WORKER.snapshot,

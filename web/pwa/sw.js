@@ -4,13 +4,19 @@
 // scope is the site's folder, under any sub-path) with, in front of it,
 //   const PRECACHE = { appVersion, engineVersion, pyodideVersion, filesVersion,
 //     versionPath: "v/<version>/",
+//     groups: { "<name>": ["<path>", ...], ... },
 //     files: { "<path relative to the site>": [size, sha256], ... } };
 // listing every file of this version: the entries at the root (the pages, the
 // manifest, the embed loader) and the version's own folder. Every other file
 // of a version lives in its folder (scripts/build_site.py), so a URL names one
-// file of one version, and the cache answers a URL only with that file.
+// file of one version, and the cache answers a URL only with that file. The
+// files of a group are only for one page (python: the Python page and PyScript):
+// they are stored when that page asks ({type: "cache-group", group} with a port
+// for the answer {ok, message}), and from then on by every later version's
+// install too.
 //
-// install   fetch every file into a cache named after this scope and version
+// install   fetch every file outside the groups, and those of the groups an older
+//           version had stored, into a cache named after this scope and version
 //           (files of older versions with the same sha256 are copied from their
 //           caches, whatever their path), checking each one's size and sha256: a
 //           half-deployed update fails to install instead of mixing versions, and
@@ -35,11 +41,14 @@ const CACHE = `${PREFIX}app-${PRECACHE.appVersion} pyodide-${PRECACHE.pyodideVer
 // version (named the same way in web/engine/worker.js).
 const SNAPSHOT_PREFIX = `${PREFIX}snapshot `;
 const SNAPSHOT_CACHE = `${SNAPSHOT_PREFIX}app-${PRECACHE.appVersion} pyodide-${PRECACHE.pyodideVersion}`;
-// Stored in each cache when its precache is complete: the file list it holds.
+// Stored in each cache when its precache is complete: {files: the file list it
+// holds, groups: the names of the groups it holds}.
 const INDEX_KEY = `${SCOPE}__precache-index.json`;
 // Stored in a cache when its version takes over (activates).
 const ACTIVE_KEY = `${SCOPE}__active`;
 const FILES = PRECACHE.files;
+const GROUPS = PRECACHE.groups ?? {};
+const IN_GROUP = new Set(Object.values(GROUPS).flat());
 
 function hex(buffer) {
   return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -77,19 +86,29 @@ async function otherCaches() {
   return (await caches.keys()).filter((n) => n.startsWith(PREFIX) && !n.startsWith(SNAPSHOT_PREFIX) && n !== CACHE);
 }
 
-/** Files of other versions of this site, by sha256: sha -> {cache, url}. */
+/** A cache's index: {files, groups} (an index of an older format: the files only). */
+async function indexOf(cache) {
+  const index = await cache.match(INDEX_KEY);
+  if (!index) return null;
+  const held = await index.json();
+  return held.files && Array.isArray(held.groups) ? held : { files: held, groups: [] };
+}
+
+/** What the caches of other versions of this site hold: their files by sha256
+ * (sha -> {cache, url}) and the groups they had stored. */
 async function reusable() {
   const found = new Map();
+  const groups = new Set();
   for (const name of await otherCaches()) {
     const cache = await caches.open(name);
-    const index = await cache.match(INDEX_KEY);
+    const index = await indexOf(cache);
     if (!index) continue;
-    const theirs = await index.json();
-    for (const [path, entry] of Object.entries(theirs)) {
+    for (const [path, entry] of Object.entries(index.files)) {
       if (!found.has(entry[1])) found.set(entry[1], { cache, url: SCOPE + path });
     }
+    for (const group of index.groups) if (Object.hasOwn(GROUPS, group)) groups.add(group);
   }
-  return found;
+  return { found, groups };
 }
 
 /** Delete the caches of other versions that `keep(cache)` does not keep. */
@@ -98,6 +117,9 @@ async function dropOthers(keep) {
     if (!(await keep(await caches.open(name)))) await caches.delete(name);
   }
 }
+
+const complete = async (cache) => Boolean(await cache.match(INDEX_KEY));
+const active = async (cache) => Boolean(await cache.match(ACTIVE_KEY));
 
 /**
  * A cached file of another version as a response of its own, without its URL. A
@@ -110,31 +132,55 @@ async function unbound(response) {
   return new Response(await response.blob(), { status, statusText, headers });
 }
 
-const complete = async (cache) => Boolean(await cache.match(INDEX_KEY));
-const active = async (cache) => Boolean(await cache.match(ACTIVE_KEY));
+let indexed = Promise.resolve();
+
+/** Store `paths` in this version's cache and add them (and `groups`) to its index.
+ * On a failure, the files it stored are taken out again. */
+async function store(paths, groups, found) {
+  const cache = await caches.open(CACHE);
+  const added = [];
+  try {
+    await Promise.all(
+      paths.map(async (path) => {
+        const url = SCOPE + path;
+        const stored = await cache.match(url); // by an earlier, interrupted install
+        if (stored && (await matches(path, stored))) return;
+        const old = found.get(FILES[path][1]);
+        const copy = old && (await old.cache.match(old.url));
+        const response = copy && (await matches(path, copy)) ? await unbound(copy) : await download(path);
+        await cache.put(url, response);
+        added.push(url);
+      }),
+    );
+  } catch (err) {
+    await Promise.all(added.map((url) => cache.delete(url)));
+    throw err;
+  }
+  // one index update at a time (a group may be stored while another is)
+  indexed = indexed.catch(() => {}).then(async () => {
+    const held = (await indexOf(cache)) ?? { files: {}, groups: [] };
+    for (const path of paths) held.files[path] = FILES[path];
+    held.groups = [...new Set([...held.groups, ...groups])];
+    const headers = { "Content-Type": "application/json" };
+    await cache.put(INDEX_KEY, new Response(JSON.stringify(held), { headers }));
+  });
+  await indexed;
+}
 
 async function precache() {
   // what failed or was cut short before is of no use: keep complete caches only
   await dropOthers(complete);
-  const cache = await caches.open(CACHE);
-  const previous = await reusable();
-  await Promise.all(
-    Object.keys(FILES).map(async (path) => {
-      const url = SCOPE + path;
-      const stored = await cache.match(url); // by an earlier, interrupted install
-      if (stored && (await matches(path, stored))) return;
-      const old = previous.get(FILES[path][1]);
-      const copy = old && (await old.cache.match(old.url));
-      const response = copy && (await matches(path, copy)) ? await unbound(copy) : await download(path);
-      await cache.put(url, response);
-    }),
-  );
-  await cache.put(
-    INDEX_KEY,
-    new Response(JSON.stringify(FILES), { headers: { "Content-Type": "application/json" } }),
-  );
+  const { found, groups } = await reusable();
+  const kept = [...groups].flatMap((group) => GROUPS[group]);
+  const own = Object.keys(FILES).filter((path) => !IN_GROUP.has(path));
+  await store([...own, ...kept], [...groups], found);
   // this version now waits in place of any version that waited before it
   await dropOthers(active);
+}
+
+async function storeGroup(group) {
+  if (!Object.hasOwn(GROUPS, group)) throw new Error(`no group of files named ${group}`);
+  await store(GROUPS[group], [group], (await reusable()).found);
 }
 
 self.addEventListener("install", (event) => {
@@ -162,6 +208,15 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data?.type === "skip-waiting") self.skipWaiting();
+  if (event.data?.type === "cache-group") {
+    const [port] = event.ports;
+    event.waitUntil(
+      storeGroup(event.data.group).then(
+        () => port?.postMessage({ ok: true }),
+        (err) => port?.postMessage({ ok: false, message: String(err?.message ?? err) }),
+      ),
+    );
+  }
 });
 
 /** The precache path of a request inside our scope, or null. */
@@ -177,7 +232,7 @@ function pathOf(request) {
 async function answer(request, path) {
   const cache = await caches.open(CACHE);
   const hit = await cache.match(SCOPE + path);
-  // Not there (storage cleared under us): fall back to the network.
+  // Not there (a group not stored yet, storage cleared under us): the network.
   return hit ?? fetch(request);
 }
 

@@ -5,7 +5,7 @@
 //
 //   cardSVG("AS", { fourColour: false }) -> "<svg ...>...</svg>"
 //   cardLabel("TH") -> "10♥" (the notation: the same in every language)
-//   spokenCard("JD", roles) -> "the jack of diamonds, left bower" in the page's
+//   spokenCard("JD", roles) -> "the jack of diamonds, trump (left bower)" in the page's
 //   language (roles: the engine's card_roles for the trump in force; no rule
 //   is decided here). Names in words come from web/shared/i18n-terms.js.
 //
@@ -14,7 +14,7 @@
 
 import { t } from "./i18n.js";
 import { cardName as cardWords } from "./i18n-terms.js";
-import { roleName } from "./roles.js";
+import { CARD_ROLES } from "./roles.js";
 import VOCABULARY from "./vocabulary.js";
 
 const SUIT_PATH = {
@@ -38,11 +38,12 @@ export function suitColour(suit, fourColour = false) {
 }
 
 /** A card in words, in the page's language, with its role under the trump in
- * force from the engine's `card_roles` map: "the jack of diamonds, left bower",
- * "the Joker, highest trump". */
+ * force from the engine's `card_roles` map (`card.spoken.<role>`): every trump
+ * says it is one — "the ace of hearts, trump", "the jack of diamonds, trump
+ * (left bower)", "the Joker, highest trump". */
 export function spokenCard(code, roles) {
-  const role = roleName(roles?.[code]);
-  return role ? t("card.with_role", { card: cardWords(code), role }) : cardWords(code);
+  const role = roles?.[code];
+  return CARD_ROLES.includes(role) ? t(`card.spoken.${role}`, { card: cardWords(code) }) : cardWords(code);
 }
 
 export function cardLabel(code) {

@@ -2,9 +2,9 @@
 // the engine's reasons and hints (sent as a code with parameters, see
 // docs/api.md "Reasons as codes"). Built on web/shared/i18n.js; no rule logic.
 
-import { bidOf, isNamedBid } from "./actions.js";
+import { bidOf, isNamedBid, parseAction } from "./actions.js";
 import { cardLabel } from "./cards.js";
-import { formatList, formatNumber, formatSigned, hasKey, language, t } from "./i18n.js";
+import { direction, formatList, formatNumber, formatSigned, hasKey, language, t } from "./i18n.js";
 import VOCABULARY from "./vocabulary.js";
 
 export function seatName(seat) {
@@ -81,10 +81,71 @@ export function reasonText({ reason = "", reason_code: code, reason_params: para
   return text;
 }
 
-/** A hint's reason (an entry of the `hint` answer's `suggestions`). */
-export function hintText({ reason = "", reason_code: code, reason_params: params } = {}) {
-  if (!code || !hasKey(`hint.${code}`)) return reason;
-  return t(`hint.${code}`, words(params));
+/**
+ * A number inside a sentence: in a right-to-left language wrapped in
+ * first-strong isolates, so a signed Latin number keeps its sign where the
+ * locale put it ("-1.5", never "1.5-") and Arabic-Indic digits read as written.
+ */
+function isolated(text) {
+  return direction() === "rtl" ? `\u2068${text}\u2069` : text;
+}
+
+const percent = { style: "percent", maximumFractionDigits: 0 };
+// the hint parameters that are shares (0..1), said as percentages
+const SHARES = new Set(["holds", "make", "defeat", "alone_make", "other_make", "keep", "chance", "other_chance"]);
+
+/** An action as a hint names it: "play the jack of diamonds", "bid 3", "hearts as trump". */
+export function actionText(action) {
+  const { kind, arg } = parseAction(action);
+  switch (kind) {
+    case "play":
+    case "discard":
+      return t(`hint.action.${kind}`, { card: cardName(arg) });
+    case "trump":
+      return t("hint.action.trump", { suit: suitName(arg) });
+    case "alone":
+    case "decline":
+    case "pass":
+      return t(`hint.action.${kind}`);
+    default:
+      return t("hint.action.bid", { bid: callWord(action) });
+  }
+}
+
+/** A hint's parameters as words: the engine's names, and its numbers formatted and isolated. */
+function hintWords(params) {
+  const out = words(params);
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (key === "other" || key === "action") out[key] = actionText(value);
+    else if (SHARES.has(key)) out[key] = isolated(formatNumber(value, percent));
+    else if (key === "gap" || key === "tricks" || key === "their") out[key] = isolated(formatNumber(value, oneDecimal));
+    else if (key === "count") out.count = value; // a number: it chooses the plural form
+  }
+  return out;
+}
+
+/** A hint's estimate in its unit: "expected +2.3 points for your side", "about 4.1 tricks for your side". */
+function hintUnitText(unit, estimate) {
+  if (!unit || estimate == null || !hasKey(`hint.unit.${unit}`)) return "";
+  const number = unit === "tricks" ? formatNumber(estimate, oneDecimal) : formatSigned(estimate, oneDecimal);
+  return t(`hint.unit.${unit}`, { value: isolated(number) });
+}
+
+/**
+ * A hint in words (an entry of the `hint` answer's `suggestions`): why, its
+ * number in its unit, and the comparison with the next-best choice, in the
+ * current language; the engine's English when the catalogue lacks a code.
+ */
+export function hintText(hint = {}) {
+  const { reason = "", reason_code: code = "", compare_code: compare = "" } = hint;
+  if ((code && !hasKey(`hint.${code}`)) || (compare && !hasKey(`hint.compare.${compare}`))) return reason;
+  if (!code && !compare && !hint.unit) return reason;
+  const parts = [
+    code ? t(`hint.${code}`, hintWords(hint.reason_params)) : "",
+    hintUnitText(hint.unit, hint.estimate),
+    compare ? t(`hint.compare.${compare}`, hintWords(hint.compare_params)) : "",
+  ];
+  return parts.filter(Boolean).join(t("hint.separator"));
 }
 
 /** What to tell the player about an engine error ({code, message, reason_code?}). */

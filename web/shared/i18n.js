@@ -246,9 +246,34 @@ export function formatNumber(n, options) {
   return options ? new Intl.NumberFormat(numberTag, options).format(n) : numberFormat.format(n);
 }
 
-/** A score change with its sign, as the locale writes it: +3, -2, 0. */
+// bidi marks some locales put beside a sign (ALM, LRM, RLM): the isolate below does their work
+const SIGN_MARKS = /[\u061c\u200e\u200f]/g;
+const signedFormats = new Map(); // "locale options" -> Intl.NumberFormat (scores repaint often)
+
+function signedFormat(options) {
+  const key = `${numberTag} ${JSON.stringify(options)}`;
+  let format = signedFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(numberTag, { signDisplay: "exceptZero", ...options });
+    signedFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A number that may carry a sign, wherever one is shown (scores, points, a
+ * hint's value): in the language's digits, with a true minus sign (U+2212,
+ * not a hyphen), and in right-to-left text isolated left to right, so the sign
+ * stays in front of the digits ("−1.5", never "1.5-"). `signDisplay`:
+ * "exceptZero" (the default: +3, −2, 0, for a change) or "negative" (a score:
+ * 12, −5); other Intl.NumberFormat options as given.
+ */
 export function formatSigned(n, options = {}) {
-  return new Intl.NumberFormat(numberTag, { signDisplay: "exceptZero", ...options }).format(n);
+  const text = signedFormat(options)
+    .formatToParts(n)
+    .map((part) => (part.type === "minusSign" ? "\u2212" : part.value.replace(SIGN_MARKS, "")))
+    .join("");
+  return direction() === "rtl" ? `\u2066${text}\u2069` : text;
 }
 
 /** "a, b and c" in the current language. */

@@ -2,7 +2,8 @@
 // (`card_roles` of its states and events, `role` of a ranking entry and of a
 // trick's `why_params`). One name per role for the page and the embeds: the
 // catalogue key `card.role.<role>`, for each role of the vocabulary's
-// `card_roles` (highest trump, right bower, left bower, trump; from the highest).
+// `card_roles` (highest trump, right bower, left bower, trump; from the highest);
+// a card named with its role is `card.spoken.<role>` (spokenCard in cards.js).
 
 import { t } from "./i18n.js";
 import VOCABULARY from "./vocabulary.js";

@@ -8,8 +8,9 @@ import { $, $$ } from "./dom.js";
 import { effectiveSpeed, SPEEDS } from "./settings.js";
 import { state } from "./state.js";
 
-/** Pauses and flights in ms at normal speed. */
-export const DELAY = { bot: 520, play: 280, trickPause: 950, gather: 380, bidPause: 150 };
+/** Pauses and flights in ms at normal speed (the hand's last trick stays longer:
+ * its winner and the final count are seen before the summary opens). */
+export const DELAY = { bot: 520, play: 280, trickPause: 950, lastTrickPause: 1500, gather: 380, bidPause: 150 };
 
 /** The speed setting as a factor of DELAY (0: instant). */
 export const speedFactor = () => SPEEDS[effectiveSpeed(state.settings)]?.factor ?? 1;

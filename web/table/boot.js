@@ -14,12 +14,15 @@
 import { followProgress, start } from "../engine/start.js";
 import { formatList, t } from "../shared/i18n.js";
 import { initOffline } from "../pwa/pwa.js";
+import { installGuide, loadGuide } from "./guide.js";
 import { installInput } from "./input.js";
 import { followLanguage, startLanguage } from "./language.js";
+import { followLoading } from "./progress.js";
 import { paintedGame, render } from "./render.js";
 import { applyQuery, loadSettings } from "./settings.js";
 import { setRenderer, state, update } from "./state.js";
 import { offerKeptAside, openSavedGame } from "./tabs.js";
+import { installToolbar } from "./toolbar.js";
 import { announce, engine, notice, runBots, setGame, startNewGame } from "./turns.js";
 
 performance.mark("hp-start");
@@ -39,11 +42,14 @@ function initialState() {
   ignoredInLink = ignored;
   const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
   reducedMotion.addEventListener("change", () => update({ reducedMotion: reducedMotion.matches }));
-  return { settings, seed, reducedMotion: reducedMotion.matches };
+  return { settings, seed, reducedMotion: reducedMotion.matches, guide: loadGuide() };
 }
 
-function onProgress(fraction, stage) {
-  update({ loading: { ...state.loading, fraction, stage } });
+// the bar moves on between the worker's reports (progress.js)
+const loadingBar = followLoading((fraction, stage) => update({ loading: { ...state.loading, fraction, stage } }));
+
+function onProgress(fraction, stage, report) {
+  loadingBar.report(fraction, stage, report);
 }
 
 async function boot() {
@@ -56,11 +62,13 @@ async function boot() {
     window.hasenpfeffer.timings = await starting;
     performance.mark("hp-engine-ready");
   } catch (error) {
+    loadingBar.stop();
     update({ loading: { ...state.loading, error } });
     initOffline(); // a fixed version may be waiting to be installed
     return;
   }
   setTimeout(initOffline, OFFLINE_DELAY_MS);
+  loadingBar.stop();
   onProgress(1, "ready");
   const game = await openSavedGame();
   update({ loading: { ...state.loading, done: true } });
@@ -90,5 +98,7 @@ window.hasenpfeffer = {
 update(initialState());
 setRenderer(render);
 installInput();
+installToolbar();
+installGuide();
 followLanguage();
 boot();

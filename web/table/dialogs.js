@@ -42,8 +42,10 @@ export function openDialog(dialog) {
   if (!dialog.open) {
     dialog.showModal();
     // the dialog's main button (not `autofocus`: Chromium refuses that inside a
-    // cross-origin frame, such as the game in an embed, and logs an error)
-    dialog.querySelector("[data-initial-focus]")?.focus();
+    // cross-origin frame, such as the game in an embed, and logs an error); without
+    // scrolling to it: a long dialog (the rules) opens at its top
+    dialog.querySelector("[data-initial-focus]")?.focus({ preventScroll: true });
+    dialog.scrollTop = 0;
   }
   const closed = dialogClosed(dialog);
   closed.then(() => {
@@ -62,15 +64,16 @@ export function openDialog(dialog) {
 
 // ---- controllers ----------------------------------------------------------------------
 
-/** The end of a hand: the summary (waits until it is closed), or at the end of the
- * game the game-over dialog. */
-export async function showHandEnd(hand, game) {
+/** The end of a hand: the summary, or at the end of the game the game-over dialog;
+ * waits until it is closed (the table shows the finished hand until then).
+ * `roles`: the card_roles under the hand's trump (to name its widow and discard). */
+export async function showHandEnd(hand, game, roles) {
   if (game.view.phase === "game_over") {
-    update({ gameOverHand: hand });
-    openDialog($("#gameover-dialog"));
+    update({ gameOverHand: { hand, roles } });
+    await openDialog($("#gameover-dialog"));
     return;
   }
-  update({ summary: { hand, target: game.view.rules.target } });
+  update({ summary: { hand, target: game.view.rules.target, roles } });
   await openDialog($("#summary-dialog"));
 }
 
@@ -134,13 +137,14 @@ function changed(name, part, state) {
 export function paintDialogs(state) {
   const four = state.settings.fourColour;
   if (state.summary && changed("summary", state.summary, state)) {
-    const { hand, target } = state.summary;
+    const { hand, target, roles } = state.summary;
     $("#summary-title").textContent = summaryTitle(hand);
-    $("#summary-body").innerHTML = summaryHTML(hand, target);
+    $("#summary-body").innerHTML = summaryHTML(hand, target, roles);
   }
   const over = state.game?.view.phase === "game_over" ? state.game : null;
   if (over && changed("gameover", state.gameOverHand ?? over, state)) {
-    const { title, html } = gameOverHTML(over.view, state.gameOverHand ?? over.view.last_hand);
+    const { hand, roles } = state.gameOverHand ?? { hand: over.view.last_hand, roles: {} };
+    const { title, html } = gameOverHTML(over.view, hand, roles);
     $("#gameover-title").textContent = title;
     $("#gameover-body").innerHTML = html;
   }

@@ -26,7 +26,9 @@ const TOOLS = {
 
 /** The table in words, in the live region (the T key). */
 function readTable() {
-  if (state.game) announce(tableText(state.game));
+  // what the table shows: a finished hand until the player moves on
+  const game = state.handOver ?? state.game;
+  if (game) announce(tableText(game));
 }
 
 export function installInput() {

@@ -65,27 +65,39 @@ export function summaryTitle(hand) {
   return t(hand.thrown_in ? "summary.title.thrown_in" : "summary.title.over", { n: hand.number + 1 });
 }
 
-export function summaryHTML(hand, target) {
+/** A score as shown: a true minus sign, kept in front of the digits in any script. */
+const score = (n) => formatSigned(n, { signDisplay: "negative" });
+
+/** What the widow held and what the maker put away, once the hand is over (the
+ * engine reveals both in the record of a hand that was played). */
+function widowLine(hand, roles) {
+  if (!hand.widow || !hand.discard) return "";
+  const cards = { widow: spokenCard(hand.widow, roles), discard: spokenCard(hand.discard, roles) };
+  const text = hand.maker === 0 ? t("summary.widow_you", cards) : t("summary.widow", { seat: seatName(hand.maker), ...cards });
+  return `<p class="summary-widow">${escapeHTML(text)}</p>`;
+}
+
+export function summaryHTML(hand, target, roles = {}) {
   const rows = [0, 1]
     .map(
       (team) => `<tr class="${team === 0 ? "us" : ""}"><td>${tx(`table.team.${team}`)}</td><td>${num(formatNumber(hand.tricks_won[team]))}</td>
-      <td class="${cls(hand.points[team])}">${num(formatSigned(hand.points[team]))}</td><td>${num(formatNumber(hand.scores[team]))}</td></tr>`,
+      <td class="${cls(hand.points[team])}">${num(formatSigned(hand.points[team]))}</td><td>${num(score(hand.scores[team]))}</td></tr>`,
     )
     .join("");
   return `<p class="headline">${handHeadline(hand)}</p>
     <table class="summary-table">
       <thead><tr><th>${tx("summary.col.team")}</th><th>${tx("summary.col.tricks")}</th><th>${tx("summary.col.points")}</th><th>${tx("summary.col.score")}</th></tr></thead>
       <tbody>${rows}</tbody>
-    </table>
+    </table>${widowLine(hand, roles)}
     <p>${tx("summary.first_to", { count: target })}</p>`;
 }
 
-export function gameOverHTML(view, hand) {
+/** The game-over dialog: its title says who won (once), its text the final score
+ * with each side named. */
+export function gameOverHTML(view, hand, roles = {}) {
   const title = t(view.winner === 0 ? "gameover.win" : "gameover.lose");
-  const parts = [
-    `<p class="headline"><strong>${escapeHTML(title)}</strong> ${tx("gameover.final", { us: view.scores[0], them: view.scores[1] })}</p>`,
-  ];
-  if (hand) parts.push(summaryHTML(hand, view.rules.target));
+  const parts = [`<p class="headline">${tx("gameover.final", { us: score(view.scores[0]), them: score(view.scores[1]) })}</p>`];
+  if (hand) parts.push(summaryHTML(hand, view.rules.target, roles));
   return { title, html: parts.join("") };
 }
 
@@ -110,11 +122,27 @@ export function trickHTML(trick, four, roles) {
 
 // ---- rules --------------------------------------------------------------------------
 
-/** The rules text for the rules in force, from the rules.* messages. */
+/** The catalogue's text for a rule's value (`rules.<part>.<value>`), or "" when these
+ * words have none: a rule the game is not played with is not mentioned. */
+const ruleText = (part, value, params) => (hasKey(`rules.${part}.${value}`) ? t(`rules.${part}.${value}`, params) : "");
+
+/** What doubles the stake under these rules (big pepper, a lone maker, a lone
+ * defender), from the rules' own fields: empty when nothing does. */
+function doublings(rules) {
+  return [
+    ruleText("doubling.bidding", rules.bidding),
+    rules.going_alone ? t("rules.doubling.going_alone") : "",
+    rules.lone_defender ? t("rules.doubling.lone_defender") : "",
+  ].filter(Boolean);
+}
+
+/** The rules text for the rules in force, from the rules.* messages: only what these
+ * rules have (no big pepper without pepper bidding, no lone play without going alone). */
 function describeRules(rules, info) {
   const h = (key) => `<h3>${tx(`rules.h.${key}`)}</h3>`;
   const p = (...texts) => `<p>${texts.filter(Boolean).map(escapeHTML).join(" ")}</p>`;
   const forced = callWord(String(rules.forced_bid));
+  const doubled = doublings(rules);
   const parts = [
     h("players"),
     t("rules.players_html"),
@@ -122,7 +150,8 @@ function describeRules(rules, info) {
     t("rules.deal_html"),
     h("bidding"),
     t(rules.bidding === "pepper" ? "rules.bidding.pepper_html" : "rules.bidding.standard_html"),
-    hasKey(`rules.all_pass.${rules.all_pass}`) ? p(t(`rules.all_pass.${rules.all_pass}`, { bid: forced })) : "",
+    // when the auction ends, and what happens when nobody bids
+    p(ruleText("auction_end", rules.bidding), ruleText("all_pass", rules.all_pass, { bid: forced })),
     h("widow"),
     t("rules.widow_html"),
   ];
@@ -138,15 +167,16 @@ function describeRules(rules, info) {
       t("rules.scoring.made"),
       hasKey(`rules.fail.${rules.fail_penalty}`) ? t(`rules.fail.${rules.fail_penalty}`) : "",
       t(rules.defenders_score ? "rules.defenders.score" : "rules.defenders.none"),
-      t("rules.stakes"),
+      doubled.length === 1 ? t("rules.stakes.double", { item: doubled[0] }) : "",
+      doubled.length > 1 ? t("rules.stakes.doubles", { list: formatList(doubled) }) : "",
+      t("rules.stakes.below_zero"),
       t("rules.target", { count: rules.target }),
       t("rules.both_reach"),
     ),
   );
-  const presets = info.presets
-    .map((preset) => `<li>${escapeHTML(presetLabel(preset))}</li>`)
-    .join("");
-  parts.push(h("presets"), p(t("rules.presets_text")), `<ul>${presets}</ul>`, h("terms"), t("rules.terms_html"));
+  const preset = info.presets.find((x) => x.name === info.preset);
+  const current = preset ? t("rules.preset.current", { preset: presetLabel(preset) }) : t("rules.preset.custom");
+  parts.push(h("presets"), p(current, t("rules.presets_text")), h("terms"), t("rules.terms_html"));
   return parts.join("\n");
 }
 
@@ -178,14 +208,16 @@ export function rulesHTML(rules, info, four) {
     )
     .join("");
   const heading = info.trump_is_current ? "rules.ranking.current" : "rules.ranking.example";
-  return `<div class="rules-text">${describeRules(rules, info)}
+  // which card is higher comes first: it is what a player looks up most
+  return `<div class="rules-text">
     <h3>${tx("rules.h.ranking")}</h3>
-    ${t("rules.ranking_html")}
     <h4>${tx(heading, { suit: suitName(trump) })}</h4>
     <div class="suit-pick" role="group" aria-label="${tx("rules.ranking.pick_label")}">${picker}</div>
     <p>${tx("rules.ranking.trumps_text")}</p>
     <div class="ranking trumps" role="group" aria-label="${tx("rules.ranking.trumps_label")}">${trumps}</div>
-    <p>${tx("rules.ranking.others")}</p>${side}</div>`;
+    <p>${tx("rules.ranking.others")}</p>${side}
+    ${t("rules.ranking_html")}
+    ${describeRules(rules, info)}</div>`;
 }
 
 // ---- settings --------------------------------------------------------------------
@@ -270,6 +302,7 @@ export function settingsHTML(settings, info, currentRules) {
       ${[1, 2, 3].map((s) => levelSelect(s, settings.levels[s])).join("")}
     </fieldset>
     <fieldset><legend>${tx("settings.rules")}</legend>
+      <p class="fieldset-note">${tx("settings.rules_note")}</p>
       <div class="field"><label for="rule-preset">${tx("settings.rule_set")}</label>
         <select id="rule-preset" name="preset" data-preset>${presetOptions}<option value="">${tx("settings.custom")}</option></select></div>
       ${info.fields.map((f) => fieldHTML(f, rules[f.name])).join("")}

@@ -1,23 +1,28 @@
 // Painting the table from its state (web/table/state.js): seats, scores, the
-// contract, the trick, your hand, your choices, the prompt and note, the tools,
-// the loader, the notice bar and the look (speed, four colours); the dialogs'
-// contents come from dialogs.js. Reads the state only; repaints the hand and
-// the choices only when what they show changed (a repaint would drop the focus).
+// contract, the trump badge and the hand's calls, the trick, your hand (its
+// trumps marked), your choices, the prompt and note, the tools, the loader,
+// the notice bar and the look (speed, four colours); the dialogs' contents come
+// from dialogs.js. Reads the state only; repaints the hand and the choices only
+// when what they show changed (a repaint would drop the focus). While a
+// finished hand is on show (`state.handOver`) the table paints it, not the
+// engine's next deal.
 
 import { isNamedBid, parseAction } from "../shared/actions.js";
 import { spokenCard, suitIcon } from "../shared/cards.js";
-import { formatNumber, t } from "../shared/i18n.js";
+import { formatNumber, formatSigned, t } from "../shared/i18n.js";
 import { callLabel, callWord, capitalise, cardShort, errorText, hintText, reasonText, seatName, suitName } from "../shared/i18n-terms.js";
 import { initOffline } from "../pwa/pwa.js";
 import { replayAnimation, speedFactor } from "./animation.js";
+import { actionSentence } from "./narration.js";
 import { paintDialogs } from "./dialogs.js";
 import { $, $$, actionsEl, handEl, loaderEl, noteEl, promptEl, reasonsEl, tableEl } from "./dom.js";
 import { updateRoving } from "./keyboard.js";
 import { escapeHTML } from "./panels.js";
+import { paintGuide } from "./guide.js";
 import { effectiveSpeed } from "./settings.js";
 
 // what was last painted, as keys of what it showed
-const painted = { look: "", hand: "", actions: "", trick: "", loader: "", playable: false, game: null };
+const painted = { look: "", hand: "", actions: "", trick: "", calls: "", trump: null, loader: "", playable: false, game: null };
 
 /** Write a text only when it differs: an unchanged write still costs the frame a
  * style and layout pass. */
@@ -60,8 +65,10 @@ export function render(state) {
   if (!state.language) return; // the catalogue is still coming: the English markup stands
   renderNotice(state);
   renderLoader(state);
-  const game = state.game;
-  painted.game = game;
+  painted.game = state.game;
+  // the table shows the finished hand until the player moves on, else the engine's state
+  const shown = state.handOver ? { ...state, game: state.handOver } : state;
+  const game = shown.game;
   if (game) {
     const v = game.view;
     const ready = game.human_to_move && !state.busy;
@@ -70,21 +77,23 @@ export function render(state) {
     setData(tableEl, "human", ready ? "1" : "0");
     renderSeats(v, game);
     renderScores(v);
-    renderContract(v, state);
-    renderTrick(state);
+    renderContract(v, shown);
+    renderTrump(shown);
+    renderTrick(shown);
     setHidden($(".widow"), v.phase !== "bidding");
-    renderHand(state);
-    renderActions(state);
-    renderNote(state);
+    renderHand(shown);
+    renderActions(shown);
+    renderNote(shown);
     if (ready && !painted.playable) {
       painted.playable = true;
       performance.mark("hp-playable");
       setTimeout(initOffline, 0);
     }
   }
-  setText(promptEl, promptFor(state));
+  setText(promptEl, promptFor(shown));
   renderTools(state);
   paintDialogs(state);
+  paintGuide(state);
 }
 
 function renderLook(state) {
@@ -132,12 +141,16 @@ function renderLoader({ loading, language }) {
   }
   const pct = Math.round(loading.fraction * 100);
   const bar = $("#load-progress");
-  bar.value = pct;
+  bar.value = loading.fraction * 100; // not rounded: the bar moves on between whole percents
   bar.textContent = t("loader.percent", { n: pct });
   $("#load-percent").textContent = t("loader.percent", { n: pct });
   const known = ["download", "start", "engine", "ready"].includes(loading.stage);
   $("#load-stage").textContent = t(`loader.stage.${known ? loading.stage : "other"}`);
 }
+
+// the mark of a trump before trump is named (only the Joker is one then)
+const STAR =
+  '<svg class="suit-icon" viewBox="0 0 100 100" width="13" height="13" aria-hidden="true"><path d="M50 4l13 30 33 3-25 22 8 33-29-18-29 18 8-33L4 37l33-3z" fill="#17181c"/></svg>';
 
 function cardHTML(code, four, label = "") {
   const named = label ? ` label="${escapeHTML(label)}"` : "";
@@ -177,7 +190,7 @@ function renderSeats(view, game) {
 function renderScores(view) {
   for (const team of [0, 1]) {
     const el = $(`[data-score-team="${team}"]`);
-    const text = formatNumber(view.scores[team]);
+    const text = formatSigned(view.scores[team], { signDisplay: "negative" });
     if (el.textContent !== text) {
       el.textContent = text;
       replayAnimation(el, "bump");
@@ -204,6 +217,30 @@ function renderContract(view, state) {
     trump,
     view.trump ? `${suitIcon(view.trump, state.settings.fourColour, 16)} ${escapeHTML(suitName(view.trump))}` : "—",
   );
+}
+
+/** The trump in force, prominent beside the trick, and the calls of the hand that
+ * made it (trump named, discard, alone) as lines that stay until the hand ends: the
+ * same sentences the live region said as they happened. */
+function renderTrump(state) {
+  const { game } = state;
+  const v = game.view;
+  const badge = $("#trump-badge");
+  const trump = v.phase === "game_over" ? null : v.trump;
+  setHidden(badge, !trump);
+  if (trump && painted.trump === null) replayAnimation(badge, "fresh");
+  painted.trump = trump;
+  if (!trump) return;
+  const four = state.settings.fourColour;
+  setHTML($("#trump-suit"), `${suitIcon(trump, four, 22)}<span>${escapeHTML(capitalise(suitName(trump)))}</span>`);
+  const calls = v.hand_actions.filter(({ action }) => ["trump", "discard", "alone"].includes(parseAction(action).kind));
+  const key = JSON.stringify([calls, state.language]);
+  if (painted.calls === key) return;
+  painted.calls = key;
+  const roles = game.card_roles;
+  const text = calls.map(({ seat, action }) => actionSentence({ seat, action, card_roles: roles }, v)).join(" ");
+  setText($("#calls"), text);
+  $("#calls").title = text; // in full where a small screen shows the first lines only
 }
 
 /** The trick area: the trick being shown (state.trick), else the view's own. */
@@ -264,6 +301,12 @@ function renderHand(state) {
       b.title = t(discard ? "action.card_title.discard" : "action.card_title.play", { card: cardShort(card) });
     }
     b.innerHTML = cardHTML(card, four, name);
+    // a trump (the engine's role for it) is marked with the trump's suit (a star before
+    // trump is named: the Joker); its name says "trump" as well
+    if (roles[card]) {
+      b.classList.add("trump");
+      b.insertAdjacentHTML("beforeend", `<span class="trump-mark" aria-hidden="true">${view.trump ? suitIcon(view.trump, four, 13) : STAR}</span>`);
+    }
     if (widowTag === card) {
       b.insertAdjacentHTML("beforeend", `<span class="tag" aria-hidden="true">${escapeHTML(t("table.widow"))}</span>`);
     }
@@ -301,6 +344,7 @@ function promptFor(state) {
   if (state.loading.error) return t("prompt.load_failed");
   if (!state.game) return t("prompt.shuffling");
   if (state.message) return state.message;
+  if (state.handOver) return t("prompt.hand_over");
   const { game } = state;
   const v = game.view;
   if (v.phase === "game_over") {
@@ -377,7 +421,8 @@ function renderChoices(state, v, four) {
     } else if (v.phase === "alone" || v.phase === "defend_alone") {
       const alone = kind === "alone";
       const key = alone ? (v.phase === "alone" ? "action.go_alone" : "action.defend_alone") : "action.with_partner";
-      actionsEl.append(actionButton(state, option, escapeHTML(t(key)), { alone: a }, alone ? "primary" : ""));
+      // every choice looks alike: the bold one is not pushed on the player
+      actionsEl.append(actionButton(state, option, escapeHTML(t(key)), { alone: a }));
     }
   }
 }
@@ -421,14 +466,16 @@ export function hintLabel(action, roles) {
   }
 }
 
-function renderTools({ game, busy, hinting }) {
+function renderTools({ game, busy, hinting, interruptible, handOver }) {
   const ready = Boolean(game);
   const idle = ready && !busy;
   const hint = $('[data-tool="hint"]');
-  setDisabled(hint, !(idle && game.human_to_move));
+  setDisabled(hint, !(idle && game.human_to_move && !handOver));
   if (hinting && !hint.hasAttribute("aria-busy")) hint.setAttribute("aria-busy", "true");
   else if (!hinting && hint.hasAttribute("aria-busy")) hint.removeAttribute("aria-busy");
-  setDisabled($('[data-tool="undo"]'), !(idle && game.can_undo));
+  // Undo may cut the computer players' moves short (turns.js undo); not while a new
+  // game or an undo is on its way
+  setDisabled($('[data-tool="undo"]'), !(ready && game.can_undo && (!busy || interruptible)));
   setDisabled($('[data-tool="last-trick"]'), !(ready && lastTrick(game.view)));
   setDisabled($('[data-tool="new-game"]'), !ready);
 }

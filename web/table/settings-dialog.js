@@ -1,8 +1,14 @@
 // The settings dialog: the computer players' levels, the rules (a preset or
 // each field, from the engine's rules_info), the language, the speed and four
-// colours; saving starts a new game when the rules change. The form is painted
-// from the state once each time the dialog opens (then it is the player's to
-// edit); its markup is web/table/panels.js's settingsHTML.
+// colours. The form is painted from the state once each time the dialog opens
+// (then it is the player's to edit); its markup is web/table/panels.js's
+// settingsHTML.
+//
+// Saving never discards a game in progress unasked: new rules are checked by
+// the engine, then the player chooses between keeping the game (the rules apply
+// from the next game) and a new game with them now. With no game in progress
+// (none played yet, or the game is over) the new game starts at once. Levels
+// apply at once (set_levels), the game kept.
 
 import { t } from "../shared/i18n.js";
 import { errorText } from "../shared/i18n-terms.js";
@@ -13,7 +19,7 @@ import { chooseLanguage } from "./language.js";
 import { escapeHTML, fieldLabels, readRules, sameRules, settingsHTML } from "./panels.js";
 import { HUMAN, saveSettings } from "./settings.js";
 import { flush, state, update } from "./state.js";
-import { announce, beginGame, engine, newGameRequest, runBots, setGame } from "./turns.js";
+import { announce, beginGame, engine, newGameRequest, notice, runBots, setGame } from "./turns.js";
 
 const dialog = $("#settings-dialog");
 const form = $("#settings-form");
@@ -105,6 +111,27 @@ form.addEventListener("click", async (e) => {
   await saving;
 });
 
+/** Whether a game is in progress: one that asking for new rules could discard. */
+function inProgress(game) {
+  return game.view.phase !== "game_over" && game.actions > 0;
+}
+
+/** The engine's verdict on rules (rules_info checks them as new_game would; the
+ * game stays): resolves, or rejects with the engine's error. */
+async function checkRules(rules) {
+  await engine.call("rules_info", { rules });
+}
+
+/** Why rules were refused, in the form (the fields named as the form names them). */
+function refuse(err, info, previous) {
+  const fields = fieldLabels(err.message ?? "", info);
+  const message = errorText(err);
+  update({
+    settings: { ...state.settings, rules: previous },
+    settingsError: fields.length ? t("settings.bad_field", { message, fields: fields.join(", ") }) : message,
+  });
+}
+
 async function save() {
   const info = state.rulesInfo;
   const game = state.game;
@@ -114,7 +141,9 @@ async function save() {
   // the language, only if the player changed it (a ?lang= link is not overridden unasked)
   const languageSelect = form.querySelector("[data-language-select]");
   const chosenLanguage = languageSelect && languageSelect.value !== languageSelect.dataset.initial ? languageSelect.value : null;
-  const rulesChanged = !sameRules(rules, game.view.rules);
+  // new rules: unlike the game's, and changed in this form (rules already chosen
+  // for the next game are not asked about again)
+  const newRulesChosen = !sameRules(rules, game.view.rules) && !sameRules(rules, state.settingsForm.current);
   const levelsChanged = levels.some((lv, i) => lv !== game.levels[i]);
   const newRules = preset ? preset : rules;
   const previous = state.settings.rules;
@@ -127,31 +156,58 @@ async function save() {
       rules: newRules,
     },
   });
-  if (rulesChanged) {
+  if (newRulesChosen && inProgress(game)) {
     try {
-      update({ generation: state.generation + 1 });
-      const next = await engine.call("new_game", newGameRequest(newRules, levels));
-      dialog.close();
-      saveSettings(state.settings, { chosen: true });
-      beginGame(next);
-      await chooseLanguage(chosenLanguage);
-      announce(t("a11y.new_rules"));
-      await runBots();
+      await checkRules(newRules);
     } catch (err) {
-      const fields = fieldLabels(err.message ?? "", info);
-      const message = errorText(err);
-      update({
-        settings: { ...state.settings, rules: previous },
-        settingsError: fields.length ? t("settings.bad_field", { message, fields: fields.join(", ") }) : message,
-      });
+      refuse(err, info, previous);
+      return;
     }
+    saveSettings(state.settings, { chosen: true });
+    dialog.close();
+    await chooseLanguage(chosenLanguage);
+    // the safe choice is the default (Escape, or the focused button): keep the game
+    if ((await openDialog($("#rules-confirm-dialog"))) !== "now") {
+      announce(t("a11y.rules_next"));
+      await applyLevels(levelsChanged, levels);
+      return;
+    }
+    await newRulesGame(newRules, levels, info, previous);
+    return;
+  }
+  if (newRulesChosen) {
+    await newRulesGame(newRules, levels, info, previous, chosenLanguage);
     return;
   }
   saveSettings(state.settings, { chosen: true });
   dialog.close();
   await chooseLanguage(chosenLanguage);
-  if (levelsChanged && state.game) {
-    setGame(await engine.call("set_levels", { levels }));
-    if (!state.busy) await runBots();
+  await applyLevels(levelsChanged, levels);
+}
+
+/** New levels for the computer players, at once: the game goes on. */
+async function applyLevels(changed, levels) {
+  if (!changed || !state.game) return;
+  setGame(await engine.call("set_levels", { levels }));
+  if (!state.busy) await runBots();
+}
+
+/** A new game with the new rules (from the settings form, or after the player chose it). */
+async function newRulesGame(rules, levels, info, previous, chosenLanguage = null) {
+  try {
+    update({ generation: state.generation + 1 });
+    const next = await engine.call("new_game", newGameRequest(rules, levels));
+    dialog.close();
+    saveSettings(state.settings, { chosen: true });
+    beginGame(next);
+    await chooseLanguage(chosenLanguage);
+    announce(t("a11y.new_rules"));
+    await runBots();
+  } catch (err) {
+    if (dialog.open) refuse(err, info, previous);
+    else notice(errorText(err), "error");
+    // the game stays: its computer players go on (their pacing stopped with the new generation)
+    update({ busy: false, interruptible: false });
+    runBots();
   }
 }

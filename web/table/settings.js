@@ -14,7 +14,7 @@ export { writeGame as writeSave } from "./saves.js";
 
 const SETTINGS_KEY = "hasenpfeffer.settings.v1";
 // a preset's name, a rule's name (the engine's names are of this shape)
-const NAME = /^[a-z][a-z0-9_]{0,31}$/;
+const NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 const MAX_RULE_FIELDS = 32;
 const MAX_RULE_TEXT = 40;
 const MAX_LINK_QUOTE = 40;

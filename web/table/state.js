@@ -28,6 +28,8 @@
  *                                       to_act, human_to_move, bot_to_move, can_undo, levels,
  *                                       save, card_roles, actions); null until the first game
  * @property {boolean} busy              animating or waiting for the engine: the player waits
+ * @property {boolean} interruptible     what keeps the table busy is moves being shown (or a
+ *                                       hint worked out): Undo may cut it short
  * @property {number} generation         bumped by new game / undo / new rules: stale loops stop
  * @property {object|null} hint          the hint on show (the `hint` answer's `best`)
  * @property {object} settings           the stored settings (web/table/settings.js)
@@ -40,9 +42,17 @@
  * @property {TrickShown|null} trick     the trick area while a trick is shown being won;
  *                                       null: the view's own trick
  * @property {string|null} message       a sentence shown in place of the prompt (a trick's winner)
+ * @property {object|null} handOver      the finished hand the table shows from its last action
+ *                                       until the player closes its summary (or game-over)
+ *                                       dialog: an engine-like state (the one before that action,
+ *                                       with the hand record's auction, tricks and count; nobody
+ *                                       to act), painted instead of `game`, which already holds
+ *                                       the next deal
  * @property {{text: string, kind: string}|null} notice   the notice bar (errors)
- * @property {{hand: object, target: number}|null} summary the hand the summary dialog shows
- * @property {object|null} gameOverHand  the last hand the game-over dialog shows
+ * @property {{hand: object, target: number, roles: object}|null} summary the hand the summary
+ *                                       dialog shows (roles: the card_roles under its trump)
+ * @property {{hand: object, roles: object}|null} gameOverHand  the last hand the game-over
+ *                                       dialog shows, with the card_roles under its trump
  * @property {{trick: object|null, roles: object}|null} lastTrick   the last-trick dialog's trick
  * @property {{trump: string|undefined, info: object|null}|null} rules   the rules dialog: the
  *                                       trump its ranking is shown for, the engine's rules_info
@@ -52,12 +62,15 @@
  *                                       engine's rules_info and the rules it starts from
  * @property {string} settingsError      why the settings could not be saved
  * @property {boolean} hinting           a hint is being worked out (the Hint tool is busy)
+ * @property {import("./guide.js").Guide|null} guide   the first-game guide: the tip on show
+ *                                       and the tips shown so far (null: no tips, in an embed)
  */
 
 /** @type {TableState} */
 export const state = {
   game: null,
   busy: false,
+  interruptible: false,
   generation: 0,
   hint: null,
   settings: null,
@@ -68,6 +81,7 @@ export const state = {
   reducedMotion: false,
   trick: null,
   message: null,
+  handOver: null,
   notice: null,
   summary: null,
   gameOverHand: null,
@@ -77,6 +91,7 @@ export const state = {
   settingsForm: null,
   settingsError: "",
   hinting: false,
+  guide: null,
 };
 
 // a page that gets no animation frames (a hidden tab, an embed's frame scrolled out

@@ -69,7 +69,16 @@ function announceClaim() {
 
 /** Stop everything this tab was doing with the game: its loops end, its dialogs close. */
 function stopPlay() {
-  update({ generation: state.generation + 1, busy: false, trick: null, message: null, hint: null });
+  update({
+    generation: state.generation + 1,
+    busy: false,
+    interruptible: false,
+    hinting: false,
+    trick: null,
+    message: null,
+    hint: null,
+    handOver: null,
+  });
   for (const dialog of $$("dialog[open]")) if (!dialog.matches("[data-saves]")) dialog.close();
 }
 

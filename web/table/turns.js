@@ -5,7 +5,15 @@
 //
 // Every change of the table goes through update() (state.js). `generation`
 // is bumped by a new game, undo or new rules: a loop or an animation of an
-// older generation stops where it is.
+// older generation stops where it is. Undo may cut in while moves are being
+// shown (`interruptible`): it bumps the generation and the pacing stops.
+//
+// The end of a hand, in order: the last card flies in, the last trick stays on
+// the table with its winner (the trick count final), then the summary opens
+// (the game-over dialog at the end of the game); only when the player closes it
+// does the next deal appear, with the new score and an empty contract, and the
+// computer players go on. Until then the table shows the finished hand
+// (`handOver`), though the engine has dealt the next one (and the save has it).
 
 import { start } from "../engine/start.js";
 import { parseAction } from "../shared/actions.js";
@@ -45,26 +53,72 @@ export function setGame(game, patch = {}) {
   update({ game, hint: null, ...patch });
 }
 
+/** The table as a hand ended, before the next deal: the state before the hand's
+ * last action (`before`), with that action done and the facts of the engine's hand
+ * record (`event.hand`: the auction, the tricks and the count); nobody is to act.
+ * Nothing is worked out here: the played card leaves the hand it was in. */
+export function finishedHand(before, event) {
+  const hand = event.hand;
+  const { kind, arg } = parseAction(event.action);
+  const played = kind === "play" ? arg : null;
+  const seatPlayed = (seat) => played !== null && seat === event.seat;
+  return {
+    ...before,
+    view: {
+      ...before.view,
+      to_act: null,
+      legal_actions: [],
+      auction: hand.auction,
+      trick: [],
+      tricks: hand.tricks,
+      tricks_won: hand.tricks_won,
+      hand: before.view.hand.filter((card) => !(seatPlayed(before.seat) && card === played)),
+      hand_sizes: before.view.hand_sizes.map((n, seat) => (seatPlayed(seat) ? n - 1 : n)),
+    },
+    to_act: null,
+    human_to_move: false,
+    bot_to_move: false,
+    options: [],
+    cards: before.cards
+      .filter(({ card }) => !(seatPlayed(before.seat) && card === played))
+      .map((entry) => ({ ...entry, action: null, legal: true, reason: "", reason_code: "", reason_params: {} })),
+  };
+}
+
+/** Keep an engine answer; an answer whose event ended the hand is shown as the
+ * finished hand (`before`: the state the action was taken in) until the player
+ * moves on. */
+function keepAnswer(answer, before) {
+  setGame(answer.state, answer.event.hand ? { handOver: finishedHand(before, answer.event) } : {});
+}
+
 /** Show what an action did, tell it in the live region (one sentence each for
- * the action, the trick's winner and the hand's result), then paint the new state. */
+ * the action, the trick's winner and the hand's result), then paint the new state.
+ * An action that ends the hand: its last trick stays on the table, then the
+ * summary (or game-over) dialog, and the next deal only once that is closed. */
 async function showEvent(event, game, gen) {
   const [said, ...after] = eventSentences(event, game.view);
   announce(said);
   const { kind } = parseAction(event.action);
+  const ends = Boolean(event.hand);
   if (kind === "play") {
     const cards = event.trick ? event.trick.cards : game.view.trick;
     update({ trick: { cards, roles: event.card_roles, winner: null } });
     flush();
     await flyIn(event.seat);
+    if (gen !== state.generation) return;
     if (event.trick) {
       const winner = event.trick.winner;
       update({ trick: { ...state.trick, winner }, message: after[0] });
       announce(after.shift());
-      await wait(DELAY.trickPause);
+      await wait(ends ? DELAY.lastTrickPause : DELAY.trickPause);
       if (gen !== state.generation) return;
-      flush();
-      await gather(winner);
-      update({ trick: { cards: [], roles: {}, winner: null } });
+      if (!ends) {
+        flush();
+        await gather(winner);
+        if (gen !== state.generation) return;
+        update({ trick: { cards: [], roles: {}, winner: null } });
+      }
     }
   } else if (kind === "pass" || kind === "bid") {
     flush();
@@ -72,31 +126,39 @@ async function showEvent(event, game, gen) {
   }
   for (const sentence of after) announce(sentence);
   if (gen !== state.generation) return;
-  update({ trick: null, message: null });
-  if (event.hand) await showHandEnd(event.hand, game);
+  if (!ends) {
+    update({ trick: null, message: null });
+    return;
+  }
+  // the last trick stays on show under the summary, which waits for the player
+  await showHandEnd(event.hand, game, event.card_roles);
+  if (gen !== state.generation) return;
+  update({ handOver: null, trick: null, message: null });
 }
 
 /** Let the computer players move until it is the player's turn (or the game ends). */
 export async function runBots() {
   const gen = state.generation;
   while (state.game && state.game.bot_to_move && gen === state.generation) {
-    update({ busy: true });
-    const seat = state.game.to_act;
+    update({ busy: true, interruptible: true });
+    const before = state.game;
+    const seat = before.to_act;
     const pause = state.game.view.phase === "play" ? DELAY.bot : DELAY.bot + DELAY.bidPause;
     let answer;
     try {
       [answer] = await Promise.all([engine.call("bot_step"), wait(pause)]);
     } catch (err) {
-      update({ busy: false });
+      if (gen !== state.generation) return;
+      update({ busy: false, interruptible: false });
       notice(t("notice.bot_failed", { seat: seatName(seat), message: errorText(err) }), "error");
       break;
     }
     if (gen !== state.generation) return;
-    setGame(answer.state);
+    keepAnswer(answer, before);
     await showEvent(answer.event, answer.state, gen);
   }
   if (gen !== state.generation) return;
-  update({ busy: false });
+  update({ busy: false, interruptible: false });
   focusFirstControl();
 }
 
@@ -122,18 +184,20 @@ export function focusFirstControl() {
 /** The player's decision (an action text of the engine's options). */
 export async function decide(action) {
   if (state.busy || !state.game?.human_to_move) return;
-  update({ busy: true, hint: null });
+  const before = state.game;
+  update({ busy: true, interruptible: true, hint: null });
   const gen = state.generation;
   let answer;
   try {
     answer = await engine.call("act", { action });
   } catch (err) {
-    update({ busy: false });
+    if (gen !== state.generation) return;
+    update({ busy: false, interruptible: false });
     notice(errorText(err), "error");
     return;
   }
   if (gen !== state.generation) return;
-  setGame(answer.state);
+  keepAnswer(answer, before);
   await showEvent(answer.event, answer.state, gen);
   if (gen !== state.generation) return;
   await runBots();
@@ -151,11 +215,11 @@ export function newGameRequest(rules, levels) {
 
 /** A fresh game: a new state and generation (older loops stop), the table cleared. */
 export function beginGame(game) {
-  setGame(game, { busy: false, trick: null, message: null });
+  setGame(game, { busy: false, interruptible: false, trick: null, message: null, handOver: null });
 }
 
 export async function startNewGame() {
-  update({ generation: state.generation + 1, busy: true });
+  update({ generation: state.generation + 1, busy: true, interruptible: false, hinting: false });
   for (const d of $$("dialog[open]")) d.close();
   const { settings } = state;
   let game;
@@ -176,14 +240,17 @@ export async function startNewGame() {
 
 export async function showHint() {
   if (state.busy || !state.game?.human_to_move) return;
-  update({ busy: true, hinting: true });
+  // Undo may cut a hint short too (the hint is then of no use)
+  update({ busy: true, interruptible: true, hinting: true });
+  const gen = state.generation;
   let hint = null;
   try {
     hint = (await engine.call("hint", { level: HINT_LEVEL })).best;
   } catch (err) {
-    notice(errorText(err), "error");
+    if (gen === state.generation) notice(errorText(err), "error");
   }
-  update({ busy: false, hinting: false, hint });
+  if (gen !== state.generation) return;
+  update({ busy: false, interruptible: false, hinting: false, hint });
   if (!hint) return;
   announce(t("a11y.hint", { action: hintLabel(hint.action, state.game.card_roles), reason: capitalise(hintText(hint)) }));
   // the hinted card or choice gets the focus, if the focus is lost or in play
@@ -193,15 +260,22 @@ export async function showHint() {
   if (inPlay) $("#hand .hinted:not(:disabled), #actions .hinted:not(:disabled)")?.focus();
 }
 
+/** Take back the player's last decision. While moves are being shown (the
+ * computer players', or the player's own) it cuts them short: the generation is
+ * bumped, so their pacing stops where it is, and the engine (which answers in
+ * order) takes back everything after the decision. */
 export async function undo() {
-  if (state.busy || !state.game?.can_undo) return;
-  update({ generation: state.generation + 1, busy: true });
+  if (!state.game?.can_undo || (state.busy && !state.interruptible)) return;
+  update({ generation: state.generation + 1, busy: true, interruptible: false, hinting: false });
+  const gen = state.generation;
   try {
     const answer = await engine.call("undo");
+    if (gen !== state.generation) return;
     beginGame(answer.state);
     announce(t("a11y.undone"));
     await runBots();
   } catch (err) {
+    if (gen !== state.generation) return;
     update({ busy: false });
     notice(errorText(err), "error");
   }

@@ -35,6 +35,12 @@ is a ``bad_request`` naming it, e.g. "hand: 'XX' is not a card ..."):
 ``review``         ``{hpn?, number?, seat?}``: one seat's decisions in a finished hand
                    rated (card plays double-dummy, calls by an estimate); without
                    ``hpn`` the session's last finished hand (or its ``number``-th).
+``daily``          ``{date, rules?}``: the session's game on the deal of the day
+                   (the player in South, three hard players);
+``daily_result``   ``{date, rules?, level}``: the same deal's first hand with
+                   ``level`` (e.g. ``hard``, ``oracle``) in South (no session changed).
+``why``            ``{step?}``: what a computer player weighed for its decision at
+                   ``step`` (default its latest), by its own level's procedure.
 
 Every request may carry ``session`` (1 to 64 letters, digits, ``- _ . :``): each
 session has its own game, so several embeds can share one worker.
@@ -69,7 +75,7 @@ from typing import Any, Final
 
 from .. import __version__
 from ..vocabulary import CARD_ROLES, HUMAN
-from . import game_ops, lesson_ops, review_ops, sessions
+from . import daily_ops, game_ops, lesson_ops, review_ops, sessions, why_ops
 from .args import BOT_LEVELS, DEFAULT_LEVELS, ApiError, quoted
 from .game_ops import card_roles
 from .sessions import MAX_SESSIONS, reset, session_key
@@ -193,6 +199,9 @@ _OPS: Final[dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]]] = {
     "replay": lesson_ops.op_replay,
     "close_session": game_ops.op_close_session,
     "review": review_ops.op_review,
+    "daily": daily_ops.op_daily,
+    "daily_result": daily_ops.op_daily_result,
+    "why": why_ops.op_why,
 }
 
 __all__ = [

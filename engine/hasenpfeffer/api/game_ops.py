@@ -11,7 +11,7 @@ from typing import Any
 
 from ..actions import Action, ActionError
 from ..cards import SUIT_NAMES, SUITS, rank_order, trump_order
-from ..game import Game, auction_calls
+from ..game import Game, HandRecord, auction_calls
 from ..rules import PRESETS, Rules, card_role
 from ..text import CARD_TEXT, PRESET_TEXT, RULE_CHOICE_TEXT, RULE_FIELD_TEXT, card_text
 from ..vocabulary import CARD_ROLES, HINT_LEVELS, HUMAN, SEAT_NAMES
@@ -66,7 +66,7 @@ def apply_action(session: Session, action: Action | str) -> dict[str, Any]:
     }
     records = game.records
     if len(records) > hands_before:
-        record = with_made(records[-1].public_dict())
+        record = finished_hand(records[-1])
         event["hand"] = record
         if record["tricks"]:
             event["trick"] = record["tricks"][-1]
@@ -80,6 +80,19 @@ def with_made(record: dict[str, Any]) -> dict[str, Any]:
     maker = record["maker"]
     record["made"] = None if maker is None else record["tricks_won"][maker & 1] >= record["bid"]
     return record
+
+
+def finished_hand(record: HandRecord) -> dict[str, Any]:
+    """A finished hand as the table shows it once the hand is over: the public
+    record with ``made``, and of a hand that was played the ``widow`` and the
+    ``discard`` revealed (hidden while the hand was on; a thrown-in hand keeps
+    its widow hidden unless it was the Joker, as its public record says)."""
+    out = with_made(record.public_dict())
+    if not record.thrown_in:
+        full = record.to_dict()
+        out["widow"] = full["widow"]
+        out["discard"] = full["discard"]
+    return out
 
 
 def _illegal_reason(game: Game, action: str) -> str:
@@ -170,7 +183,7 @@ def state_answer(session: Session, seat: int | None = None) -> dict[str, Any]:
     options = _options(game, seat) if seat in session.humans else []
     view = game.view(seat)
     if view["last_hand"] is not None:
-        with_made(view["last_hand"])
+        view["last_hand"] = finished_hand(game.records[-1])
     return {
         "seat": seat,
         "levels": list(session.levels),
@@ -182,7 +195,8 @@ def state_answer(session: Session, seat: int | None = None) -> dict[str, Any]:
         "options": options,
         "cards": _cards(game, seat, options),
         "actions": len(game.history),
-        "can_undo": any(session.levels[s] == HUMAN for s in session.actors),
+        # a finished game is final: nothing to take back
+        "can_undo": not game.is_over and any(session.levels[s] == HUMAN for s in session.actors),
         "preset": game.rules.preset_name,
         "card_roles": card_roles(view["trump"]),
     }
@@ -264,8 +278,10 @@ def op_hint(request: Mapping[str, Any]) -> dict[str, Any]:
     from ..bots.hints import suggest
 
     start = time.perf_counter()
+    # the level's own decision (the seed: the game's progress, as a bot's would be)
     ranked = suggest(game.view(cur), level=level, seed=len(game.history))
     return {
+        "level": level,
         "suggestions": ranked,
         "best": ranked[0],
         "think_ms": round((time.perf_counter() - start) * 1000, 2),
@@ -274,6 +290,8 @@ def op_hint(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def op_undo(request: Mapping[str, Any]) -> dict[str, Any]:
     session = need_session()
+    if session.game.is_over:
+        raise ApiError("game_over", "the game is over: its decisions cannot be taken back")
     humans = session.humans
     for n in range(len(session.actors) - 1, -1, -1):
         if session.actors[n] in humans:
@@ -318,7 +336,14 @@ def op_rules_info(request: Mapping[str, Any]) -> dict[str, Any]:
     if trump is None and session is not None:
         trump = session.game.trump
     shown = "H" if trump is None else suit_arg(trump)
-    current = session.game.rules if session is not None else Rules()
+    if "rules" in request:
+        # rules to check (the settings' choice for the next game): refused as new_game would
+        try:
+            current = Rules.from_dict(request["rules"])
+        except ValueError as err:
+            raise ApiError("bad_rules", str(err)) from None
+    else:
+        current = session.game.rules if session is not None else Rules()
     return {
         "presets": [
             {"name": name, "label": PRESET_TEXT.get(name, name), "rules": rules.to_dict()}

@@ -5,7 +5,7 @@ replayed as frames. They need no game; every argument is checked."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from ..cards import effective_suit, rank_order, sort_hand
 from ..game import Game
@@ -23,6 +23,9 @@ from ..vocabulary import HUMAN
 from .args import ApiError, bad_arg, cards_arg, levels_arg, shown, trump_arg
 from .game_ops import with_made
 from .sessions import Session
+
+#: A note (a comment of a hand text) is cut to this many characters.
+MAX_NOTE: Final = 500
 
 
 def op_ranking(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -193,11 +196,12 @@ def _frames(game: Game) -> list[dict[str, Any]]:
             "points": None,
             "thrown_in": False,
             "made": None,
+            "actions": len(g.history),
         }
 
     frames.append(frame("deal"))
     discard: str | None = None
-    for action in game.history:
+    for done, action in enumerate(game.history, 1):
         before = frame("")
         phase = g.phase
         tricks = len(g.view(0)["tricks"])
@@ -221,6 +225,7 @@ def _frames(game: Game) -> list[dict[str, Any]]:
             )
             if record["thrown_in"] and "widow" in record:
                 last["widow"] = record["widow"]
+            last["actions"] = done
             frames.append(last)
             break
         now = frame("")
@@ -236,10 +241,32 @@ def _frames(game: Game) -> list[dict[str, Any]]:
             now["trick"] = g.view(0)["tricks"][-1]
         else:
             continue
+        now["actions"] = done
         frames.append(now)
     return frames
 
 
+def _frame_notes(request: Mapping[str, Any], frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The comments of a hand text as notes, each on the first frame that shows
+    the actions written before it (``notation.hand_notes``)."""
+    from ..notation import hand_notes
+
+    text = request.get("hpn")
+    if not isinstance(text, str) or [w.lower() for w in text.split(None, 3)[2:3]] != ["hand"]:
+        return []  # a game text's hands, and dealt hands, carry no notes
+    ends = [frame["actions"] for frame in frames]
+    out = []
+    for note in hand_notes(text)[1]:
+        index = next((i for i, end in enumerate(ends) if end >= note.after), len(ends) - 1)
+        out.append({"frame": index, "after": note.after, "text": note.text[:MAX_NOTE]})
+    return out
+
+
 def op_replay(request: Mapping[str, Any]) -> dict[str, Any]:
     game = _replay_game(request)
-    return {"rules": game.rules.to_dict(), "frames": _frames(game)}
+    frames = _frames(game)
+    return {
+        "rules": game.rules.to_dict(),
+        "frames": frames,
+        "notes": _frame_notes(request, frames),
+    }

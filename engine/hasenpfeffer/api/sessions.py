@@ -32,10 +32,11 @@ class Session:
     def player(self, seat: int) -> Any:
         player = self.players.get(seat)
         if player is None or player.level != self.levels[seat]:
+            from ..bots.duplicate import bot_seed
             from ..bots.players import make_player
 
             # seeded per game and seat: replaying a game replays its bots' choices
-            seed = (self.game.seed * 4 + seat) & 0xFFFFFFFF
+            seed = bot_seed(self.game.seed, seat)
             player = self.players[seat] = make_player(self.levels[seat], seed)
         return player
 

@@ -49,6 +49,7 @@ from ..game import Game, auction_calls
 from ..knowledge import Knowledge, sample_game
 from ..rules import Rules, hand_points, legal_mask
 from .calls import HORIZON, GameAwareCalls, win_table
+from .decision import Decision, Outcome
 from .medium import MediumPlayer, Table, best_discard, bidding_estimates, decision_key
 from .rollouts import ROLLOUT_DEALS, RolloutCalls, mean_after_each
 from .solver import (
@@ -114,37 +115,70 @@ class HardPlayer:
         self.call_samples = call_samples
         self.optimism = optimism
 
+    @property
+    def base_calls(self) -> MediumPlayer:
+        """The calls the rollouts improve on (``calls.GameAwareCalls``; trump
+        and discard are theirs)."""
+        return self._calls
+
     # ---- the decision -----------------------------------------------------------
 
     def choose(self, view: Mapping[str, Any], game: object = None) -> str:
+        return self.decide(view).action
+
+    def decide(self, view: Mapping[str, Any], explain: bool = False) -> Decision:
+        """The action for the view and what was weighed for it (``Decision``):
+        card play by search, each legal card with its value (with
+        ``explain``, also what each card did over the sampled deals: margin,
+        points, contract made, trick held); bids, alone and defend-alone calls
+        by rollouts, trump and discard by the base calls."""
         legal: list[str] = view["legal_actions"]
         if not legal:
             raise ValueError("this seat has nothing to decide now (no legal actions in the view)")
         if len(legal) == 1:
-            return legal[0]
+            return Decision(legal[0], "only")
         if view["phase"] != "play" and not self.search_calls:
             if self._rollouts is not None:
-                return self._rollouts.choose(view)
-            return self._calls.choose(view)
-        return self.evaluate(view)[0][0]
+                return self._rollouts.decide(view)
+            return Decision(self._calls.choose(view), "rule")
+        stats: dict[str, Outcome] | None = {} if explain else None
+        ranked = self.evaluate(view, stats=stats)
+        objective = "chance" if self._uses_chances(view) and view["phase"] == "play" else "margin"
+        if stats is None:
+            stats = {a: Outcome(value=v) for a, v in ranked}
+        return Decision(ranked[0][0], "search", objective, stats)
 
     def evaluate(
-        self, view: Mapping[str, Any], also: Sequence[str] = ()
+        self,
+        view: Mapping[str, Any],
+        also: Sequence[str] = (),
+        stats: dict[str, Outcome] | None = None,
     ) -> list[tuple[str, float]]:
         """Every legal action with its expected score margin for the seat's team
         (its points minus the other team's, this hand), best first. A discard
         outside the few searched (``_discard_candidates``) is valued at -1e9
-        unless named in ``also`` (a review rates the discard actually made)."""
+        unless named in ``also`` (a review rates the discard actually made).
+        Card play near the end of a game ranks by the chance of winning the
+        game instead (``calls.HORIZON``). With ``stats`` (card play), each
+        card's ``Outcome`` over the sampled deals is put there."""
         legal: list[str] = view["legal_actions"]
         rng = random.Random(decision_key(self.seed, view))
         phase = view["phase"]
         if phase == "play":
-            values = self._play_values(view, rng)
+            values = self._play_values(view, rng, stats)
         elif phase == "bidding":
             values = self._bid_values(view, rng)
         else:
             values = self._call_values(view, rng, also)
         return sorted(((a, values[a]) for a in legal), key=lambda av: -av[1])
+
+    def _uses_chances(self, view: Mapping[str, Any]) -> bool:
+        """Whether card play ranks by the chance of winning the game (near the
+        end of a game) rather than the hand's points margin."""
+        if not self.game_aware:
+            return False
+        scores: list[int] = view["scores"]
+        return max(scores) >= Rules.from_dict(view["rules"]).target - HORIZON
 
     # ---- sampling -----------------------------------------------------------------
 
@@ -175,13 +209,20 @@ class HardPlayer:
 
     # ---- card play -------------------------------------------------------------------
 
-    def _play_values(self, view: Mapping[str, Any], rng: random.Random) -> dict[str, float]:
+    def _play_values(
+        self,
+        view: Mapping[str, Any],
+        rng: random.Random,
+        stats: dict[str, Outcome] | None = None,
+    ) -> dict[str, float]:
         team = view["seat"] & 1
         rules = Rules.from_dict(view["rules"])
         left = len(view["hand"])
         n = self.play_samples.get(left, 20)
         totals: dict[int, float] = {}
         chances: list[float] | None = None
+        facts: dict[int, list[float]] = {}
+        results: Mapping[int, Any]
         for game in self._deals(view, rng, n):
             pos = Position.from_game(game)
             sign = 1 if pos.maker_team == team else -1
@@ -190,14 +231,19 @@ class HardPlayer:
             if chances:
                 # the makers' chance of winning the game after the hand: ours
                 # is 1 minus theirs when we defend
-                for card, value in solve_value_moves(pos, chances).items():
+                results = solve_value_moves(pos, chances)
+                for card, value in results.items():
                     totals[card] = totals.get(card, 0.0) + (value if sign > 0 else 1.0 - value)
             elif self.score_play:
-                for card, margin in solve_score_moves(pos, rules).items():
+                results = solve_score_moves(pos, rules)
+                for card, margin in results.items():
                     totals[card] = totals.get(card, 0.0) + sign * margin
             else:
-                for card, tricks in solve_moves(pos).items():
+                results = solve_moves(pos)
+                for card, tricks in results.items():
                     totals[card] = totals.get(card, 0.0) + _margin(rules, pos, tricks, team)
+            if stats is not None:
+                _add_facts(facts, pos, rules, results, chances or None, self.score_play, team)
         trump = SUITS.index(view["trump"])
         lead = Card.parse(view["trick"][0]["card"]).index if view["trick"] else -1
         led = EFFECTIVE_SUIT[trump][lead] if lead >= 0 else trump
@@ -208,6 +254,19 @@ class HardPlayer:
             # ties go to the cheaper card: keep high cards for later
             strength = POWER[trump][led][card]
             out[text] = totals.get(card, -1e9) / n - tie * max(strength, 0)
+            if stats is not None and card in facts:
+                row = facts[card]
+                ours = float((view["maker"] & 1) == team)
+                stats[text] = Outcome(
+                    value=totals[card] / n,
+                    margin=row[0] / n,
+                    points=row[1] / n,
+                    chance=row[2] / n if chances else None,
+                    makers=ours,
+                    made_ours=ours * row[3] / n,
+                    made_theirs=(1 - ours) * row[3] / n,
+                    holds=row[4] / n,
+                )
         return out
 
     # ---- bidding ----------------------------------------------------------------------
@@ -297,6 +356,70 @@ class HardPlayer:
 
 
 # ---- helpers -----------------------------------------------------------------------
+
+
+def _add_facts(
+    facts: dict[int, list[float]],
+    pos: Position,
+    rules: Rules,
+    results: Mapping[int, Any],
+    chances: Sequence[float] | None,
+    score_play: bool,
+    team: int,
+) -> None:
+    """Add what each card of ``results`` (one sampled deal solved) leads to:
+    ``team``'s margin and points, its chance of winning the game (from
+    ``chances``), whether the contract is made, whether the card holds the
+    trick (see ``_holds``)."""
+    points = maker_points(pos, rules)
+    won = pos.won[pos.maker_team]
+    # the solvers answer with an element of the list they were given: its
+    # index is the makers' further tricks
+    if chances:
+        index = {v: u for u, v in reversed(list(enumerate(chances)))}
+    elif score_play:
+        index = {m - d: u for u, (m, d) in reversed(list(enumerate(points)))}
+    else:
+        index = {won + u: u for u in range(len(points))}
+    makers = pos.maker_team == team
+    for card, result in results.items():
+        u = index[result]
+        mine, theirs = points[u]
+        ours, other = (mine, theirs) if makers else (theirs, mine)
+        row = facts.setdefault(card, [0.0] * 5)
+        row[0] += ours - other
+        row[1] += ours
+        if chances:
+            chance = chances[u] - 1e-3 * (mine - theirs)
+            row[2] += chance if makers else 1.0 - chance
+        row[3] += won + u >= pos.bid
+        row[4] += _holds(pos, card)
+
+
+def _holds(pos: Position, card: int) -> bool:
+    """Whether ``card``, played now by the seat to move, leaves its side
+    winning the trick with no opponent still to play to it holding a legal
+    card that beats it (its partner's later card not counted)."""
+    seat = pos.to_move
+    trick = (*pos.trick, (seat, card))
+    t = pos.trump
+    lead = trick[0][1]
+    power = POWER[t][EFFECTIVE_SUIT[t][lead]]
+    top_seat, top = max(trick, key=lambda sc: power[sc[1]])
+    if (top_seat ^ seat) & 1:
+        return False
+    best = power[top]
+    s = seat
+    for _ in range(len(pos.active) - len(trick)):
+        s = pos.next_seat(s)
+        if (s ^ seat) & 1:
+            legal = legal_mask(pos.hands[s], lead, t)
+            while legal:
+                c = (legal & -legal).bit_length() - 1
+                if power[c] > best:
+                    return False
+                legal &= legal - 1
+    return True
 
 
 def _game_chances(view: Mapping[str, Any], rules: Rules, pos: Position) -> list[float]:

@@ -1,8 +1,31 @@
-"""Hints: ``suggest(view)`` ranks the legal actions with an estimate and a reason.
+"""Hints: ``suggest(view, level)`` is the level's own decision, explained.
 
-The estimate is the expected score margin for the seat's team this hand (its
-points minus the other team's), from the hard player's search; the reason is
-a short sentence the UI can show. Like the bots, hints read only the view.
+The level's player decides (``HardPlayer.decide`` / ``MediumPlayer.decide``:
+the very procedure its ``choose`` runs, with the same seed), so the first
+suggestion is always what that level would do from this view. Every legal
+action follows, with
+
+- ``estimate`` and ``unit``: the number the decision weighed, in a unit named
+  truthfully: ``points`` (the seat's side's points this hand, where the other
+  side cannot score: a maker's side under the seed rules), ``margin`` (the
+  side's points minus the other side's) or ``tricks`` (the fitted trick
+  estimate that trump and discard go by); ``None`` where the level put no
+  number on the action (a bid hard does not play out, the medium player's
+  rules of thumb, a single legal action). Where the level ranks by the
+  chance of winning the game (hard near the end of a game, and its rollouts),
+  the estimate is still the hand's points, and the comparison says when the
+  chances and the points disagree;
+- ``reason_code``/``reason_params``: why, in words the engine can check from
+  the position and what the decision found over its sampled deals (the card
+  holds the trick in most of them, it is the only card that can still make
+  the bid, the bid fails often but under these rules costs less than letting
+  the opponents play: ``text.HINT_TEXT``);
+- ``compare_code``/``compare_params``: the comparison with the next-best
+  action (for the first) or with the first (for the others), in the same unit
+  (``text.HINT_COMPARE_TEXT``);
+- ``reason``: all of it in English.
+
+Like the bots, hints read only the view.
 """
 
 from __future__ import annotations
@@ -10,111 +33,413 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ..cards import EFFECTIVE_SUIT, POWER, SUITS, Card
-from ..knowledge import Knowledge
-from ..text import hint_text
+from ..actions import Action
+from ..cards import EFFECTIVE_SUIT, JOKER, POWER, SUITS, TRUMP_ORDER, Card
+from ..knowledge import Knowledge, hand_mask, view_rules
+from ..rules import Rules
+from ..text import hint_sentence
 from ..vocabulary import HINT_LEVELS
+from .decision import Decision, Outcome
 from .hard import HardPlayer
-from .medium import bidding_estimates
+from .medium import (
+    ALONE_MODEL,
+    MODEL,
+    MediumPlayer,
+    bidding_estimates,
+    chance_of_at_least,
+    estimate,
+    trick_distribution,
+)
+from .medium import _bits as _cards  # the card indices of a bit set
 
-#: The hard player's samples (card play by tricks left, calls) for each hint level.
-SAMPLES_BY_LEVEL: Final = {
-    "hard": ({6: 14, 5: 18, 4: 24, 3: 30, 2: 30, 1: 1}, 10),
-    "medium": ({6: 4, 5: 5, 4: 6, 3: 8, 2: 8, 1: 1}, 4),
-}
+#: The units of a hint's ``estimate`` (see the module docstring).
+UNITS: Final = ("points", "margin", "tricks")
+#: Differences smaller than these are "about the same": points (of the margin),
+#: tricks, a chance of winning the game.
+SAME_POINTS: Final = 0.05
+SAME_TRICKS: Final = 0.05
+SAME_CHANCE: Final = 0.005
+#: A bid's make rate is said when the side keeps the contract in at least this
+#: share of the deals played out (else it is mostly outbid).
+KEEPS: Final = 0.25
 
 
 def suggest(view: Mapping[str, Any], level: str = "hard", seed: int = 0) -> list[dict[str, Any]]:
-    """The legal actions of ``view``, best first, each as ``{"action",
-    "estimate", "reason", "reason_code", "reason_params"}`` (estimate: expected
-    points margin; the reason in English, and as a code with parameters for a
-    message in another language: see ``text.HINT_TEXT``)."""
+    """The legal actions of ``view``, the level's choice first, each as
+    ``{"action", "estimate", "unit", "reason", "reason_code", "reason_params",
+    "compare_code", "compare_params"}`` (see the module docstring)."""
     if level not in HINT_LEVELS:
         raise ValueError(f"hint level must be one of {', '.join(HINT_LEVELS)}; got {level!r}")
     legal: list[str] = view["legal_actions"]
     if not legal:
         raise ValueError("there is nothing to decide for this seat now")
-    play_samples, call_samples = SAMPLES_BY_LEVEL[level]
-    # estimates in points: not the game-winning chances the hard bot plays by
-    # near the end of a game
-    player = HardPlayer(
-        seed, play_samples=play_samples, call_samples=call_samples, game_aware=False
-    )
-    ranked = [(legal[0], 0.0)] if len(legal) == 1 else player.evaluate(view)
-    best = ranked[0][1]
+    calls: MediumPlayer
+    if level == "hard":
+        hard = HardPlayer(seed)
+        decision = hard.decide(view, explain=True)
+        calls = hard.base_calls
+    else:
+        calls = MediumPlayer(seed)
+        decision = calls.decide(view)
+    hint = _Hint(view, decision, calls)
+    ranked = decision.ranked(legal)
     out = []
-    for action, value in ranked:
-        code, params = reason_code(view, action, value, best)
+    for i, action in enumerate(ranked):
+        other = ranked[1] if i == 0 and len(ranked) > 1 else ranked[0]
+        code, params = hint.reason(action)
+        unit, value = hint.estimate(action)
+        compare_code, compare_params = hint.compare(action, other) if other != action else ("", {})
         out.append(
             {
                 "action": action,
-                "estimate": round(value, 2),
-                "reason": hint_text(code, params),
+                "estimate": value,
+                "unit": unit,
+                "reason": hint_sentence(code, params, unit, value, compare_code, compare_params),
                 "reason_code": code,
                 "reason_params": params,
+                "compare_code": compare_code,
+                "compare_params": compare_params,
             }
         )
     return out
 
 
-def reason(view: Mapping[str, Any], action: str, value: float, best: float) -> str:
-    """A short explanation of ``action`` in words."""
-    return hint_text(*reason_code(view, action, value, best))
+def _share(x: float | None) -> float | None:
+    """A share (0..1) to two decimals."""
+    return None if x is None else round(x, 2)
 
 
-def reason_code(
-    view: Mapping[str, Any], action: str, value: float, best: float
-) -> tuple[str, dict[str, Any]]:
-    """Why ``action`` is suggested as it is: a code of ``text.HINT_TEXT`` and its parameters."""
-    phase = view["phase"]
-    v = round(value, 1)
-    if phase == "play":
-        return _play_reason(view, Card.parse(action[5:]), value, best)
-    if phase == "bidding":
-        return _bid_reason(view, action, value)
-    if phase == "trump":
-        return "trump", {"suit": action[6:], "value": v}
-    if phase == "discard":
-        return _discard_reason(view, Card.parse(action[8:]), value)
-    if phase in ("alone", "defend_alone"):
-        return ("alone" if action == "alone" else "decline"), {"value": v}
-    return "", {}
+class _Hint:
+    """What one decision's hints need from the view, worked out once."""
 
+    def __init__(self, view: Mapping[str, Any], decision: Decision, calls: MediumPlayer) -> None:
+        self.view = view
+        self.decision = decision
+        self.calls = calls
+        self.legal: list[str] = view["legal_actions"]
+        self.phase: str = view["phase"]
+        self.seat: int = view["seat"]
+        self.team = self.seat & 1
+        self.rules: Rules = view_rules(view["rules"])
+        #: a failed bid costs only the tricks won and defenders score nothing
+        #: (the seed rules): rules.md section 7
+        self.cheap = self.rules.fail_penalty == "tricks_won" and not self.rules.defenders_score
+        self.hand = hand_mask(view["hand"])
+        maker: int | None = view.get("maker")
+        self.makers = maker is not None and (maker & 1) == self.team
 
-def _play_reason(
-    view: Mapping[str, Any], card: Card, value: float, best: float
-) -> tuple[str, dict[str, Any]]:
-    t = SUITS.index(view["trump"])
-    seat: int = view["seat"]
-    trick = [(e["seat"], Card.parse(e["card"]).index) for e in view["trick"]]
-    c = card.index
-    name = {"card": str(card)}
-    if trick:
+    # ---- the number and its unit ----------------------------------------------------
+
+    def unit(self) -> str | None:
+        d = self.decision
+        if d.objective == "tricks":
+            return "tricks"
+        if d.objective in ("margin", "chance"):
+            # where the other side cannot score, the margin is the side's own points
+            makers = self.makers or self.phase == "alone"
+            return "points" if makers and not self.rules.defenders_score else "margin"
+        return None
+
+    def estimate(self, action: str) -> tuple[str | None, float | None]:
+        outcome = self.decision.outcomes.get(action)
+        unit = self.unit()
+        if outcome is None or unit is None:
+            return None, None
+        if self.decision.objective == "chance":
+            # ranked by the game's chances: the hand's margin is said, and the
+            # chances where they decide (``compare``)
+            assert outcome.margin is not None
+            return unit, round(outcome.margin, 2)
+        return unit, round(outcome.value, 2)
+
+    # ---- the comparison ----------------------------------------------------------------
+
+    def compare(self, action: str, other: str) -> tuple[str, dict[str, Any]]:
+        """``action`` against ``other`` (the next best, or the best)."""
+        outcomes = self.decision.outcomes
+        unit = self.unit()
+        if unit is None or action not in outcomes or other not in outcomes:
+            return "", {}
+        a, b = outcomes[action], outcomes[other]
+        params: dict[str, Any] = {"other": other}
+        if self.decision.objective == "chance":
+            assert a.margin is not None and b.margin is not None
+            assert a.chance is not None and b.chance is not None
+            gap = a.margin - b.margin
+            chances = {"chance": round(a.chance, 3), "other_chance": round(b.chance, 3)}
+            first = action == self.decision.action
+            # the action was chosen by the game's chances: say so where they
+            # and the hand's points disagree, or the points are the same
+            if first and gap < -SAME_POINTS:
+                return "points_for_chance", {**params, "gap": round(-gap, 1), **chances}
+            if not first and gap > SAME_POINTS:
+                return "chance_for_points", {**params, "gap": round(gap, 1), **chances}
+            if abs(gap) < SAME_POINTS and abs(a.chance - b.chance) >= SAME_CHANCE:
+                code = "chance_lower" if a.chance > b.chance else "chance_higher"
+                return code, {**params, **chances}
+        else:
+            gap = a.value - b.value
+        same = SAME_TRICKS if unit == "tricks" else SAME_POINTS
+        if abs(gap) < same:
+            return "same", params
+        tricks = unit == "tricks"
+        if gap > 0:
+            return ("fewer_tricks" if tricks else "fewer_points"), {**params, "gap": round(gap, 1)}
+        return ("more_tricks" if tricks else "more_points"), {**params, "gap": round(-gap, 1)}
+
+    # ---- the reason -------------------------------------------------------------------
+
+    def reason(self, action: str) -> tuple[str, dict[str, Any]]:
+        if len(self.legal) == 1:
+            return self._only(action)
+        phase = self.phase
+        if phase == "play":
+            return self._play(Card.parse(action[5:]).index, action)
+        if phase == "bidding":
+            return self._bid(action)
+        if phase == "trump":
+            return self._trump(action)
+        if phase == "discard":
+            return self._discard(Card.parse(action[8:]).index, action)
+        if phase == "alone":
+            return self._alone(action)
+        if phase == "defend_alone":
+            return self._defend_alone(action)
+        return "", {}  # pragma: no cover - every phase with a decision is above
+
+    def _only(self, action: str) -> tuple[str, dict[str, Any]]:
+        if self.phase != "play":
+            return "only_choice", {"call": action}
+        card = action[5:]
+        if len(self.view["hand"]) == 1:
+            return "last_card", {"card": card}
+        t = SUITS.index(self.view["trump"])
+        led = EFFECTIVE_SUIT[t][Card.parse(self.view["trick"][0]["card"]).index]
+        return "only_card", {"card": card, "suit": SUITS[led]}
+
+    # -- card play
+
+    def _play(self, c: int, action: str) -> tuple[str, dict[str, Any]]:
+        view = self.view
+        t = SUITS.index(view["trump"])
+        outcome = self.decision.outcomes.get(action)
+        holds = _share(outcome.holds) if outcome is not None else None
+        card = {"card": action[5:]}
+        maker_team = view["maker"] & 1
+        won = view["tricks_won"][maker_team]
+        left = len(view["hand"])
+        lost = won + left < view["bid"]  # the contract can no longer be made
+        if lost and self.cheap and (holds is None or holds < 0.5):
+            return ("contract_lost_duck" if self.makers else "contract_lost_feed"), card
+        only = self._only_card_for_contract(action)
+        if only is not None:
+            return only
+        trick = [(e["seat"], Card.parse(e["card"]).index) for e in view["trick"]]
+        power_of = POWER[t]
+        if not trick:
+            led = EFFECTIVE_SUIT[t][c]
+            if _sure_winner(view, c, led):
+                return "sure_winner", card
+            if led == t and self.makers:
+                return "lead_trump", card
+            if holds is not None and (holds >= 0.5 or not self._lowest_of_suit(c, t)):
+                return "lead_holds", {**card, "holds": holds}
+            return "lead_low", card
         led = EFFECTIVE_SUIT[t][trick[0][1]]
-        power = POWER[t][led]
+        power = power_of[led]
         winning_seat, winning = max(trick, key=lambda sc: power[sc[1]])
         beats = power[c] > power[winning]
-        if (winning_seat - seat) % 2 == 0 and not beats:
-            return "partner_winning", name
+        follows = any(EFFECTIVE_SUIT[t][x] == led for x in _cards(self.hand))
+        if (winning_seat ^ self.seat) & 1 == 0 and not beats:
+            return "partner_winning", card
         if beats and _sure_winner(view, c, led):
-            return "sure_winner", name
+            return "sure_winner", card
+        legal = [Card.parse(a[5:]).index for a in self.legal]
         if beats:
-            return "takes_lead", name
-        if not (view["hand"] and _follows(view, t, led)):
-            return "cannot_follow", name
-        return "cannot_win", name
-    if _sure_winner(view, c, EFFECTIVE_SUIT[t][c]):
-        return "sure_winner", name
-    if EFFECTIVE_SUIT[t][c] == t:
-        return "lead_trump", name
-    gap = best - value
-    if gap > 0.05:
-        return "lead_below_best", {**name, "value": round(value, 1), "gap": round(gap, 1)}
-    return "lead", {**name, "value": round(value, 1)}
+            if holds is None:
+                return "takes_lead", card
+            if not follows and EFFECTIVE_SUIT[t][c] == t:
+                return "ruff", {**card, "suit": SUITS[led], "holds": holds}
+            cheaper = [x for x in legal if power[winning] < power[x] < power[c]]
+            winners = [x for x in legal if power[x] > power[winning]]
+            if len(winners) > 1 and not cheaper:
+                return "takes_trick_cheap", {**card, "holds": holds}
+            return "takes_trick", {**card, "holds": holds}
+        if not follows:
+            return "throw_off", {**card, "suit": SUITS[led]}
+        if any(power[x] > power[winning] for x in legal):
+            return "let_go", card
+        return "cannot_win", card
 
+    def _only_card_for_contract(self, action: str) -> tuple[str, dict[str, Any]] | None:
+        """The card is the only one that can still make the bid (makers) or
+        beat it (defenders) in some of the deals weighed."""
+        outcomes = self.decision.outcomes
+        if len(outcomes) < 2 or any(a not in outcomes for a in self.legal):
+            return None
 
-def _follows(view: Mapping[str, Any], t: int, led: int) -> bool:
-    return any(EFFECTIVE_SUIT[t][Card.parse(x).index] == led for x in view["hand"])
+        def chance(a: str) -> float:
+            o = outcomes[a]
+            made = o.made_ours if self.makers else o.made_theirs
+            assert made is not None
+            return made if self.makers else 1.0 - made
+
+        mine = chance(action)
+        if mine <= 0 or any(chance(a) > 0 for a in self.legal if a != action):
+            return None
+        card = action[5:]
+        if self.makers:
+            return "only_make", {"card": card, "make": _share(mine)}
+        return "only_defeat", {"card": card, "defeat": _share(mine)}
+
+    def _lowest_of_suit(self, c: int, t: int) -> bool:
+        suit = EFFECTIVE_SUIT[t][c]
+        power = POWER[t][suit]
+        return all(power[x] >= power[c] for x in _cards(self.hand) if EFFECTIVE_SUIT[t][x] == suit)
+
+    # -- bidding
+
+    def _tricks(self) -> float:
+        """The hand's trick estimate the level bids by (medium's fitted model,
+        moved by what the auction says)."""
+        return bidding_estimates(self.hand)[4] + self.calls.auction_shift(self.view)
+
+    def _bid_make(self, action: str, outcome: Outcome | None) -> float:
+        """How often the bid is made: over the deals played out, else by the
+        trick estimate's distribution."""
+        if outcome is not None and outcome.make_rate is not None:
+            return outcome.make_rate
+        bid = Action.parse(action).value
+        return chance_of_at_least(trick_distribution(self._tricks(), MODEL.sigma), min(bid, 6))
+
+    def _bid(self, action: str) -> tuple[str, dict[str, Any]]:
+        view = self.view
+        d = self.decision
+        outcomes = d.outcomes
+        if d.method == "rollouts" and action not in outcomes:
+            return "bid_not_weighed", {"call": action}
+        chosen = action == d.action
+        tricks = round(self._tricks(), 1)
+        high_bidder: int | None = view["high_bidder"]
+        partner_holds = high_bidder is not None and (high_bidder ^ self.seat) & 1 == 0
+        if action == "pass":
+            if partner_holds:
+                return "pass_partner", {"call": f"bid {view['high_bid']}"}
+            if not chosen:
+                return "pass_other", {}
+            bids = [a for a in self.legal if a != "pass"]
+            weighed = [a for a in bids if a in outcomes]
+            other = max(weighed, key=lambda a: outcomes[a].value) if weighed else bids[0]
+            kept = outcomes[other].makers if other in outcomes else None
+            if kept is not None and kept < KEEPS:
+                return "pass_outbid", {"call": other, "keep": _share(kept)}
+            make = self._bid_make(other, outcomes.get(other))
+            if make < 0.5:
+                return "pass_weak", {"tricks": tricks, "call": other, "make": _share(make)}
+            return "pass_better", {"tricks": tricks, "call": other, "make": _share(make)}
+        outcome = outcomes.get(action)
+        if outcome is not None and outcome.makers is not None and outcome.makers < KEEPS:
+            return "bid_outbid", {"call": action, "keep": _share(outcome.makers)}
+        make = self._bid_make(action, outcome)
+        if self.cheap and make < 0.5:
+            passing = outcomes.get("pass")
+            if chosen and high_bidder is not None and not partner_holds and passing is not None:
+                assert passing.points is not None and passing.margin is not None
+                their = round(passing.points - passing.margin, 1)
+                params = {"call": action, "make": _share(make), "seat": high_bidder, "their": their}
+                return "bid_war", params
+            return "bid_cheap", {"call": action, "make": _share(make)}
+        estimates = bidding_estimates(self.hand)
+        suit = SUITS[max(range(4), key=lambda s: estimates[s])]
+        return "bid_strong", {"tricks": tricks, "suit": suit, "call": action, "make": _share(make)}
+
+    # -- trump and discard
+
+    def _trump(self, action: str) -> tuple[str, dict[str, Any]]:
+        t = SUITS.index(action[6:])
+        mine = [c for c in _cards(self.hand) if EFFECTIVE_SUIT[t][c] == t]
+        suit = action[6:]
+        outcome = self.decision.outcomes.get(action)
+        if not [c for c in mine if c != JOKER]:
+            # (never the choice: a suit held by no card never has the best estimate)
+            return "trump_void", {"suit": suit}
+        if action != self.decision.action:
+            return "trump_count", {"suit": suit, "count": len(mine)}
+        bid: int = self.view["bid"]
+        if outcome is not None and outcome.value < bid:
+            return "trump_short", {"suit": suit, "bid": bid}
+        return "trump_most", {"suit": suit, "count": len(mine)}
+
+    def _discard(self, c: int, action: str) -> tuple[str, dict[str, Any]]:
+        t = SUITS.index(self.view["trump"])
+        suit = EFFECTIVE_SUIT[t][c]
+        card = {"card": action[8:]}
+        chosen = action == self.decision.action
+        if suit == t:
+            return ("discard_low_trump" if chosen else "discard_trump"), card
+        same = [x for x in _cards(self.hand) if EFFECTIVE_SUIT[t][x] == suit]
+        trumps = [x for x in _cards(self.hand) if EFFECTIVE_SUIT[t][x] == t]
+        if len(same) == 1 and trumps:
+            return "discard_void", {**card, "suit": SUITS[suit]}
+        if not chosen and c % 6 == 5:
+            return "discard_ace", card
+        return ("discard_least" if chosen else "discard_weak"), card
+
+    # -- alone and defend alone
+
+    def _alone_makes(self) -> tuple[float, float]:
+        """(with the partner, alone): how often the maker makes the bid, over
+        the deals played out, else by the trick estimates."""
+        outcomes = self.decision.outcomes
+        alone, decline = outcomes.get("alone"), outcomes.get("decline")
+        if alone is not None and decline is not None:
+            a, d = alone.make_rate, decline.make_rate
+            if a is not None and d is not None:
+                return d, a
+        view = self.view
+        t = SUITS.index(view["trump"])
+        shift = self.calls.auction_shift(view)
+        bid: int = view["bid"]
+        with_partner = estimate(self.hand, t) + shift
+        lone = estimate(self.hand, t, ALONE_MODEL) + min(0.0, shift)
+        return (
+            chance_of_at_least(trick_distribution(with_partner, MODEL.sigma), bid),
+            chance_of_at_least(trick_distribution(lone, ALONE_MODEL.sigma), bid),
+        )
+
+    def _alone(self, action: str) -> tuple[str, dict[str, Any]]:
+        with_partner, alone = self._alone_makes()
+        if action == "alone":
+            return "alone", {"make": _share(alone)}
+        bid: int = self.view["bid"]
+        wins = self.view["scores"][self.team] + bid >= self.rules.target
+        if wins and action == self.decision.action:
+            return "decline_wins", {}
+        return "decline", {"make": _share(with_partner), "alone_make": _share(alone)}
+
+    def _defend_alone(self, action: str) -> tuple[str, dict[str, Any]]:
+        outcome = self.decision.outcomes.get(action)
+        bid: int = self.view["bid"]
+        if outcome is None or outcome.their_make_rate is None:
+            # the medium player's rule: its top trumps in a row
+            t = SUITS.index(self.view["trump"])
+            count = 0
+            for c in TRUMP_ORDER[t]:
+                if not self.hand >> c & 1:
+                    break
+                count += 1
+            code = "defend_top_trumps" if action == "alone" else "defend_few_trumps"
+            return code, {"count": count, "bid": bid}
+        other = self.decision.outcomes.get("decline" if action == "alone" else "alone")
+        makes = {"make": _share(outcome.their_make_rate)}
+        if other is not None and other.their_make_rate is not None:
+            makes["other_make"] = _share(other.their_make_rate)
+        if action != self.decision.action:
+            return ("stake_double" if action == "alone" else "stake_single"), {}
+        if action == "alone":
+            code = "defend_alone" if self.rules.defenders_score else "defend_alone_no_score"
+            return code, makes
+        return "defend_decline", makes
 
 
 def _sure_winner(view: Mapping[str, Any], card: int, led: int) -> bool:
@@ -133,37 +458,4 @@ def _sure_winner(view: Mapping[str, Any], card: int, led: int) -> bool:
     return True
 
 
-def _bid_reason(view: Mapping[str, Any], action: str, value: float) -> tuple[str, dict[str, Any]]:
-    hand = 0
-    for text in view["hand"]:
-        hand |= 1 << Card.parse(text).index
-    estimates = bidding_estimates(hand)
-    t = max(range(4), key=lambda s: estimates[s])
-    params: dict[str, Any] = {
-        "tricks": round(estimates[4], 1),
-        "suit": SUITS[t],
-        "value": round(value, 1),
-    }
-    if action == "pass":
-        return "bid_pass", params
-    return "bid", {**params, "call": action}
-
-
-def _discard_reason(
-    view: Mapping[str, Any], card: Card, value: float
-) -> tuple[str, dict[str, Any]]:
-    t = SUITS.index(view["trump"])
-    c = card.index
-    suit = EFFECTIVE_SUIT[t][c]
-    same = [x for x in view["hand"] if EFFECTIVE_SUIT[t][Card.parse(x).index] == suit]
-    params: dict[str, Any] = {"card": str(card), "value": round(value, 1)}
-    if suit == t:
-        return "discard_trump", {"card": str(card)}
-    if len(same) == 1:
-        return "discard_void", {**params, "suit": SUITS[suit]}
-    if c % 6 == 5:
-        return "discard_ace", params
-    return "discard_weak", params
-
-
-__all__ = ["SAMPLES_BY_LEVEL", "reason", "reason_code", "suggest"]
+__all__ = ["KEEPS", "SAME_CHANCE", "SAME_POINTS", "SAME_TRICKS", "UNITS", "suggest"]

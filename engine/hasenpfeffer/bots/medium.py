@@ -58,6 +58,7 @@ from typing import Any, Final
 from ..cards import CARDS, EFFECTIVE_SUIT, JOKER, NUM_CARDS, POWER, SUIT_MASK, SUITS, TRUMP_ORDER
 from ..knowledge import CARDS_OF_SUITS, Inference, hand_mask, view_rules
 from ..rules import Rules, hand_points
+from .decision import Decision, Outcome
 
 _IDX: Final = {str(c): c.index for c in CARDS}
 _BID_VALUES: Final = {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "little": 6, "big": 7}
@@ -562,6 +563,29 @@ class MediumPlayer:
         if phase == "play":
             return f"play {CARDS[self.play(Table(view), legal)]}"
         raise ValueError(f"unknown phase {phase!r}")
+
+    def decide(self, view: Mapping[str, Any]) -> Decision:
+        """``choose``'s action with what it weighed (``decision.Decision``): for
+        trump and discard, the trick estimate of every legal choice (the one
+        chosen is the highest); the other calls and the play follow rules of
+        thumb with no value per action."""
+        legal: list[str] = view["legal_actions"]
+        if not legal:
+            raise ValueError("this seat has nothing to decide now (no legal actions in the view)")
+        if len(legal) == 1:
+            return Decision(legal[0], "only")
+        action = self.choose(view)
+        phase = view["phase"]
+        hand = hand_mask(view["hand"])
+        if phase == "trump":
+            estimates = {f"trump {SUITS[t]}": best_discard(hand, t)[0] for t in range(4)}
+        elif phase == "discard":
+            t = SUITS.index(view["trump"])
+            estimates = {a: estimate(hand & ~(1 << _IDX[a[8:]]), t) for a in legal}
+        else:
+            return Decision(action, "rule")
+        outcomes = {a: Outcome(value=v) for a, v in estimates.items()}
+        return Decision(action, "estimate", "tricks", outcomes)
 
     # -- bidding -------------------------------------------------------------------
 

@@ -11,7 +11,7 @@
   ``"double_dummy"``). This verdict reads all four hands by design: it says
   what was possible, not what the player could know;
 - a call (bid, trump, discard, alone, defend alone) by the hard player's
-  *estimate* from the seat's own view, as hints rate it
+  *estimate* from the seat's own view, by its simulation of each call
   (``HardPlayer.evaluate``, expected margin in points over sampled deals;
   ``kind`` ``"estimate"``): no hidden card is read, and the numbers are an
   estimate, not a certainty.
@@ -142,7 +142,7 @@ def _rate_play(g: Game, seat: int, action: str) -> dict[str, Any]:
 
 def _rate_call(player: HardPlayer, g: Game, seat: int, action: str) -> dict[str, Any]:
     """A call against the hard player's top choice, both estimated from the
-    seat's view only (to two decimals, as hints show them)."""
+    seat's view only (to two decimals)."""
     phase = g.phase
     ranked = player.evaluate(g.view(seat), also=(action,))
     # discards outside the few the hard player searches have no estimate

@@ -31,6 +31,7 @@ from typing import Any, Final
 from ..game import Game
 from ..rules import Rules
 from .calls import WinTable, win_table
+from .decision import Decision, Outcome
 from .medium import MediumPlayer, decision_key
 
 #: Deals played out per decision (each with every candidate call).
@@ -71,34 +72,74 @@ class RolloutCalls:
     def choose(self, view: Mapping[str, Any]) -> str:
         """The call for the view (a bidding, trump, discard, alone or
         defend-alone decision)."""
-        base = self.base.choose(view)
+        return self.decide(view).action
+
+    def decide(self, view: Mapping[str, Any]) -> Decision:
+        """The call for the view and, where it was played out, each candidate's
+        outcome (method ``rollouts``); trump and discard are the base's
+        (method ``rule``)."""
+        decision = self.base.decide(view)
+        base = decision.action
         if view["phase"] not in ROLLOUT_PHASES or self.n <= 0:
-            return base
+            return decision
         options = candidates(view, base)
         if len(options) < 2:
-            return base
-        values = self.values(view, options)
-        best = max(options, key=lambda a: values[a])
-        return best if values[best] > values[base] else base
+            return decision
+        outcomes = self.outcomes(view, options)
+        best = max(options, key=lambda a: outcomes[a].value)
+        action = best if outcomes[best].value > outcomes[base].value else base
+        return Decision(action, "rollouts", "chance", outcomes)
 
     def values(self, view: Mapping[str, Any], options: Sequence[str]) -> dict[str, float]:
         """Each option's average chance, for the seat's team, of winning the
         game once the hand is over."""
+        return {a: o.value for a, o in self.outcomes(view, options).items()}
+
+    def outcomes(self, view: Mapping[str, Any], options: Sequence[str]) -> dict[str, Outcome]:
+        """Each option played out over the same sampled deals: its ``value``
+        (see ``values``) and what the hands it led to did on average."""
         team = view["seat"] & 1
         rules = Rules.from_dict(view["rules"])
         table = win_table(rules)
         weight = points_weight(rules)
         rng = random.Random(decision_key(self.seed, view))
         deals = self.deals(view, rng, self.n)
-        return mean_after_each(
-            deals, options, lambda game: self.play_out(game, team, table, weight)
-        )
+        sums = {a: [0.0] * 7 for a in options}
+        for deal in deals:
+            for action in options:
+                game = deal.copy()
+                game.apply(action)
+                row = sums[action]
+                for i, x in enumerate(self._finish(game, team, table, weight)):
+                    row[i] += x
+        n = len(deals)
+        return {
+            a: Outcome(
+                value=row[0] / n,
+                chance=row[1] / n,
+                margin=row[2] / n,
+                points=row[3] / n,
+                makers=row[4] / n,
+                made_ours=row[5] / n,
+                made_theirs=row[6] / n,
+            )
+            for a, row in sums.items()
+        }
 
     def play_out(self, game: Game, team: int, table: WinTable, weight: float = 0.0) -> float:
         """Finish the hand with the model players; ``team``'s chance of
         winning the game from the scores it leaves, plus ``weight`` for each
         point of the hand's margin."""
+        return self._finish(game, team, table, weight)[0]
+
+    def _finish(
+        self, game: Game, team: int, table: WinTable, weight: float
+    ) -> tuple[float, float, int, int, int, int, int]:
+        """``play_out``'s value, then the chance, the hand's margin and points
+        for ``team``, and (1 or 0) whether ``team`` held the contract, whether
+        it made it, whether the other team made theirs."""
         start = game.scores[team] - game.scores[1 - team]
+        start_us = game.scores[team]
         hands = len(game.records)
         while len(game.records) == hands:
             seat = game.to_act
@@ -108,9 +149,22 @@ class RolloutCalls:
         record = game.records[-1]
         us, them = game.scores[team], game.scores[1 - team]
         if record.maker is None:  # thrown in: the scores stand
-            return table.chance(us, them)
+            chance = table.chance(us, them)
+            return chance, chance, 0, 0, 0, 0, 0
         margin = us - them - start
-        return table.after(us, them, (record.maker & 1) == team) + weight * margin
+        ours = int((record.maker & 1) == team)
+        assert record.bid is not None
+        made = int(record.tricks_won[record.maker & 1] >= min(record.bid.value, 6))
+        chance = table.after(us, them, ours == 1)
+        return (
+            chance + weight * margin,
+            chance,
+            margin,
+            us - start_us,
+            ours,
+            made * ours,
+            made * (1 - ours),
+        )
 
 
 def points_weight(rules: Rules) -> float:

@@ -1,0 +1,167 @@
+"""The first-game guide (web/table/guide.js): a tip at each new moment of a first
+game, one at a time, put away with "Got it" or "Hide tips", remembered after a
+reload, brought back from the rules dialog; accessible and quiet in embeds.
+And the first prompt, which says what a bid counts."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from playwright.sync_api import Browser, Page
+
+from axe import assert_accessible
+from conftest import PageProblems, open_page
+from game_driver import WAITING, phase, start, step
+
+HUMAN = '#table[data-human="1"]'
+TIP = "#guide section"
+
+# Every tip that comes up, in order (installed before the page loads).
+RECORD_TIPS = """
+window.__tips = [];
+new MutationObserver(() => {
+  const tip = document.querySelector("#guide section");
+  const last = window.__tips[window.__tips.length - 1];
+  if (tip && tip.dataset.tip !== last) window.__tips.push(tip.dataset.tip);
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def tip(page: Page) -> str | None:
+    shown = page.query_selector(TIP)
+    return shown.get_attribute("data-tip") if shown else None
+
+
+def human_bidding(page: Page) -> bool:
+    return page.is_visible(HUMAN) and phase(page) == "bidding"
+
+
+def play_until(
+    page: Page,
+    done: Callable[[Page], bool],
+    rng: random.Random,
+    got_it: bool = False,
+    bid: str = "6",
+) -> None:
+    """Play on (bidding `bid` when the player can), putting each tip away with "Got
+    it" when `got_it`, until `done(page)`."""
+    for _ in range(400):
+        page.wait_for_selector(WAITING, timeout=30_000)
+        if done(page):
+            return
+        modal = page.evaluate("Boolean(document.querySelector('dialog[open]'))")
+        if got_it and not modal and page.is_visible(TIP):
+            page.click('#guide [data-guide="got-it"]')
+            continue
+        step(page, rng, bid_choices=(bid,))
+    raise AssertionError("never got there")
+
+
+def test_a_tip_at_each_new_moment_of_a_first_game(page: Page, base_url: str) -> None:
+    page.add_init_script(RECORD_TIPS)
+    start(page, base_url, "?speed=instant&bots=random&seed=5")
+    rng = random.Random(4)
+    play_until(page, human_bidding, rng)
+    # the first prompt says what a bid counts, and the first tip explains it
+    prompt = page.inner_text("#prompt")
+    assert "tricks" in prompt and "trump" in prompt, prompt
+    assert tip(page) == "bid"
+    region = page.locator("#guide")
+    assert region.get_attribute("aria-live") == "polite"
+    heading = page.locator(f"{TIP} h2")
+    assert "What a bid counts" in heading.inner_text()
+    assert page.get_attribute(TIP, "aria-labelledby") == heading.get_attribute("id")
+    assert "tricks" in page.inner_text(f"{TIP} p")
+    # it does not take the focus: that stays on the player's choices
+    assert page.evaluate("Boolean(document.activeElement.closest('#actions'))")
+    assert_accessible(page, "#guide")
+    # the tip's buttons are reached with the keyboard (just before the choices)
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.dataset.guide") == "hide"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.dataset.guide") == "got-it"
+    page.keyboard.press("Enter")
+    page.wait_for_selector(TIP, state="detached")
+    # the focus goes back to the choices
+    page.wait_for_function("() => Boolean(document.activeElement.closest('#actions'))")
+    # one tip at each moment, one at a time, each put away in turn: the whole first hand
+    play_until(page, lambda p: p.is_visible("#summary-dialog[open]"), rng, got_it=True)
+    page.click('#summary-dialog [data-action="next-hand"]')
+    play_until(page, human_bidding, rng, got_it=True)
+    shown = page.evaluate("window.__tips")
+    assert shown == ["bid", "trump", "widow", "alone", "follow", "scoring"], shown
+    # nothing more to say at the second bidding
+    page.click('#guide [data-guide="got-it"]')
+    page.wait_for_selector(TIP, state="detached")
+    assert human_bidding(page) and tip(page) is None
+
+
+def test_tips_stay_put_away_after_a_reload_and_come_back_from_the_rules(
+    page: Page, base_url: str
+) -> None:
+    start(page, base_url, "?speed=instant&bots=random&seed=5")
+    rng = random.Random(4)
+    play_until(page, human_bidding, rng)
+    page.click('#guide [data-guide="got-it"]')
+    page.wait_for_selector(TIP, state="detached")
+    page.reload()
+    page.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
+    page.wait_for_selector(WAITING)
+    assert human_bidding(page) and tip(page) is None, "the bid tip came back after a reload"
+    # the next moment has its own tip; "Hide tips" puts that one and all others away
+    play_until(page, lambda p: p.is_visible(TIP), rng)
+    page.click('#guide [data-guide="hide"]')
+    page.wait_for_selector(TIP, state="detached")
+    play_until(page, lambda p: p.is_visible(HUMAN) and phase(p) == "play", rng)
+    assert tip(page) is None
+    page.reload()
+    page.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
+    page.wait_for_selector(WAITING)
+    assert tip(page) is None
+    # the rules dialog brings them back: the tip of this moment shows at once
+    page.click('[data-tool="rules"]')
+    page.wait_for_selector("#rules-dialog[open] .ranking hp-card")
+    page.click("#rules-dialog [data-guide-again]")
+    page.wait_for_selector("#rules-dialog", state="hidden")
+    page.wait_for_selector(TIP)
+    assert tip(page) in ("trump", "follow")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('hasenpfeffer.guide.v1'))")
+    assert stored["off"] is False and tip(page) in stored["seen"]
+
+
+def test_without_storage_and_without_going_alone(
+    browser: Browser, base_url: str, problems: PageProblems
+) -> None:
+    """Storage refused: the tips still come and go for the visit. Rules without going
+    alone (traditional): no tip about it."""
+    page = open_page(browser, base_url, problems)
+    page.add_init_script(
+        """Object.defineProperty(window, "localStorage", {
+             get() { throw new DOMException("storage is disabled", "SecurityError"); } });"""
+    )
+    page.add_init_script(RECORD_TIPS)
+    try:
+        start(page, base_url, "?speed=instant&bots=random&seed=5&preset=traditional")
+        rng = random.Random(4)
+        play_until(page, human_bidding, rng)
+        assert tip(page) == "bid"
+        play_until(page, lambda p: p.is_visible("#summary-dialog[open]"), rng, got_it=True)
+        shown = page.evaluate("window.__tips")
+    finally:
+        page.context.close()
+    assert shown[0] == "bid" and "follow" in shown and "alone" not in shown, shown
+    assert problems.errors == [] and problems.external == []
+
+
+def test_no_tips_in_an_embed(page: Page, base_url: str) -> None:
+    page.add_init_script(RECORD_TIPS)
+    start(page, base_url, "?embed=1&speed=instant&bots=random&seed=5")
+    rng = random.Random(4)
+    play_until(page, lambda p: p.is_visible(HUMAN) and phase(p) == "play", rng)
+    assert page.evaluate("window.__tips") == []
+    assert page.evaluate("document.querySelector('#guide').childElementCount") == 0
+    # nor a way to bring them back
+    page.click('[data-tool="rules"]')
+    page.wait_for_selector("#rules-dialog[open] .ranking hp-card")
+    assert not page.is_visible("#rules-dialog [data-guide-again]")

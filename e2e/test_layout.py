@@ -1,0 +1,329 @@
+"""The table fits the screen: no scrolling at the sizes of a small phone, a large
+phone, a laptop and a desktop, in every language and every phase of the game,
+with a tip, a hint, a notice and the update notice on show; nothing the player
+needs is out of view or covered. And the first visit's progress bar, which
+always moves, and the Keys tool, which touch screens do not show.
+
+One page does the whole matrix: it is played from phase to phase, and at each
+phase the language is switched in place and the viewport resized (no reload),
+so the 4 sizes x 5 languages x 9 situations cost seconds, not minutes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+
+from conftest import PageProblems, open_page
+from game_driver import WAITING, phase, start, step
+
+VIEWPORTS = ((360, 640), (390, 844), (1366, 768), (1920, 1080))
+LANGUAGES = ("en", "it", "fy", "ar", "hi")
+HUMAN = '#table[data-human="1"]'
+
+# Everything wrong with the layout as the player sees it now, as sentences.
+MEASURE = """() => {
+  const W = innerWidth, H = innerHeight, de = document.documentElement;
+  const out = [];
+  if (de.scrollHeight > H) out.push(`the page scrolls down (${de.scrollHeight} > ${H})`);
+  if (de.scrollWidth > W) out.push(`the page scrolls sideways (${de.scrollWidth} > ${W})`);
+  const name = (el) => el.id ? `#${el.id}` : el.dataset.card ?? el.dataset.tool ?? el.dataset.action
+    ?? el.dataset.seat ?? (typeof el.className === "string" && el.className) ?? el.tagName;
+  const shown = (el) =>
+    el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  const px = Math.round;
+  const box = (r) => `${px(r.left)},${px(r.top)} to ${px(r.right)},${px(r.bottom)}`;
+  const dialog = document.querySelector("dialog[open]");
+  const needed = dialog
+    ? [dialog, ...dialog.querySelectorAll(".buttons button")]
+    : document.querySelectorAll(`#hand .card, #actions button, .tools .tool, #prompt, #note,
+        .seat, .contract, .slot hp-card, #guide section, .notice`);
+  for (const el of needed) {
+    if (!shown(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1) {
+      out.push(`${name(el)} out of view: ${box(r)}`);
+    }
+  }
+  if (dialog) {
+    // a short dialog shows all of itself; the long rules text scrolls inside its dialog,
+    // whose buttons stay in view
+    if (dialog.id !== "rules-dialog" && dialog.scrollHeight > dialog.clientHeight + 1) {
+      out.push(`#${dialog.id} needs scrolling (${dialog.scrollHeight} > ${dialog.clientHeight})`);
+    }
+    return out;
+  }
+  // the room goes to the trick: it fills the centre's width or height, unless its
+  // cards are as large as they get
+  const trick = document.querySelector(".trick");
+  const slot = document.querySelector(".slot").getBoundingClientRect();
+  const t = trick.getBoundingClientRect();
+  const c = document.querySelector(".center").getBoundingClientRect();
+  const largest = parseFloat(getComputedStyle(trick).getPropertyValue("--trick-max"));
+  if (Math.max(t.width / c.width, t.height / c.height) < 0.9 && slot.width < largest - 1) {
+    out.push(`the trick (${box(t)}) leaves the centre (${box(c)}) empty`);
+  }
+  // and not to an empty band under the choices
+  const controls = document.querySelector(".controls");
+  const cs = getComputedStyle(controls);
+  const inside = [...controls.children].filter(
+    (e) => shown(e) && getComputedStyle(e).position !== "absolute");
+  const bottom = Math.max(...inside.map((e) => e.getBoundingClientRect().bottom));
+  const cr = controls.getBoundingClientRect();
+  const content = bottom - cr.top + parseFloat(cs.paddingBottom);
+  const height = Math.max(parseFloat(cs.minHeight) || 0, content);
+  if (cr.height > height + 2) out.push(`${px(cr.height - height)} px empty under the choices`);
+  // the tools on the brand's line, beside the scores (a phone has a line for them)
+  const brand = document.querySelector(".brand").getBoundingClientRect();
+  if (W > 640 && document.querySelector(".tools").getBoundingClientRect().top >= brand.bottom) {
+    out.push("the tools wrap onto a second line");
+  }
+  // what the player clicks is not covered by anything (a card by the index corner
+  // that the next card leaves free)
+  for (const el of document.querySelectorAll("#hand .card, #actions button, .tools .tool")) {
+    if (!shown(el)) continue;
+    const r = el.getBoundingClientRect();
+    const card = el.classList.contains("card");
+    const x = card ? r.left + 6 : (r.left + r.right) / 2;
+    const y = card ? r.top + 12 : (r.top + r.bottom) / 2;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !(hit === el || el.contains(hit))) {
+      out.push(`${name(el)} is covered by ${hit ? name(hit) : "nothing"}`);
+    }
+  }
+  return out;
+}"""
+
+FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+# The page's own language switch (the settings' choice does the same), in place.
+SET_LANGUAGE = """async (code) => {
+  // the app's own instance, in its version's folder
+  const start = document.querySelector('script[src*="web/engine/start.js"]').src;
+  const i18n = await import(start.replace("engine/start.js", "shared/i18n.js"));
+  await i18n.setLanguage(code, { browser: [] });
+}"""
+
+
+class Matrix:
+    """The layout checked at every size and in every language, situation by situation."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.problems: list[str] = []
+        self.situations: list[str] = []
+
+    def check(self, situation: str) -> None:
+        page = self.page
+        self.situations.append(situation)
+        for code in LANGUAGES:
+            page.evaluate(SET_LANGUAGE, code)
+            page.wait_for_function(f"() => document.documentElement.lang === '{code}'")
+            for width, height in VIEWPORTS:
+                page.set_viewport_size({"width": width, "height": height})
+                page.evaluate(FRAMES)
+                found: list[str] = page.evaluate(MEASURE)
+                self.problems += [f"{situation}, {code}, {width}x{height}: {p}" for p in found]
+        page.evaluate(SET_LANGUAGE, "en")
+        page.set_viewport_size({"width": 1366, "height": 768})
+
+
+def until(page: Page, done: Callable[[Page], bool], rng: random.Random, bid: str) -> None:
+    """Play on (bidding `bid` when possible) until `done(page)`."""
+    for _ in range(400):
+        page.wait_for_selector(WAITING, timeout=30_000)
+        if done(page):
+            return
+        step(page, rng, bid_choices=(bid,))
+    raise AssertionError("the situation never came")
+
+
+def human_in(name: str) -> Callable[[Page], bool]:
+    return lambda page: page.is_visible(HUMAN) and phase(page) == name and not _dialog(page)
+
+
+def _dialog(page: Page) -> bool:
+    return bool(page.evaluate("Boolean(document.querySelector('dialog[open]'))"))
+
+
+def test_no_scrolling_at_any_size_in_any_language_or_phase(
+    browser: Browser, base_url: str, problems: PageProblems
+) -> None:
+    page = open_page(browser, base_url, problems, width=1366, height=768)
+    matrix = Matrix(page)
+    rng = random.Random(4)
+    try:
+        start(page, base_url, "?speed=instant&bots=random&seed=5")
+        until(page, human_in("bidding"), rng, "6")
+        # a first visit: the first tip is on show while the player bids
+        assert page.is_visible("#guide section"), "no tip on a first visit"
+        matrix.check("bidding")
+        until(page, human_in("trump"), rng, "6")
+        matrix.check("naming trump")
+        until(page, human_in("discard"), rng, "6")
+        matrix.check("discard")
+        until(page, human_in("alone"), rng, "6")
+        matrix.check("going alone?")
+        until(
+            page,
+            lambda p: human_in("play")(p) and p.locator(".slot hp-card").count() > 0,
+            rng,
+            "pass",
+        )
+        matrix.check("play, a trick on the table")
+        # a hint, an error notice and the update notice on show all at once
+        page.click('[data-tool="hint"]')
+        page.wait_for_selector("#note.hint")
+        page.evaluate(
+            """async () => {
+              const start = document.querySelector('script[src*="web/engine/start.js"]').src;
+              const turns = await import(start.replace("engine/start.js", "table/turns.js"));
+              turns.notice("The computer player West could not move: a long message that takes "
+                + "two lines on a phone, or even three in a narrow one.", "error");
+              const box = document.createElement("div");
+              box.id = "update-notice";
+              box.className = "notice update";
+              box.setAttribute("role", "status");
+              box.innerHTML = '<p>A new version is ready. Your game in progress is kept.</p>'
+                + '<button type="button" class="btn primary">Reload</button>';
+              document.querySelector("#notice").after(box);
+            }"""
+        )
+        matrix.check("play with a hint and two notices")
+        page.evaluate("document.querySelector('#update-notice').remove()")
+        page.click(".notice-close")
+        until(page, lambda p: p.is_visible("#summary-dialog[open]"), rng, "pass")
+        matrix.check("the hand's summary")
+        page.click('#summary-dialog [data-action="next-hand"]')
+        page.wait_for_selector("#summary-dialog", state="hidden")
+        page.click('[data-tool="rules"]')
+        page.wait_for_selector("#rules-dialog[open] .ranking hp-card")
+        matrix.check("the rules")
+        page.keyboard.press("Escape")
+        # a game to one point, which the first hand that scores ends
+        page.evaluate("localStorage.removeItem('hasenpfeffer.game.v1')")
+        start(page, base_url, "?speed=instant&bots=random&preset=traditional&target=1&seed=3")
+        until(page, lambda p: p.is_visible("#gameover-dialog[open]"), rng, "pass")
+        matrix.check("game over")
+        page.click('#gameover-dialog [data-action="close"]')
+        matrix.check("game over, the table")
+    finally:
+        page.context.close()
+    assert matrix.problems == [], "\n".join(matrix.problems[:40])
+    assert len(matrix.situations) == 10
+    assert problems.external == [] and problems.errors == []
+
+
+# ---- the rules dialog ------------------------------------------------------------------
+
+RULES_SHOWN = """() => {
+  const dialog = document.querySelector("#rules-dialog");
+  const body = dialog.querySelector(".rules-text");
+  const trumps = dialog.querySelector(".ranking.trumps").getBoundingClientRect();
+  const buttons = dialog.querySelector(".buttons").getBoundingClientRect();
+  return { scrollTop: dialog.scrollTop, first: body.firstElementChild.textContent,
+           trumpsInView: trumps.bottom <= buttons.top, text: body.innerText };
+}"""
+
+
+def test_the_rules_open_at_the_top_with_the_ranking_first_and_only_rules_in_force(
+    page: Page, base_url: str
+) -> None:
+    for n, (preset, pepper, alone) in enumerate(
+        (("traditional", False, False), ("seed-pepper", True, True))
+    ):
+        if n:  # a new game with these rules, not the saved one
+            page.evaluate("localStorage.removeItem('hasenpfeffer.game.v1')")
+        start(page, base_url, f"?speed=instant&bots=random&seed=3&preset={preset}")
+        page.click('[data-tool="rules"]')
+        page.wait_for_selector("#rules-dialog[open] .ranking hp-card")
+        shown = page.evaluate(RULES_SHOWN)
+        # at its top, where the ranking of the cards is, in view at once
+        assert shown["scrollTop"] == 0
+        assert shown["first"] == "Which card is higher"
+        assert shown["trumpsInView"]
+        text = shown["text"]
+        # when the auction ends, for these rules
+        ends = "The bidding ends as soon as three players have passed and a bid stands"
+        assert ends in text
+        assert ("Big pepper ends it at once." in text) == pepper
+        assert ("A bid of 6 ends it at once." in text) == (not pepper)
+        # nothing about what these rules do not have
+        assert ("big pepper" in text.lower()) == pepper, text
+        assert ("alone" in text.lower()) == alone, text
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#rules-dialog", state="hidden")
+
+
+# ---- the first visit's progress ------------------------------------------------------
+
+# Every change of the loader's stage, percentage and bar, with the time it came.
+RECORD_PROGRESS = """
+window.__progress = [];
+const record = () => {
+  const stage = document.querySelector("#load-stage");
+  const bar = document.querySelector("#load-progress");
+  const loader = document.querySelector("#loader");
+  if (!stage || !bar || !loader) return;
+  const last = window.__progress[window.__progress.length - 1];
+  const now = { t: performance.now(), stage: stage.textContent, value: Number(bar.value),
+                hidden: loader.hidden };
+  if (!last || last.stage !== now.stage || last.value !== now.value || last.hidden !== now.hidden) {
+    window.__progress.push(now);
+  }
+};
+new MutationObserver(record).observe(document, {
+  subtree: true, childList: true, characterData: true, attributes: true,
+  attributeFilter: ["value", "hidden"],
+});
+"""
+
+STAGES = ("Downloading the card engine", "Starting Python", "Loading the rules")
+
+
+def test_the_progress_bar_always_moves_on_a_first_visit(page: Page, base_url: str) -> None:
+    page.add_init_script(RECORD_PROGRESS)
+    start(page, base_url, "?speed=instant")
+    seen: list[dict[str, Any]] = page.evaluate("window.__progress")
+    loading = [s for s in seen if not s["hidden"]]
+    labels = [s["stage"] for s in loading]
+    order = [label for i, label in enumerate(labels) if i == 0 or labels[i - 1] != label]
+    # each stage of the start named in turn: the download, Python, then the engine
+    # (whose import is quick: it may come and go within a frame)
+    named = [label for label in order if label in STAGES]
+    assert named in (list(STAGES), list(STAGES[:2])), order
+    # the bar never goes back and never stands still for long while the engine starts
+    values = [s["value"] for s in loading]
+    assert values == sorted(values), values
+    moving = [s for s in loading if s["value"] > 0]
+    gaps = [round(b["t"] - a["t"]) for a, b in itertools.pairwise(moving)]
+    assert gaps and max(gaps) < 1500, f"the bar stood still for {max(gaps)} ms: {seen}"
+    # (a screen with a mouse and a keyboard shows the Keys tool)
+    assert page.is_visible('[data-tool="shortcuts"]')
+
+
+# ---- touch screens -------------------------------------------------------------------
+
+
+def test_touch_screens_do_not_show_the_keys_tool(
+    browser: Browser, base_url: str, problems: PageProblems
+) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    page.on("pageerror", lambda e: problems.errors.append(str(e)))
+    try:
+        start(page, base_url, "?speed=instant&seed=3")
+        assert page.is_visible('[data-tool="rules"]')
+        assert not page.is_visible('[data-tool="shortcuts"]')
+        # a keyboard plugged in still reaches the keyboard help
+        page.keyboard.press("?")
+        page.wait_for_selector("#shortcuts-dialog[open] table.keys")
+    finally:
+        context.close()
+    assert problems.errors == []

@@ -1,0 +1,452 @@
+"""The table a new player understands (issue 20): the end of a hand in order
+(the last trick, then the summary, then the next deal), settings that keep the
+game in progress, trump at a glance (the badge, the calls that stay, the
+hand's trumps marked), and choices that look right (no bold lone play, Undo
+that cuts the computer players' pacing short and is gone once the game is
+over, thinking dots apart from the names, scores with a true minus sign kept
+in front of the digits in Arabic, tricks counted per side).
+
+Games that must reach a given moment are dealt here with the engine
+(``Game.from_deal``) and put in the page's save before it loads.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from conftest import PageProblems, open_page
+from game_driver import WAITING, hand, phase, saved, start, step
+from hasenpfeffer.cards import CARDS
+from hasenpfeffer.game import Game
+from hasenpfeffer.rules import PRESETS
+
+MINUS = "\u2212"
+SAVE_KEY = "hasenpfeffer.game.v1"
+SETTINGS_KEY = "hasenpfeffer.settings.v1"
+
+# What the table shows at the moment a summary or game-over dialog opens, and
+# when the last trick was complete on the table (installed before the page loads).
+WATCH = """
+window.__ends = [];
+window.__fullAt = 0;
+const snapshot = (id) => ({
+  dialog: id,
+  hand: [...document.querySelectorAll("#hand button.card")].map((b) => b.dataset.card),
+  scores: [0, 1].map((t) => document.querySelector(`[data-score-team="${t}"]`).textContent),
+  tricks: [0, 1].map((t) => document.querySelector(`[data-tricks-team="${t}"]`).textContent),
+  trick: [...document.querySelectorAll(".slot")]
+    .filter((s) => s.querySelector("hp-card"))
+    .map((s) => ({
+      seat: Number(s.dataset.slot),
+      card: s.querySelector("hp-card").getAttribute("code"),
+      winner: s.classList.contains("winner"),
+    })),
+  widow: !document.querySelector(".widow").hidden,
+  contract: document.getElementById("contract-bid").textContent,
+  prompt: document.getElementById("prompt").textContent,
+  actions: window.hasenpfeffer?.state?.actions ?? null,
+  since: performance.now() - window.__fullAt,
+});
+let cardsShown = 0;
+new MutationObserver(() => {
+  const n = document.querySelectorAll(".slot hp-card").length;
+  if (n > cardsShown && n >= 3) window.__fullAt = performance.now();
+  cardsShown = n;
+  for (const id of ["summary-dialog", "gameover-dialog"]) {
+    const d = document.getElementById(id);
+    if (!d) continue;
+    if (d.open && !d.dataset.seen) {
+      d.dataset.seen = "1";
+      window.__ends.push(snapshot(id));
+    } else if (!d.open && d.dataset.seen) {
+      delete d.dataset.seen;
+    }
+  }
+}).observe(document, {
+  subtree: true, childList: true, attributes: true, attributeFilter: ["open"],
+});
+"""
+
+
+def dealt(
+    preset: str,
+    dealer: int,
+    scores: tuple[int, int] = (0, 0),
+    south: str = "",
+    west: str = "",
+    shuffle: int = 3,
+) -> Game:
+    """A game whose first hand gives South (and West) the cards named; the rest shuffled."""
+    fixed = {0: south.split(), 1: west.split()}
+    taken = set(fixed[0]) | set(fixed[1])
+    rest = [str(c) for c in CARDS if str(c) not in taken]
+    random.Random(shuffle).shuffle(rest)
+    hands = []
+    for seat in range(4):
+        cards = list(fixed.get(seat, []))
+        while len(cards) < 6:
+            cards.append(rest.pop())
+        hands.append(cards)
+    return Game.from_deal(hands, rest.pop(), dealer, rules=PRESETS[preset], scores=scores, seed=1)
+
+
+def load_game(page: Page, base_url: str, game: Game, levels: list[str], query: str) -> None:
+    """Open the table on ``game`` (as its saved game), the computer players at ``levels``."""
+    record = {
+        "format": "hasenpfeffer-web-save",
+        "version": 1,
+        "save": game.to_json(),
+        "levels": levels,
+    }
+    page.add_init_script(
+        f"""if (!sessionStorage.getItem("seeded")) {{
+  sessionStorage.setItem("seeded", "1");
+  localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(json.dumps(record))});
+}}"""
+    )
+    start(page, base_url, query)
+
+
+def scores_shown(page: Page) -> list[int]:
+    """The top bar's scores as numbers (a true minus sign; in Arabic isolated left to right)."""
+    texts = [page.inner_text(f'[data-score-team="{t}"]') for t in (0, 1)]
+    return [int(x.strip("\u2066\u2069").replace(MINUS, "-")) for x in texts]
+
+
+def click_card(page: Page) -> None:
+    page.click("#hand button.card:not(:disabled)")
+
+
+# ---- the end of a hand ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["seed", "traditional"])
+def test_the_end_of_a_hand_shows_the_last_trick_then_the_summary_then_the_next_deal(
+    page: Page, base_url: str, preset: str
+) -> None:
+    page.add_init_script(WATCH)
+    start(page, base_url, f"?speed=fast&bots=easy&preset={preset}&seed=17")
+    rng = random.Random(4)
+    for _ in range(200):
+        page.wait_for_selector(WAITING, timeout=30_000)
+        if page.is_visible("#summary-dialog[open]"):
+            break
+        step(page, rng, bid_choices=("pass",))
+    else:
+        raise AssertionError("no hand ended")
+    ends: list[dict[str, Any]] = page.evaluate("window.__ends")
+    assert len(ends) == 1 and ends[0]["dialog"] == "summary-dialog"
+    shown = ends[0]
+    record = saved(page)
+    assert record is not None
+    game = Game.from_json(record["save"])
+    hand_record = game.records[-1].to_dict()
+    before = [s - p for s, p in zip(hand_record["scores"], hand_record["points"], strict=True)]
+    # the table still shows the finished hand: no new cards, the score not yet changed,
+    # the tricks counted to the end, the contract kept, no widow dealt onto the trick
+    assert set(shown["hand"]) <= set(hand_record["hands"][0]) | {hand_record["widow"]}
+    assert [int(s.replace(MINUS, "-")) for s in shown["scores"]] == before
+    assert [int(n) for n in shown["tricks"]] == hand_record["tricks_won"]
+    assert "bid" not in shown["prompt"].lower()
+    if not hand_record["thrown_in"]:
+        sat_out = hand_record["alone"] and hand_record["maker"] == 2
+        if not sat_out:
+            assert shown["hand"] == []
+        assert not shown["widow"]
+        assert shown["contract"] != "—"
+        # the last trick lay on the table, its winner marked, long enough to be seen
+        last = hand_record["tricks"][-1]
+        assert sorted((c["seat"], c["card"]) for c in shown["trick"]) == sorted(
+            (c["seat"], c["card"]) for c in last["cards"]
+        )
+        assert [c["seat"] for c in shown["trick"] if c["winner"]] == [last["winner"]]
+        assert shown["since"] >= 500
+        # the summary reveals the widow and the discard
+        body = page.inner_text("#summary-body")
+        assert "widow held" in body
+    # the computer players wait behind the summary
+    page.wait_for_timeout(1200)
+    assert page.evaluate("window.hasenpfeffer.state.actions") == shown["actions"]
+    assert page.evaluate("document.querySelectorAll('#hand button.card').length") == len(
+        shown["hand"]
+    )
+    # moving on: the next deal, the new score, the contract cleared
+    page.click('#summary-dialog [data-action="next-hand"]')
+    page.wait_for_function("() => document.querySelectorAll('#hand button.card').length === 6")
+    assert scores_shown(page) == hand_record["scores"]
+    assert [page.inner_text(f'[data-tricks-team="{t}"]') for t in (0, 1)] == ["0", "0"]
+    assert page.query_selector_all(".slot hp-card") == []
+
+
+def finishing_game() -> Game:
+    """Traditional rules, 9 to -5 to 10: South holds the six top hearts and bids first,
+    so bidding six and leading them wins the game (15 to -5)."""
+    game = dealt("traditional", dealer=3, scores=(9, -5), south="JK JH JD AH KH QH")
+    assert str(game.widow) == "QD"  # not a trump: it is the card put away
+    return game
+
+
+def play_out_the_winning_hand(page: Page) -> None:
+    page.click('#actions [data-bid="6"]')
+    page.wait_for_selector('#table[data-phase="trump"][data-human="1"]')
+    page.click('#actions [data-trump="H"]')
+    page.wait_for_selector('#table[data-phase="discard"][data-human="1"]')
+    page.click("#hand button.card:not(.trump):not(:disabled)")
+    for _ in range(6):
+        page.wait_for_selector('#table[data-human="1"], #gameover-dialog[open]')
+        if page.is_visible("#gameover-dialog[open]"):
+            break
+        click_card(page)
+    page.wait_for_selector("#gameover-dialog[open]")
+
+
+GAME_OVER_TEXT = {
+    # title (said once), then the final score with each side named
+    "en": ("You win!", "Final score: you and North 15, West and East \u22125."),
+    "it": ("Avete vinto!", "Punteggio finale: tu e Nord 15, Ovest ed Est \u22125."),
+    "fy": ("Jim winne!", "Einstân: jo en Noard 15, West en East \u22125."),
+    "hi": ("जीत आपकी हुई!", "अंतिम स्कोर: आप और उत्तर 15, पश्चिम और पूर्व \u22125।"),
+    "ar": (
+        "فزتما!",
+        "النتيجة النهائية: أنت والشمال \u206615\u2069، الغرب والشرق \u2066\u22125\u2069.",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", list(GAME_OVER_TEXT))
+def test_the_end_of_the_game_in_order_said_once_and_final(
+    browser: Browser, base_url: str, problems: PageProblems, lang: str
+) -> None:
+    page = open_page(browser, base_url, problems)
+    page.add_init_script(WATCH)
+    levels = ["human", "easy", "easy", "easy"]
+    load_game(page, base_url, finishing_game(), levels, f"?speed=instant&lang={lang}")
+    play_out_the_winning_hand(page)
+    shown = page.evaluate("window.__ends")[-1]
+    assert shown["dialog"] == "gameover-dialog"
+    # the last trick is on the table, the score not yet changed, no card left in the hand
+    assert len(shown["trick"]) == 4 and shown["hand"] == []
+    assert [s.strip("\u2066\u2069") for s in shown["scores"]] == ["9", f"{MINUS}5"]
+    title, final = GAME_OVER_TEXT[lang]
+    assert page.inner_text("#gameover-title") == title
+    body = page.inner_text("#gameover-body")
+    assert title not in body  # said once, in the title
+    assert page.text_content("#gameover-body .headline") == final
+    assert "-" not in page.text_content("#gameover-body")  # true minus signs only
+    page.click('#gameover-dialog [data-action="close"]')
+    page.wait_for_selector("#gameover-dialog", state="hidden")
+    # now the table shows the game's end: the final score
+    page.wait_for_function(
+        "() => document.querySelector('[data-score-team=\"0\"]').textContent.includes('15')"
+    )
+    assert scores_shown(page) == [15, -5]
+    # the game is over: nothing can be taken back, by the button or the key
+    assert page.is_disabled('[data-tool="undo"]')
+    before = saved(page)
+    page.keyboard.press("u")
+    page.wait_for_timeout(300)
+    assert saved(page) == before and phase(page) == "game_over"
+    if lang == "ar":
+        # the minus sign in front of the digits, left of them on screen
+        text = page.text_content('[data-score-team="1"]')
+        assert text == f"\u2066{MINUS}5\u2069"
+        minus_x, digit_x = page.evaluate(
+            """() => {
+              const node = document.querySelector('[data-score-team="1"]').firstChild;
+              const x = (i) => { const r = document.createRange(); r.setStart(node, i);
+                                 r.setEnd(node, i + 1); return r.getBoundingClientRect().x; };
+              return [x(1), x(2)];
+            }"""
+        )
+        assert minus_x < digit_x
+    page.context.close()
+    assert problems.external == [] and problems.errors == []
+
+
+def test_negative_scores_and_points_in_arabic_keep_the_sign_in_front(
+    browser: Browser, base_url: str, problems: PageProblems
+) -> None:
+    page = open_page(browser, base_url, problems)
+    # South bids six with a weak hand and falls short: the summary shows minus points
+    game = dealt("traditional", dealer=3, scores=(2, -3), south="9C TC 9D TD 9S TS")
+    load_game(page, base_url, game, ["human", "easy", "easy", "easy"], "?speed=instant&lang=ar")
+    texts = [page.text_content(f'[data-score-team="{t}"]') for t in (0, 1)]
+    assert texts == ["\u20662\u2069", f"\u2066{MINUS}3\u2069"]
+    page.click('#actions [data-bid="6"]')
+    rng = random.Random(2)
+    for _ in range(60):
+        page.wait_for_selector(WAITING)
+        if page.is_visible("#summary-dialog[open]"):
+            break
+        step(page, rng)
+    body = page.text_content("#summary-body")
+    # every signed number: a true minus, no bidi mark, isolated; none reads "6-"
+    assert f"\u2066{MINUS}" in body
+    assert "-" not in body and "\u061c" not in body and "\u200e" not in body
+    page.context.close()
+    assert problems.external == [] and problems.errors == []
+
+
+# ---- settings that keep the game ----------------------------------------------------------
+
+
+def open_settings(page: Page) -> None:
+    page.click('[data-tool="settings"]')
+    page.wait_for_selector("#settings-dialog[open] [data-preset]")
+
+
+def test_a_new_rule_set_mid_game_keeps_the_game_and_applies_to_the_next(
+    page: Page, base_url: str
+) -> None:
+    start(page, base_url, "?speed=instant&bots=easy&seed=40")
+    rng = random.Random(3)
+    for _ in range(3):
+        step(page, rng)
+    page.wait_for_selector('#table[data-human="1"]')
+    before = saved(page)
+    cards = hand(page)
+    assert before is not None and page.evaluate("window.hasenpfeffer.state.actions") > 0
+    open_settings(page)
+    rules_part = page.inner_text("#settings-dialog fieldset:nth-of-type(2)")
+    assert "applies from the next game" in rules_part
+    page.select_option("#settings-dialog [data-preset]", "traditional")
+    page.select_option('[data-level-seat="3"]', "hard")
+    page.click('#settings-dialog [data-action="save"]')
+    # asked, the game kept by default
+    page.wait_for_selector("#rules-confirm-dialog[open]", timeout=5000)
+    assert "from the next game" in page.inner_text("#rules-confirm-dialog")
+    assert page.evaluate("document.activeElement.dataset.action") == "rules-keep"
+    page.click('#rules-confirm-dialog [data-action="rules-keep"]')
+    page.wait_for_selector("#rules-confirm-dialog", state="hidden")
+    # the game goes on under its rules; a new level applies at once
+    page.wait_for_function("() => window.hasenpfeffer.state.levels[3] === 'hard'")
+    after = saved(page)
+    assert after is not None and after["save"] == before["save"] and hand(page) == cards
+    assert page.evaluate("window.hasenpfeffer.state.preset") == "seed"
+    stored = json.loads(page.evaluate(f"localStorage.getItem('{SETTINGS_KEY}')"))
+    assert stored["rules"] == "traditional"
+    # the next game's rules are not asked about again
+    open_settings(page)
+    assert page.eval_on_selector("#settings-dialog [data-preset]", "e => e.value") == "traditional"
+    page.click('#settings-dialog [data-action="save"]')
+    page.wait_for_selector("#settings-dialog", state="hidden")
+    page.wait_for_timeout(300)
+    assert not page.is_visible("#rules-confirm-dialog[open]") and saved(page) == after
+    # the next game is played under them
+    page.click('[data-tool="new-game"]')
+    page.click('#confirm-dialog [data-action="confirm-new"]')
+    page.wait_for_function("() => window.hasenpfeffer.state.preset === 'traditional'")
+    assert saved(page) != before
+
+
+def test_a_new_rule_set_mid_game_can_start_a_new_game_at_once(page: Page, base_url: str) -> None:
+    start(page, base_url, "?speed=instant&bots=easy&seed=41")
+    step(page, random.Random(1))
+    page.wait_for_selector('#table[data-human="1"]')
+    before = saved(page)
+    open_settings(page)
+    page.select_option("#settings-dialog [data-preset]", "seed-pepper")
+    page.select_option('[data-level-seat="1"]', "random")
+    page.click('#settings-dialog [data-action="save"]')
+    page.wait_for_selector("#rules-confirm-dialog[open]", timeout=5000)
+    page.click('#rules-confirm-dialog [data-action="rules-now"]')
+    page.wait_for_function("() => window.hasenpfeffer.state.preset === 'seed-pepper'")
+    assert saved(page) != before
+    assert page.evaluate("window.hasenpfeffer.state.levels[1]") == "random"
+
+
+# ---- trump at a glance -----------------------------------------------------------------------
+
+
+def test_the_players_trump_is_shown_and_marked_in_the_hand(page: Page, base_url: str) -> None:
+    game = dealt("seed", dealer=3, south="JK JH JD AH 9C TS")
+    load_game(page, base_url, game, ["human", "easy", "easy", "easy"], "?speed=instant")
+    assert page.is_hidden("#trump-badge")
+    page.click('#actions [data-bid="6"]')
+    page.wait_for_selector('#table[data-phase="trump"][data-human="1"]')
+    page.click('#actions [data-trump="H"]')
+    page.wait_for_selector('#table[data-phase="discard"][data-human="1"]')
+    assert page.is_visible("#trump-badge")
+    assert page.inner_text("#trump-suit") == "Hearts"
+    assert page.inner_text("#calls") == "You name hearts as trump."
+    # the hand's trumps are marked, and say so: the left bower among them
+    marked = page.eval_on_selector_all(
+        "#hand button.card.trump", "els => els.map(e => e.dataset.card)"
+    )
+    assert {"JK", "JH", "JD", "AH"} <= set(marked) and not {"9C", "TS"} & set(marked)
+    for card in marked:
+        assert page.is_visible(f'#hand [data-card="{card}"] .trump-mark')
+
+    def label_of(card: str) -> str:
+        return page.get_attribute(f'#hand [data-card="{card}"]', "aria-label") or ""
+
+    assert "jack of diamonds, trump (left bower)" in label_of("JD")
+    assert "ace of hearts, trump" in label_of("AH")
+    assert "trump" not in label_of("9C")
+    page.click('#hand [data-card="9C"]')
+    # going alone: no choice is pushed in bold
+    page.wait_for_selector('#table[data-phase="alone"][data-human="1"]')
+    assert page.query_selector_all("#actions .primary") == []
+    assert page.inner_text("#calls") == "You name hearts as trump. You discard the nine of clubs."
+    page.click('#actions [data-alone="decline"]')
+    page.wait_for_selector('#table[data-phase="play"][data-human="1"]')
+    assert page.is_visible("#trump-badge")
+    # the tricks are counted per side, each named
+    tricks = page.inner_text(".contract-line.tricks")
+    assert "Us 0" in tricks and "Them 0" in tricks
+
+
+def test_a_computer_players_calls_stay_on_the_table(page: Page, base_url: str) -> None:
+    # West bids first, holding the six top hearts
+    game = dealt("seed", dealer=0, west="JK JH JD AH KH QH", south="9C TC 9S TS QD KD")
+    load_game(page, base_url, game, ["human", "medium", "medium", "medium"], "?speed=instant")
+    # West bids six at once: the auction is over before South's turn
+    page.wait_for_selector('#table[data-human="1"]')
+    assert page.inner_text("#trump-suit") == "Hearts"
+    view = page.evaluate("window.hasenpfeffer.state.view")
+    assert view["maker"] == 1
+    # West goes alone, North declines to defend alone: South is asked
+    assert view["alone"] and view["phase"] == "defend_alone"
+    calls = page.inner_text("#calls")
+    assert calls == "West names hearts as trump. West discards a card. West goes alone."
+    # defending alone is not pushed in bold either
+    assert page.query_selector_all("#actions .primary") == []
+    page.click('#actions [data-alone="decline"]')
+    page.wait_for_selector('#table[data-phase="play"]')
+    assert page.inner_text("#calls").startswith("West names hearts as trump.")
+
+
+# ---- choices that look right -------------------------------------------------------------------
+
+
+def test_undo_cuts_the_computer_players_pacing_short(page: Page, base_url: str) -> None:
+    # South bids first; at normal speed the three computer players take seconds to answer
+    game = dealt("seed", dealer=3, south="JK JH 9D AH 9C TS")
+    load_game(page, base_url, game, ["human", "easy", "easy", "easy"], "?speed=normal")
+    before = saved(page)
+    page.click('#actions [data-bid="2"]')
+    # while the computer players move, Undo is there to press
+    page.wait_for_function(
+        """() => !document.querySelector('[data-tool="undo"]').disabled
+                 && document.querySelector('#table').dataset.human === '0'""",
+        timeout=1500,
+    )
+    # a thinking seat shows dots of its own, not text after its name
+    page.wait_for_selector(".seat.turn .thinking", state="visible")
+    name = page.text_content(".seat.turn .seat-name")
+    assert name in ("West", "North", "East")
+    after = page.evaluate(
+        "getComputedStyle(document.querySelector('.seat.turn .seat-name'), '::after').content"
+    )
+    assert after in ("none", "normal")
+    page.click('[data-tool="undo"]')
+    page.wait_for_selector('#table[data-phase="bidding"][data-human="1"]')
+    page.wait_for_timeout(1500)  # no computer player's move lands after the undo
+    assert saved(page) == before
+    assert page.is_visible('#table[data-human="1"]')
+    assert page.evaluate("window.hasenpfeffer.state.view.auction") == []

@@ -1,0 +1,101 @@
+"""The deal of the day (``hasenpfeffer.daily``): ``daily`` starts the session's
+game on the day's deal, the player in South against three hard players;
+``daily_result`` plays the same deal with another level in South (the hard
+player, or the oracle that sees every card), the other seats the same players
+seeded the same way: a duplicate comparison for the player's result.
+
+``daily_result`` keeps no state and changes no session: the page asks for
+each level in turn and shows its progress between the two."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from ..daily import DAILY_OPPONENTS, daily_date, daily_seed
+from ..game import Game
+from ..rules import Rules
+from ..vocabulary import HUMAN, LEVELS, ORACLE
+from .args import ApiError, bad_arg, quoted, shown
+from .game_ops import state_answer
+from .sessions import Session, current, install
+
+#: The player's seat in a deal of the day.
+DAILY_SEAT: Final = 0
+#: The levels ``daily_result`` compares with (any computer level may be asked).
+COMPARED_LEVELS: Final = ("hard", "oracle")
+
+_known: Any = None
+
+
+def _decisions() -> Any:
+    """The decisions already made on deals of the day (shared by the runs of
+    one deal: see ``bots.duplicate.Decisions``)."""
+    global _known
+    if _known is None:
+        from ..bots.duplicate import Decisions
+
+        _known = Decisions()
+    return _known
+
+
+def _day_game(request: Mapping[str, Any]) -> tuple[Game, str]:
+    value = request.get("date")
+    try:
+        day = daily_date(value) if isinstance(value, str) else None
+    except ValueError:
+        day = None
+    if day is None:
+        raise bad_arg(
+            "bad_date",
+            {"name": "date", "value": shown(value)},
+            f"date: give a day as YYYY-MM-DD (2000-01-01 to 2199-12-31); got {quoted(value)}",
+        )
+    try:
+        rules = Rules.from_dict(request.get("rules", "seed"))
+    except ValueError as err:
+        raise ApiError("bad_rules", str(err)) from None
+    return Game.new(rules, seed=daily_seed(day)), day.isoformat()
+
+
+def op_daily(request: Mapping[str, Any]) -> dict[str, Any]:
+    game, day = _day_game(request)
+    levels = tuple(HUMAN if s == DAILY_SEAT else DAILY_OPPONENTS for s in range(4))
+    answer = state_answer(install(Session(game, levels, [])))
+    answer["daily"] = {"date": day, "seed": game.seed, "seat": DAILY_SEAT}
+    return answer
+
+
+def op_daily_result(request: Mapping[str, Any]) -> dict[str, Any]:
+    from ..bots.duplicate import play_first_hand
+    from ..notation import hand_to_text
+
+    game, day = _day_game(request)
+    level = request.get("level")
+    allowed = (*LEVELS, ORACLE)
+    if level not in allowed:
+        raise ApiError(
+            "bad_request", f"level must be one of {', '.join(allowed)}; got {quoted(level)}"
+        )
+    levels = tuple(level if s == DAILY_SEAT else DAILY_OPPONENTS for s in range(4))
+    known = _decisions()
+    session = current()
+    if session is not None and session.game.replayed(0) == game:
+        # the player's own game on this deal: its players' decisions are the same
+        known.learn(session.game, session.levels)
+    played = play_first_hand(game, levels, known)
+    record = played.records[0]
+    side = DAILY_SEAT & 1
+    return {
+        "date": day,
+        "level": level,
+        "seat": DAILY_SEAT,
+        "points": list(record.points),
+        "side_points": record.points[side],
+        "tricks_won": list(record.tricks_won),
+        "hand": record.public_dict(),
+        "hpn": hand_to_text(played, 1),
+    }
+
+
+__all__ = ["COMPARED_LEVELS", "DAILY_SEAT", "op_daily", "op_daily_result"]

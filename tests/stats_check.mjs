@@ -1,0 +1,184 @@
+// The statistics model (web/table/stats.js) under Node's test runner:
+//   node --test tests/stats_check.mjs
+// Storage is a Map-backed stand-in for localStorage (with a quota switch);
+// the chart is drawn into a minimal stand-in for the DOM.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  BACKUP_KEY,
+  STATS_KEY,
+  SERIES_LIMIT,
+  bidTotals,
+  changeStats,
+  chartSvg,
+  countDaily,
+  countGame,
+  countHand,
+  countReview,
+  emptyStats,
+  exportStats,
+  loadStats,
+  parseStats,
+  runningMean,
+} from "../web/table/stats.js";
+
+function memoryStorage() {
+  const map = new Map();
+  return {
+    full: false,
+    broken: false,
+    getItem(key) {
+      if (this.broken) throw new Error("SecurityError");
+      return map.has(key) ? map.get(key) : null;
+    },
+    setItem(key, value) {
+      if (this.broken) throw new Error("SecurityError");
+      if (this.full) throw new Error("QuotaExceededError");
+      map.set(key, String(value));
+    },
+    removeItem(key) {
+      map.delete(key);
+    },
+  };
+}
+
+const made = { points: [5, 0], maker: 0, made: true, thrown_in: false };
+const failed = { points: [-5, 0], maker: 0, made: false, thrown_in: false };
+const theirs = { points: [0, 4], maker: 1, made: true, thrown_in: false };
+const thrownIn = { points: [0, 0], maker: null, made: null, thrown_in: true };
+
+test("a hand counts as played, won when the player's side scored more", () => {
+  const s = emptyStats();
+  countHand(s, { record: made, seat: 0, preset: "seed", level: "hard", at: 1 });
+  countHand(s, { record: theirs, seat: 0, preset: "seed", level: "hard", at: 2 });
+  countHand(s, { record: thrownIn, seat: 0, preset: "seed", level: "hard", at: 3 });
+  assert.deepEqual(s.hands, { played: 3, won: 1 });
+  assert.deepEqual(s.points.map((p) => p.points), [5, 0, 0]);
+  // East-West's view of the same hands: its side is team 1
+  const e = emptyStats();
+  countHand(e, { record: theirs, seat: 1, preset: "seed", level: "hard" });
+  assert.deepEqual(e.hands, { played: 1, won: 1 });
+});
+
+test("bids made and failed only for the player's own contracts, by preset and level", () => {
+  const s = emptyStats();
+  countHand(s, { record: made, seat: 0, preset: "seed", level: "hard" });
+  countHand(s, { record: failed, seat: 0, preset: "seed", level: "medium" });
+  countHand(s, { record: failed, seat: 0, preset: "traditional", level: "hard" });
+  countHand(s, { record: theirs, seat: 0, preset: "seed", level: "hard" }); // not the player's bid
+  countHand(s, { record: { ...made, maker: 2 }, seat: 0, preset: "seed", level: "hard" }); // partner's
+  assert.deepEqual(bidTotals(s), { made: 1, failed: 2 });
+  assert.deepEqual(bidTotals(s, { preset: "seed" }), { made: 1, failed: 1 });
+  assert.deepEqual(bidTotals(s, { level: "hard" }), { made: 1, failed: 1 });
+  assert.deepEqual(bidTotals(s, { preset: "traditional", level: "hard" }), { made: 0, failed: 1 });
+});
+
+test("the series keep only their latest entries", () => {
+  const s = emptyStats();
+  for (let i = 0; i < SERIES_LIMIT + 25; i++) {
+    countHand(s, { record: made, seat: 0, preset: "seed", level: "hard", at: i });
+    countReview(s, { loss: i % 3, at: i });
+  }
+  assert.equal(s.points.length, SERIES_LIMIT);
+  assert.equal(s.points[0].at, 25);
+  assert.equal(s.losses.length, SERIES_LIMIT);
+  assert.equal(s.hands.played, SERIES_LIMIT + 25); // the counts are never trimmed
+});
+
+test("games and deals of the day", () => {
+  const s = emptyStats();
+  countGame(s, { won: true });
+  countGame(s, { won: false });
+  assert.deepEqual(s.games, { played: 2, won: 1 });
+  countDaily(s, { date: "2026-12-01", points: 4 });
+  countDaily(s, { date: "2026-12-01", points: 4, hard: 5 });
+  countDaily(s, { date: "2026-12-01", points: 4, oracle: 6 });
+  assert.deepEqual(s.daily["2026-12-01"], { points: 4, hard: 5, oracle: 6 });
+});
+
+test("a record survives storing and reading back, and exporting is the same record", () => {
+  const storage = memoryStorage();
+  changeStats(storage, (s) => countHand(s, { record: made, seat: 0, preset: "seed", level: "hard", at: 7 }));
+  changeStats(storage, (s) => countGame(s, { won: true }));
+  const { stats, problem } = loadStats(storage);
+  assert.equal(problem, null);
+  assert.deepEqual(stats.hands, { played: 1, won: 1 });
+  assert.deepEqual(stats.games, { played: 1, won: 1 });
+  assert.deepEqual(parseStats(exportStats(stats)), stats);
+});
+
+test("two tabs both counting: neither tab's counts are lost", () => {
+  const storage = memoryStorage(); // one origin's storage, shared by the tabs
+  const tabA = loadStats(storage).stats; // both tabs opened on the same record
+  const tabB = loadStats(storage).stats;
+  assert.deepEqual(tabA, tabB);
+  changeStats(storage, (s) => countHand(s, { record: made, seat: 0, preset: "seed", level: "hard" }));
+  changeStats(storage, (s) => countHand(s, { record: theirs, seat: 0, preset: "seed", level: "hard" }));
+  assert.deepEqual(loadStats(storage).stats.hands, { played: 2, won: 1 });
+});
+
+test("an unreadable record is kept aside and reported, not overwritten", () => {
+  const storage = memoryStorage();
+  for (const bad of ["{not json", '{"format":"hasenpfeffer-stats","version":99}', '{"format":"x"}',
+    JSON.stringify({ ...emptyStats(), hands: { played: 1, won: 5 } }),
+    JSON.stringify({ ...emptyStats(), points: [{ at: 1, points: "lots", preset: "seed", level: "hard" }] })]) {
+    storage.setItem(STATS_KEY, bad);
+    storage.removeItem(BACKUP_KEY);
+    const { stats, problem } = loadStats(storage);
+    assert.equal(problem, "unreadable", bad);
+    assert.deepEqual(stats, emptyStats());
+    assert.equal(storage.getItem(BACKUP_KEY), bad);
+    assert.equal(storage.getItem(STATS_KEY), null);
+  }
+});
+
+test("a full or refused storage is reported, and the counts stay for the visit", () => {
+  const storage = memoryStorage();
+  storage.full = true;
+  const { stats, problem } = changeStats(storage, (s) => countGame(s, { won: true }));
+  assert.equal(problem, "full");
+  assert.deepEqual(stats.games, { played: 1, won: 1 });
+  storage.broken = true;
+  assert.equal(loadStats(storage).problem, "unavailable");
+  assert.equal(changeStats(storage, (s) => countGame(s, { won: false })).problem, "unavailable");
+});
+
+function fakeDocument() {
+  const make = (tag) => ({
+    tag,
+    attrs: {},
+    children: [],
+    textContent: "",
+    setAttribute(k, v) {
+      this.attrs[k] = v;
+    },
+    append(...kids) {
+      this.children.push(...kids);
+    },
+  });
+  return { createElementNS: (ns, tag) => make(tag) };
+}
+
+test("the chart draws every value inside its box, the zero line where zero is", () => {
+  const svg = chartSvg(fakeDocument(), [3, -2, 0, 5], { label: "Points per hand", width: 100, height: 50 });
+  assert.equal(svg.attrs.role, "img");
+  assert.equal(svg.children[0].textContent, "Points per hand");
+  const [, zero, line, last] = svg.children;
+  const points = line.attrs.points.split(" ").map((p) => p.split(",").map(Number));
+  assert.equal(points.length, 4);
+  for (const [x, y] of points) assert.ok(x >= 0 && x <= 100 && y >= 0 && y <= 50, `${x},${y}`);
+  // the highest value is drawn highest, the lowest lowest
+  const ys = points.map(([, y]) => y);
+  assert.equal(Math.min(...ys), ys[3]);
+  assert.equal(Math.max(...ys), ys[1]);
+  assert.equal(Number(zero.attrs.y1), ys[2]); // the value 0 lies on the zero line
+  assert.deepEqual([Number(last.attrs.cx), Number(last.attrs.cy)], points[3]);
+  // no values: just the labelled frame
+  assert.equal(chartSvg(fakeDocument(), [], { label: "x" }).children.length, 1);
+});
+
+test("the running mean", () => {
+  assert.deepEqual(runningMean([2, 4, 6, 8], 2), [2, 3, 5, 7]);
+  assert.deepEqual(runningMean([], 3), []);
+});

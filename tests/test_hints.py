@@ -1,0 +1,305 @@
+"""Hints: the level's own decision, said in words with a truthful unit and
+compared with the next-best choice (``bots.hints``)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from hasenpfeffer import Game, Rules
+from hasenpfeffer.bots.hard import HardPlayer
+from hasenpfeffer.bots.hints import UNITS, suggest
+from hasenpfeffer.bots.medium import MediumPlayer
+from hasenpfeffer.cards import EFFECTIVE_SUIT, JOKER
+from hasenpfeffer.text import HINT_COMPARE_TEXT, HINT_TEXT, hint_sentence
+
+PRESETS = ("seed", "seed-pepper", "traditional", "pepper")
+
+
+def position(
+    hands: list[str],
+    widow: str,
+    dealer: int,
+    actions: str,
+    preset: str = "seed",
+    scores: tuple[int, int] = (0, 0),
+) -> dict[str, Any]:
+    """South's view after ``actions`` (space-separated words, two per action) on this deal."""
+    game = Game.from_deal(hands, widow, dealer, rules=Rules.preset(preset), scores=scores)
+    words = actions.split()
+    while words:
+        word = words.pop(0)
+        game.apply(word if word in ("pass", "alone", "decline") else f"{word} {words.pop(0)}")
+    assert game.to_act == 0, "the position is South's decision"
+    view: dict[str, Any] = game.view(0)
+    return view
+
+
+def hint(view: dict[str, Any], seed: int = 0) -> list[dict[str, Any]]:
+    return suggest(view, "hard", seed=seed)
+
+
+def decisions(count: int, seed: int, calls_only: bool) -> list[dict[str, Any]]:
+    """Views of the seat to act with a choice, from seeded games of medium players
+    under every preset (calls only, or every phase)."""
+    rng = random.Random(seed)
+    out: list[dict[str, Any]] = []
+    i = 0
+    while len(out) < count:
+        game = Game.new(Rules.preset(PRESETS[i % 4]), seed=seed * 1000 + i)
+        players = [MediumPlayer(s) for s in range(4)]
+        i += 1
+        while not game.is_over and game.hand_number < 3 and len(out) < count:
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            choice = len(view["legal_actions"]) > 1
+            if choice and (view["phase"] != "play" or not calls_only) and rng.random() < 0.5:
+                out.append(view)
+            game.apply(players[seat].choose(view))
+    return out
+
+
+# ---- the same decision procedure as the level -----------------------------------------------
+
+
+def test_a_hard_hint_for_a_call_is_what_hard_itself_calls() -> None:
+    views = decisions(10, seed=11, calls_only=True)
+    assert {"bidding", "trump", "discard", "alone"} <= {v["phase"] for v in views}
+    for n, view in enumerate(views):
+        assert hint(view, seed=n)[0]["action"] == HardPlayer(n).choose(view), view
+
+
+def test_a_hard_hint_for_a_card_is_what_hard_itself_plays() -> None:
+    views = [v for v in decisions(12, seed=12, calls_only=False) if v["phase"] == "play"][:4]
+    assert views
+    for n, view in enumerate(views):
+        assert hint(view, seed=n)[0]["action"] == HardPlayer(n).choose(view)
+
+
+def test_a_medium_hint_is_what_medium_itself_does() -> None:
+    for n, view in enumerate(decisions(60, seed=13, calls_only=False)):
+        assert suggest(view, "medium", seed=n)[0]["action"] == MediumPlayer(n).choose(view)
+
+
+def test_every_legal_action_is_ranked_and_said_in_words() -> None:
+    for n, view in enumerate(decisions(10, seed=14, calls_only=False)):
+        for level in ("medium", "hard"):
+            hints = suggest(view, level, seed=n)
+            assert sorted(h["action"] for h in hints) == sorted(view["legal_actions"])
+            for h in hints:
+                assert h["reason_code"] in HINT_TEXT or h["reason_code"] == ""
+                assert h["compare_code"] in HINT_COMPARE_TEXT or h["compare_code"] == ""
+                assert h["unit"] in (*UNITS, None)
+                assert (h["unit"] is None) == (h["estimate"] is None)
+                assert h["reason"] and h["reason"] == hint_sentence(
+                    h["reason_code"],
+                    h["reason_params"],
+                    h["unit"],
+                    h["estimate"],
+                    h["compare_code"],
+                    h["compare_params"],
+                )
+                json.dumps(h)
+            if hints[0]["compare_code"]:
+                assert hints[0]["compare_params"]["other"] == hints[1]["action"]
+            for h in hints[1:]:
+                if h["compare_code"]:
+                    assert h["compare_params"]["other"] == hints[0]["action"]
+
+
+def test_hint_levels_are_checked() -> None:
+    game = Game.new(seed=1)
+    seat = game.to_act
+    assert seat is not None
+    with pytest.raises(ValueError, match="hint level"):
+        suggest(game.view(seat), level="genius")
+
+
+# ---- positions whose answer and reason are known --------------------------------------------
+
+
+def test_joker_and_both_bowers_bid_high_because_the_hand_takes_the_tricks() -> None:
+    view = position(
+        ["JK JH JD AH KH AS", "9C TC JC QC KC AC", "9D TD QD KD AD 9S", "TS JS QS KS 9H TH"],
+        "QH",
+        dealer=3,
+        actions="",
+    )
+    best, second = hint(view)[:2]
+    assert best["action"] in ("bid 5", "bid 6")
+    assert best["reason_code"] == "bid_strong"
+    params = best["reason_params"]
+    assert params["suit"] == "H" and params["tricks"] >= 5 and params["make"] >= 0.9
+    assert best["unit"] == "margin" and best["estimate"] > 5
+    # compared with the next-best call, in points of the margin
+    assert best["compare_code"] == "fewer_points"
+    assert best["compare_params"]["other"] == second["action"]
+    gap = best["compare_params"]["gap"]
+    assert gap == pytest.approx(best["estimate"] - second["estimate"], abs=0.06)
+    assert "a bid of" in best["reason"] and "tricks with hearts as trump" in best["reason"]
+
+
+def test_the_only_card_that_wins_the_trick_for_sure() -> None:
+    # hearts trump, South the maker and last to play: only AS beats West's KS
+    view = position(
+        ["AS TS 9S JH AH KH", "KS 9C TC QC KC AC", "QS 9D TD QD KD AD", "JS JC 9H TH QH JD"],
+        "JK",
+        dealer=0,
+        actions="pass pass pass bid 3 trump H discard KH decline play KS play QS play JS",
+    )
+    hints = hint(view)
+    best = hints[0]
+    assert best["action"] == "play AS" and best["reason_code"] == "sure_winner"
+    # the makers' side under the seed rules: the margin is the side's own points
+    assert best["unit"] == "points" and "points for your side" in best["reason"]
+    assert best["compare_code"] == "fewer_points"
+    assert best["compare_params"]["other"] in ("play TS", "play 9S")
+    assert {h["reason_code"] for h in hints[1:]} == {"let_go"}
+
+
+def test_a_lone_defender_who_cannot_score_is_given_a_margin_not_points() -> None:
+    # West goes alone on hearts at 5; South holds the Joker and both bowers
+    view = position(
+        ["JK JH JD 9C TC 9S", "AH KH QH TH 9H AS", "QC KC AC KS QS JS", "9D TD QD KD AD TS"],
+        "JC",
+        dealer=3,
+        actions="pass bid 5 pass pass trump H discard JC alone decline",
+    )
+    assert view["phase"] == "defend_alone"
+    best, other = hint(view)
+    assert best["action"] == "alone" and best["reason_code"] == "defend_alone_no_score"
+    assert best["unit"] == "margin" and best["estimate"] > 0
+    assert "your side's points minus the other side's" in best["reason"]
+    assert "cannot score as defenders" in best["reason"]
+    assert "points for your side" not in best["reason"]
+    assert best["compare_code"] == "fewer_points" and other["action"] == "decline"
+
+
+def test_under_the_seed_rules_outbidding_a_contract_you_cannot_make_says_why() -> None:
+    # West opens 4 with a monster; South's hand is worthless, yet bidding on loses
+    # less than letting West play (rules.md section 7)
+    view = position(
+        ["9C TC 9D TD 9S TS", "JK JH JD AH KH QH", "JC QC KC AC QD KD", "AD JS QS KS AS TH"],
+        "9H",
+        dealer=0,
+        actions="bid 4 pass pass",
+    )
+    ranked = hint(view)
+    hints = {h["action"]: h for h in ranked}
+    best = ranked[0]
+    assert best["action"] != "pass"
+    assert best["reason_code"] == "bid_war"
+    params = best["reason_params"]
+    assert params["seat"] == 1 and params["make"] < 0.5 and params["their"] > 2
+    assert "a failed bid costs only the tricks you take" in best["reason"]
+    passing = hints["pass"]
+    assert passing["estimate"] < best["estimate"] - 2
+    assert params["their"] == pytest.approx(-passing["estimate"], abs=0.6)
+
+
+def test_the_same_war_is_not_claimed_where_a_failed_bid_costs_the_bid() -> None:
+    view = position(
+        ["9C TC 9D TD 9S TS", "JK JH JD AH KH QH", "JC QC KC AC QD KD", "AD JS QS KS AS TH"],
+        "9H",
+        dealer=0,
+        actions="bid 4 pass pass",
+        preset="traditional",
+    )
+    hints = hint(view)
+    assert hints[0]["action"] == "pass"
+    assert all(h["reason_code"] not in ("bid_war", "bid_cheap") for h in hints)
+
+
+def test_trump_goes_by_tricks_and_a_suit_you_do_not_hold_says_so() -> None:
+    view = position(
+        ["JK AS KS QS AC KC", "9C TC JC QC 9D TD", "JD QD KD AD 9H TH", "JH KH AH 9S TS JS"],
+        "QH",
+        dealer=3,
+        actions="bid 4 pass pass pass",
+    )
+    ranked = hint(view)
+    hints = {h["action"]: h for h in ranked}
+    best = ranked[0]
+    assert best["action"] == "trump S" and best["reason_code"] == "trump_most"
+    assert best["unit"] == "tricks" and best["reason_params"]["count"] == 4
+    assert max(h["estimate"] for h in hints.values()) == best["estimate"]
+    diamonds = hints["trump D"]
+    assert diamonds["reason_code"] == "trump_void"
+    assert diamonds["compare_code"] == "more_tricks"
+    assert diamonds["compare_params"]["other"] == "trump S"
+    assert diamonds["reason"].startswith("you hold no diamonds")
+
+
+def test_a_maker_who_can_no_longer_make_the_bid_gives_the_trick_away() -> None:
+    view = position(
+        ["TC JD QD TH TS KS", "9D TD AD 9S JS QS", "KC AC KD 9H JH KH", "JC QC QH AH AS JK"],
+        "9C",
+        dealer=0,
+        scores=(0, 5),
+        actions="bid 4 bid 5 pass pass pass trump H discard KD decline play 9D play 9H "
+        "play QH play QD play AS play TS play 9S play KH play KC play JC play TC play TD "
+        "play JH play JK play TH play JS play QC",
+    )
+    # North (South's partner) holds the contract and cannot reach 5 any more
+    assert view["maker"] == 2 and view["tricks_won"][0] + len(view["hand"]) < view["bid"]
+    best = hint(view)[0]
+    assert best["reason_code"] == "contract_lost_duck"
+    assert "loses a point for each trick you take" in best["reason"]
+
+
+def test_the_only_card_that_can_still_make_the_bid() -> None:
+    view = position(
+        ["JC QC AC QH KH 9S", "9C TC TD QD TH QS", "AD 9H JH KS AS JK", "KC JD KD AH TS JS"],
+        "9D",
+        dealer=2,
+        actions="bid 4 bid 5 pass pass pass trump C discard 9D decline play AH play QH "
+        "play TH play 9H play TS play 9S play QS play KS play JK play KC play QC play 9C "
+        "play AD play JD play KH play TD play JH play JS",
+    )
+    best, other = hint(view)
+    assert best["action"] == "play JC" and best["reason_code"] == "only_make"
+    assert best["reason_params"]["make"] == 1.0
+    assert other["action"] == "play AC" and best["compare_code"] == "fewer_points"
+
+
+def test_the_joker_led_wins_for_sure_at_every_level() -> None:
+    hands = ["JK AH KH 9C TC QS", "9H TH 9D TD JD QD", "QH JH JS KS AS 9S", "AC KC QC JC KD AD"]
+    view = position(
+        hands, "TS", dealer=3, actions="bid 3 pass pass pass trump H discard 9C decline"
+    )
+    for level in ("medium", "hard"):
+        hints = {h["action"]: h for h in suggest(view, level)}
+        assert hints["play JK"]["reason_code"] == "sure_winner"
+        assert hints["play JK"]["reason"].startswith(
+            "the Joker wins this trick for sure: no card still out can beat it"
+        )
+
+
+def test_a_single_legal_card_is_explained_without_numbers() -> None:
+    view = position(
+        ["AS JH AH KH QH 9C", "KS TC QC KC AC TS", "QS 9D TD QD KD AD", "JS JC 9H TH 9S JD"],
+        "JK",
+        dealer=0,
+        actions="pass pass pass bid 3 trump H discard 9C decline play KS play QS play JS",
+    )
+    (only,) = hint(view)
+    assert only["action"] == "play AS" and only["reason_code"] == "only_card"
+    assert only["reason_params"] == {"card": "AS", "suit": "S"}
+    assert only["estimate"] is None and only["unit"] is None and only["compare_code"] == ""
+    assert only["reason"] == "you must follow spades, and AS is your only one"
+
+
+def test_the_trump_named_is_never_a_suit_the_hand_does_not_hold() -> None:
+    # why a hint never offers "diamonds as trump" to a hand without a diamond: the
+    # trick estimate hard and medium name trump by is never highest for such a suit
+    rng = random.Random(3)
+    player = MediumPlayer(0)
+    for _ in range(3000):
+        cards = rng.sample(range(25), 7)
+        trump, _discard = player.trump_and_discard(sum(1 << c for c in cards))
+        held = [c for c in cards if c != JOKER and EFFECTIVE_SUIT[trump][c] == trump]
+        assert held, cards

@@ -1,0 +1,211 @@
+// The first-game guide: a short tip at each new moment of a player's first game
+// (what a bid counts, the widow, naming trump, following suit and the bowers,
+// going alone, scoring), one at a time, in a region over the felt (a top corner on
+// a wide screen, the foot of the felt on a narrower one: styles.css). It
+// is not a dialog: the focus stays where it is, the region is announced politely,
+// its buttons are in the Tab order. "Got it" puts the tip away (the next one comes
+// at its own moment), "Hide tips" puts them all away; the rules dialog's "Show tips
+// again" brings them back. What was shown is remembered on this device
+// (localStorage); without storage the tips last for the visit. Never in an embed
+// (index.html?embed=...): a page that shows the game teaches in its own words.
+//
+// The moments come from the engine's state (phase, who is to act, the trump, a
+// lone player, a finished hand). The words of the rules (scoring, a lone defender)
+// are the rules dialog's catalogue texts, chosen by the rules in force.
+
+import { t } from "../shared/i18n.js";
+import { $, tableEl } from "./dom.js";
+import { state, update } from "./state.js";
+import { focusFirstControl } from "./turns.js";
+
+const STORAGE_KEY = "hasenpfeffer.guide.v1";
+const EMBEDDED = new URLSearchParams(globalThis.location?.search ?? "").has("embed");
+const guideEl = $("#guide");
+
+const DEALING = ["discard", "alone", "defend_alone", "play"];
+
+/**
+ * The tips in the order they are offered. `due(game)`: whether now is its moment
+ * (a tip stays while its moment lasts, unless put away).
+ */
+const TIPS = [
+  { id: "bid", due: ({ view }) => view.phase === "bidding" },
+  {
+    id: "trump",
+    due: ({ view, human_to_move }) =>
+      (view.phase === "trump" && human_to_move) || (view.trump != null && DEALING.includes(view.phase)),
+  },
+  { id: "widow", due: ({ view, human_to_move }) => (view.phase === "trump" && !human_to_move) || view.phase === "discard" },
+  {
+    id: "alone",
+    due: ({ view, human_to_move }) =>
+      (["alone", "defend_alone"].includes(view.phase) && human_to_move) ||
+      (view.phase === "play" && (view.alone || view.lone_defender != null)),
+  },
+  { id: "follow", due: ({ view }) => view.phase === "play" },
+  { id: "scoring", due: ({ view }) => view.last_hand != null || view.phase === "game_over" },
+];
+
+/**
+ * @typedef {object} Guide
+ * @property {boolean} off         the player hid the tips
+ * @property {string[]} seen       the tips shown so far (each is shown once)
+ * @property {string|null} current the tip on show
+ */
+
+function storage() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // storage disabled: the tips last for this visit
+  }
+}
+
+/** The guide as remembered on this device; null in an embed (no tips there). */
+export function loadGuide() {
+  if (EMBEDDED) return null;
+  const guide = { off: false, seen: [], current: null };
+  try {
+    const stored = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? "null");
+    if (stored && typeof stored === "object") {
+      guide.off = stored.off === true;
+      if (Array.isArray(stored.seen)) guide.seen = stored.seen.filter((id) => TIPS.some((tip) => tip.id === id));
+    }
+  } catch {
+    /* unreadable: start afresh */
+  }
+  return guide;
+}
+
+function remember(guide) {
+  try {
+    storage()?.setItem(STORAGE_KEY, JSON.stringify({ off: guide.off, seen: guide.seen }));
+  } catch {
+    /* full or disabled storage: remembered for this visit only */
+  }
+}
+
+/** The guide after this state of the game: the tip on show stays while its moment
+ * lasts; otherwise the first tip not yet shown whose moment it is comes up. */
+export function advance(guide, game) {
+  if (!guide || guide.off || !game) return guide;
+  const current = TIPS.find((tip) => tip.id === guide.current);
+  if (current?.due(game)) return guide;
+  const next = TIPS.find((tip) => !guide.seen.includes(tip.id) && tip.due(game));
+  const id = next?.id ?? null;
+  if (id === guide.current) return guide;
+  return { ...guide, current: id, seen: id ? [...guide.seen, id] : guide.seen };
+}
+
+function change(guide) {
+  remember(guide);
+  update({ guide });
+}
+
+/** The words of a tip: its own, and for scoring and lone play the rules in force. */
+function tipText(id, rules) {
+  const parts = [t(`guide.text.${id}`)];
+  if (id === "alone" && rules.lone_defender) parts.push(t("guide.text.lone_defender"));
+  if (id === "scoring") {
+    parts.push(t("rules.scoring.made"));
+    for (const key of [`rules.fail.${rules.fail_penalty}`, rules.defenders_score ? "rules.defenders.score" : "rules.defenders.none"]) {
+      parts.push(t(key));
+    }
+    parts.push(t("rules.target", { count: rules.target }));
+  }
+  return parts.join(" ");
+}
+
+let painted = "";
+
+// On a wide screen the tip sits in the felt's top corner, under the trump badge
+// (which it must never hide): the badge's foot, measured from the felt's top.
+const badgeEl = globalThis.document?.getElementById("trump-badge");
+function placeUnderBadge() {
+  const felt = badgeEl?.parentElement;
+  if (!badgeEl || !felt || !tableEl) return;
+  const end = badgeEl.hidden ? 0 : Math.ceil(badgeEl.getBoundingClientRect().bottom - felt.getBoundingClientRect().top);
+  tableEl.style.setProperty("--badge-end", `${end}px`);
+}
+if (badgeEl && typeof ResizeObserver === "function") new ResizeObserver(placeUnderBadge).observe(badgeEl);
+
+// the tip's height, for a hint or a reason to go above it (styles.css, narrow screens)
+const tipSize = typeof ResizeObserver === "function"
+  ? new ResizeObserver(([entry]) => {
+      const height = entry.borderBoxSize?.[0]?.blockSize ?? entry.target.offsetHeight;
+      tableEl.style.setProperty("--tip-height", `${Math.ceil(height)}px`);
+    })
+  : null;
+
+/** Paint the tip on show (render.js calls this on every render). When the game has
+ * reached a new moment, the guide moves on first (remembered, and put in the state). */
+export function paintGuide(state) {
+  if (!guideEl) return;
+  const guide = advance(state.guide, state.game);
+  if (guide !== state.guide) queueMicrotask(() => change(guide));
+  const id = guide && !guide.off ? guide.current : null;
+  const rules = state.game?.view.rules;
+  const key = JSON.stringify([id, state.language, rules]);
+  if (painted === key) return;
+  painted = key;
+  tipSize?.disconnect();
+  if (!id) {
+    guideEl.replaceChildren();
+    tableEl.style.setProperty("--tip-height", "0px");
+    return;
+  }
+  const section = document.createElement("section");
+  section.className = "guide-tip";
+  section.dataset.tip = id;
+  section.setAttribute("aria-labelledby", "guide-title");
+  const heading = document.createElement("h2");
+  heading.id = "guide-title";
+  const kicker = document.createElement("span");
+  kicker.className = "guide-kicker";
+  kicker.textContent = t("guide.kicker");
+  heading.append(kicker, " ", t(`guide.title.${id}`));
+  const text = document.createElement("p");
+  text.textContent = tipText(id, rules);
+  const buttons = document.createElement("div");
+  buttons.className = "guide-buttons";
+  for (const [action, label, style] of [
+    ["got-it", "guide.got_it", "btn primary"],
+    ["hide", "guide.hide", "btn"],
+  ]) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = style;
+    b.dataset.guide = action;
+    b.textContent = t(label);
+    buttons.append(b);
+  }
+  section.append(heading, text, buttons);
+  guideEl.replaceChildren(section);
+  tipSize?.observe(section);
+}
+
+/** The tips back from the start (the rules dialog's "Show tips again"). */
+export function showTipsAgain() {
+  if (!state.guide) return;
+  change({ off: false, seen: [], current: null });
+}
+
+/** The guide's buttons, and the rules dialog's "Show tips again" (hidden in an embed). */
+export function installGuide() {
+  const again = $("[data-guide-again]");
+  if (EMBEDDED) {
+    if (again) again.hidden = true;
+    return;
+  }
+  again?.addEventListener("click", showTipsAgain);
+  guideEl?.addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-guide]");
+    if (!b || !state.guide) return;
+    const hadFocus = guideEl.contains(document.activeElement);
+    if (b.dataset.guide === "hide") change({ ...state.guide, off: true, current: null });
+    else change({ ...state.guide, current: null });
+    // the tip goes: the focus goes to the player's choices (or stays off the page's
+    // body when it is not their turn)
+    if (hadFocus) queueMicrotask(focusFirstControl);
+  });
+}

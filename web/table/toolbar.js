@@ -1,0 +1,44 @@
+// The top bar on one line. When the tools' labels do not fit beside the brand and
+// the scores (a longer language, a narrower window, one more tool such as Install),
+// the tools show their icons only (the `compact` class); each label stays its
+// button's accessible name and the title its tooltip. Measured rather than guessed
+// per language: again whenever the bar's width, the page's language or the tools
+// change. Phones have their own two-line bar (styles.css).
+
+let bar = null;
+let fitted = "";
+
+/** Whether the tools have left the brand's line, or overflow their own. */
+function wraps() {
+  const tools = bar.querySelector(".tools");
+  const brand = bar.querySelector(".brand");
+  return tools.offsetTop >= brand.offsetTop + brand.offsetHeight || tools.scrollWidth > tools.clientWidth + 1;
+}
+
+function fit() {
+  const shown = [...bar.querySelectorAll(".tool")].filter((b) => !b.hidden).length;
+  const key = `${bar.clientWidth} ${document.documentElement.lang} ${shown}`;
+  if (key === fitted) return;
+  fitted = key;
+  bar.classList.remove("compact");
+  if (wraps()) bar.classList.add("compact");
+}
+
+/** Keep the top bar on one line from now on. */
+export function installToolbar() {
+  bar = document.querySelector(".topbar");
+  if (!bar) return;
+  new ResizeObserver(fit).observe(bar);
+  const relabelled = () => {
+    fitted = "";
+    fit();
+  };
+  // a new language (its labels are written in the same task), a tool shown or added
+  new MutationObserver(relabelled).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
+  new MutationObserver(relabelled).observe(bar.querySelector(".tools"), {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["hidden"],
+  });
+}
