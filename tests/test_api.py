@@ -758,3 +758,69 @@ def test_the_browser_loads_no_command_line_modules() -> None:
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]"
+
+
+PEOPLE = ["human", "random", "human", "random"]
+
+
+def test_with_several_people_each_answer_carries_only_the_view_of_the_person_in_turn() -> None:
+    # pass-and-play: the page must never hold a seat's cards before that seat's
+    # turn. An answer carries the view of the person to act; while a computer
+    # player acts, the view of the person who decided last.
+    rng = random.Random(3)
+    state = ok({"op": "new_game", "seed": 3, "levels": PEOPLE})
+    last_person: int | None = None
+    seen = set()
+    for _ in range(400):
+        if state["view"]["phase"] == "game_over":
+            break
+        cur = state["to_act"]
+        full = Game.from_json(state["save"])
+        if cur in (0, 2):
+            assert state["seat"] == cur and state["human_to_move"]
+        else:
+            assert state["seat"] == (0 if last_person is None else last_person)
+        seat = state["seat"]
+        seen.add(seat)
+        # exactly the view of that seat, its options only when it is to act
+        assert state["view"]["hand"] == full.view(seat)["hand"]
+        assert bool(state["options"]) == (cur == seat)
+        if state["human_to_move"]:
+            last_person = cur
+            action = rng.choice(state["view"]["legal_actions"])
+            state = ok({"op": "act", "action": action})["state"]
+        else:
+            state = ok({"op": "bot_step"})["state"]
+    assert seen == {0, 2}
+
+
+def test_with_several_people_undo_takes_back_only_the_viewers_own_decision() -> None:
+    rng = random.Random(4)
+    state = ok({"op": "new_game", "seed": 4, "levels": PEOPLE})
+    checked = False
+    for _ in range(400):
+        state = run_bots(state)
+        assert state["human_to_move"]
+        mover = state["to_act"]
+        last = api.sessions.current().last_human_actor  # type: ignore[union-attr]
+        if last is not None and last != mover:
+            # another person decided last: refused, nothing changes
+            assert not state["can_undo"]
+            message = err({"op": "undo"}, "not_your_decision")
+            assert api.game_ops.SEAT_NAMES[last] in message
+            assert ok({"op": "state"})["save"] == state["save"]
+            checked = True
+        action = rng.choice(state["view"]["legal_actions"])
+        answer = ok({"op": "act", "action": action})
+        after = answer["state"]
+        if after["seat"] == mover and after["view"]["phase"] != "game_over":
+            # the same person still has the table (computer players to move): may undo
+            assert after["can_undo"]
+            back = ok({"op": "undo"})
+            assert back["undone"][0] == action
+            assert back["state"]["save"] == state["save"]
+            after = ok({"op": "act", "action": action})["state"]
+        state = after
+        if checked and state["view"]["hand_number"] > 0:
+            break
+    assert checked

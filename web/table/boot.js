@@ -16,6 +16,7 @@ import { formatList, t } from "../shared/i18n.js";
 import { initOffline } from "../pwa/pwa.js";
 import { installGuide, loadGuide } from "./guide.js";
 import { installInput } from "./input.js";
+import { installPass } from "./pass.js";
 import { followLanguage, startLanguage } from "./language.js";
 import { followLoading } from "./progress.js";
 import { paintedGame, render } from "./render.js";
@@ -23,7 +24,7 @@ import { applyQuery, loadSettings } from "./settings.js";
 import { setRenderer, state, update } from "./state.js";
 import { offerKeptAside, openSavedGame } from "./tabs.js";
 import { installToolbar } from "./toolbar.js";
-import { announce, engine, notice, runBots, setGame, startNewGame } from "./turns.js";
+import { announce, engine, focusFirstControl, notice, runBots, setGame, startNewGame } from "./turns.js";
 
 performance.mark("hp-start");
 
@@ -100,5 +101,6 @@ setRenderer(render);
 installInput();
 installToolbar();
 installGuide();
+installPass(focusFirstControl);
 followLanguage();
 boot();

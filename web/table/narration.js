@@ -42,7 +42,9 @@ export function actionSentence(event, view) {
       return bySeat("a11y.trump", seat, { suit: suitName(arg) });
     case "discard":
       // the player hears which card they put away; the others' discards are hidden
-      return seat === 0 ? t("a11y.discard_you", { card: spokenCard(arg, roles) }) : bySeat("a11y.discard", seat);
+      // (South's too in the view of another person at the same device: pass-and-play)
+      if (seat === 0 && arg) return t("a11y.discard_you", { card: spokenCard(arg, roles) });
+      return t("a11y.discard", { seat: seat === 0 ? t("seat.role.you") : seatName(seat) });
     case "alone":
       return bySeat(view.maker === seat ? "a11y.alone" : "a11y.defend_alone", seat);
     case "decline":

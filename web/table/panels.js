@@ -18,7 +18,7 @@ import {
 } from "../shared/i18n.js";
 import { callWord, seatName, suitName } from "../shared/i18n-terms.js";
 import VOCABULARY from "../shared/vocabulary.js";
-import { BOT_LEVELS, SPEEDS, systemSpeed } from "./settings.js";
+import { BOT_LEVELS, HUMAN, SPEEDS, systemSpeed } from "./settings.js";
 
 export function escapeHTML(text) {
   return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -230,7 +230,8 @@ function presetLabel(preset) {
 }
 
 function levelSelect(seat, level) {
-  const options = BOT_LEVELS.map(
+  // a person: pass-and-play, the device handed to that seat in its turn
+  const options = [...BOT_LEVELS, HUMAN].map(
     (lv) => `<option value="${lv}"${lv === level ? " selected" : ""}>${tx(`settings.level.${lv}`)}</option>`,
   ).join("");
   const id = `level-${seat}`;
@@ -299,6 +300,7 @@ export function settingsHTML(settings, info, currentRules) {
       .join("");
   return `
     <fieldset><legend>${tx("settings.players")}</legend>
+      <p class="fieldset-note">${tx("settings.players_note")}</p>
       ${[1, 2, 3].map((s) => levelSelect(s, settings.levels[s])).join("")}
     </fieldset>
     <fieldset><legend>${tx("settings.rules")}</legend>

@@ -19,6 +19,7 @@ import { $, $$, actionsEl, handEl, loaderEl, noteEl, promptEl, reasonsEl, tableE
 import { updateRoving } from "./keyboard.js";
 import { escapeHTML } from "./panels.js";
 import { paintGuide } from "./guide.js";
+import { covered, paintPass, passTo, promptOf } from "./pass.js";
 import { effectiveSpeed } from "./settings.js";
 
 // what was last painted, as keys of what it showed
@@ -67,7 +68,9 @@ export function render(state) {
   renderLoader(state);
   painted.game = state.game;
   // the table shows the finished hand until the player moves on, else the engine's state
-  const shown = state.handOver ? { ...state, game: state.handOver } : state;
+  const finished = state.handOver ? { ...state, game: state.handOver } : state;
+  // pass-and-play: behind the pass screen, no hand and no choices (pass.js)
+  const shown = passTo(state) === null ? finished : { ...finished, game: covered(finished.game) };
   const game = shown.game;
   if (game) {
     const v = game.view;
@@ -90,10 +93,11 @@ export function render(state) {
       setTimeout(initOffline, 0);
     }
   }
-  setText(promptEl, promptFor(shown));
+  setText(promptEl, promptOf(state, promptFor(shown)));
   renderTools(state);
   paintDialogs(state);
   paintGuide(state);
+  paintPass(state);
 }
 
 function renderLook(state) {

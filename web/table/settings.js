@@ -89,7 +89,7 @@ function clean(raw) {
   if (!raw || typeof raw !== "object") return s;
   if (Array.isArray(raw.levels) && raw.levels.length === 4) {
     s.levels = raw.levels.map((lv, seat) =>
-      seat === 0 ? HUMAN : BOT_LEVELS.includes(lv) ? lv : DEFAULT_SETTINGS.levels[seat],
+      seat === 0 ? HUMAN : BOT_LEVELS.includes(lv) || lv === HUMAN ? lv : DEFAULT_SETTINGS.levels[seat],
     );
   }
   s.rules = cleanRules(raw.rules) ?? DEFAULT_SETTINGS.rules;

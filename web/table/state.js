@@ -62,6 +62,8 @@
  *                                       engine's rules_info and the rules it starts from
  * @property {string} settingsError      why the settings could not be saved
  * @property {boolean} hinting           a hint is being worked out (the Hint tool is busy)
+ * @property {number|null} viewer       pass-and-play: the seat whose person has the device
+ *                                       (confirmed on the pass screen, web/table/pass.js)
  * @property {import("./guide.js").Guide|null} guide   the first-game guide: the tip on show
  *                                       and the tips shown so far (null: no tips, in an embed)
  */
@@ -92,6 +94,7 @@ export const state = {
   settingsError: "",
   hinting: false,
   guide: null,
+  viewer: null,
 };
 
 // a page that gets no animation frames (a hidden tab, an embed's frame scrolled out

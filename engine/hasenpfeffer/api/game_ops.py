@@ -196,7 +196,7 @@ def state_answer(session: Session, seat: int | None = None) -> dict[str, Any]:
         "cards": _cards(game, seat, options),
         "actions": len(game.history),
         # a finished game is final: nothing to take back
-        "can_undo": not game.is_over and any(session.levels[s] == HUMAN for s in session.actors),
+        "can_undo": session.can_undo and seat == session.seat,
         "preset": game.rules.preset_name,
         "card_roles": card_roles(view["trump"]),
     }
@@ -292,12 +292,16 @@ def op_undo(request: Mapping[str, Any]) -> dict[str, Any]:
     session = need_session()
     if session.game.is_over:
         raise ApiError("game_over", "the game is over: its decisions cannot be taken back")
-    humans = session.humans
-    for n in range(len(session.actors) - 1, -1, -1):
-        if session.actors[n] in humans:
-            break
-    else:
+    n = session.last_human_index
+    if n is None:
         raise ApiError("nothing_to_undo", "you have made no decision to take back yet")
+    if not session.can_undo:
+        # several people at one device: nobody takes back another person's decision
+        last = session.actors[n]
+        raise ApiError(
+            "not_your_decision",
+            f"the last decision was {SEAT_NAMES[last]}'s: only {SEAT_NAMES[last]} may take it back",
+        )
     undone = session.game.history[n:]
     session.game = session.game.replayed(n)
     del session.actors[n:]

@@ -25,9 +25,44 @@ class Session:
 
     @property
     def seat(self) -> int:
-        """The seat whose view the browser shows: the first human (or South)."""
+        """The seat whose view the answers carry: the person to act; while a
+        computer player is to act (or the game is over), the person who decided
+        last; before anyone has, the first person (or South). With one person
+        that is always their seat; with several (pass-and-play) an answer never
+        carries a seat's cards before it is that seat's turn."""
         humans = self.humans
+        cur = self.game.to_act
+        if cur is not None and cur in humans:
+            return cur
+        last = self.last_human_actor
+        if last is not None:
+            return last
         return humans[0] if humans else 0
+
+    @property
+    def last_human_index(self) -> int | None:
+        """The index in ``game.history`` of the last decision a person took (None: none)."""
+        humans = self.humans
+        for n in range(len(self.actors) - 1, -1, -1):
+            if self.actors[n] in humans:
+                return n
+        return None
+
+    @property
+    def last_human_actor(self) -> int | None:
+        """The seat of the last person who decided (None: nobody has yet)."""
+        n = self.last_human_index
+        return None if n is None else self.actors[n]
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether ``undo`` would take a decision back: the game is not over and a
+        person has decided; with several people, only the seat whose view the
+        answers carry takes back its own decision (never another person's)."""
+        last = self.last_human_actor
+        if self.game.is_over or last is None:
+            return False
+        return len(self.humans) <= 1 or last == self.seat
 
     def player(self, seat: int) -> Any:
         player = self.players.get(seat)

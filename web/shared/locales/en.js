@@ -640,5 +640,12 @@ export default {
   "tabs.play_here": "Play here",
   "tabs.continued": "The game continues from where it was saved in the other tab.",
   "tabs.newer_version": "A newer version of the game is open in another tab. Reload this one to use it; your game is kept.",
-  "links.ignored": "Not used from the link, as not valid: {values}."
+  "links.ignored": "Not used from the link, as not valid: {values}.",
+  "settings.level.human": "A person (pass the device)",
+  "settings.players_note": "A seat played by a person: the device goes from hand to hand, and each player sees only their own cards.",
+  "pass.title": "Pass to {seat}",
+  "pass.text": "Hand the device to {seat}. The cards stay hidden until {seat} is ready.",
+  "pass.ready": "I am {seat}: show my cards",
+  "pass.prompt": "{seat}: {prompt}",
+  "error.not_your_decision": "Only the player who made the last decision can take it back."
 };

@@ -640,5 +640,12 @@ export default {
   "tabs.play_here": "Hjir spylje",
   "tabs.continued": "It spul giet fierder fan wêr't it yn it oare ljepblêd bewarre is.",
   "tabs.newer_version": "Yn in oar ljepblêd is in nijere ferzje fan it spul iepen. Laad dit ljepblêd opnij om dy te brûken; jo spul bliuwt bewarre.",
-  "links.ignored": "Net brûkt út de keppeling, want net jildich: {values}."
+  "links.ignored": "Net brûkt út de keppeling, want net jildich: {values}.",
+  "settings.level.human": "In persoan (it apparaat trochjaan)",
+  "settings.players_note": "In plak foar in persoan: it apparaat giet fan hân ta hân, en elk sjocht allinnich syn eigen kaarten.",
+  "pass.title": "Trochjaan oan {seat}",
+  "pass.text": "Jou it apparaat oan {seat}. De kaarten bliuwe ferburgen oant {seat} klear is.",
+  "pass.ready": "Ik bin {seat}: lit myn kaarten sjen",
+  "pass.prompt": "{seat}: {prompt}",
+  "error.not_your_decision": "Allinnich wa't it lêste beslút naam, kin it weromnimme."
 };

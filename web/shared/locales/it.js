@@ -640,5 +640,12 @@ export default {
   "tabs.play_here": "Gioca qui",
   "tabs.continued": "La partita riprende da dove era stata salvata nell'altra scheda.",
   "tabs.newer_version": "In un'altra scheda è aperta una versione più recente del gioco. Ricarica questa per usarla; la partita viene conservata.",
-  "links.ignored": "Non usato dal link perché non valido: {values}."
+  "links.ignored": "Non usato dal link perché non valido: {values}.",
+  "settings.level.human": "Una persona (si passa il dispositivo)",
+  "settings.players_note": "Un posto giocato da una persona: il dispositivo passa di mano in mano e ognuno vede solo le proprie carte.",
+  "pass.title": "Passa a {seat}",
+  "pass.text": "Dai il dispositivo a {seat}. Le carte restano coperte finché {seat} non è pronto.",
+  "pass.ready": "Sono {seat}: mostra le mie carte",
+  "pass.prompt": "{seat}: {prompt}",
+  "error.not_your_decision": "Solo chi ha preso l'ultima decisione può annullarla."
 };

@@ -1,0 +1,95 @@
+// Pass-and-play: two to four people at one device (the settings make a seat a
+// person), the rest computer players. The engine's answers carry the view of
+// one seat (`game.seat`): the person to act, or while the computer players
+// move, the person who decided last (engine/hasenpfeffer/api/sessions.py), so
+// the page never holds the cards of a seat before its turn.
+//
+// When the seat of the answer is not the one whose person has the device
+// (`state.viewer`, set when that person confirms), the table is covered by the
+// pass screen: a modal dialog naming the seat, over an opaque backdrop, with
+// the hand and the choices left unpainted (render.js paints `covered(game)`).
+// It stays until the named person presses its button. A finished hand on show
+// (`handOver`) is the previous person's own view: the summary comes first, the
+// pass screen after it. Undo takes back only the viewer's own last decision
+// (the engine refuses another person's: `not_your_decision`), so a decision
+// stands once the device has been passed on.
+
+import { t } from "../shared/i18n.js";
+import { seatName } from "../shared/i18n-terms.js";
+import { $ } from "./dom.js";
+import { HUMAN } from "./settings.js";
+import { flush, state, update } from "./state.js";
+
+const dialog = $("#pass-dialog");
+
+/** How many seats of the game are people. */
+export function people(game) {
+  return game ? game.levels.filter((level) => level === HUMAN).length : 0;
+}
+
+/** The seat the device must be passed to before the table can be shown, or null. */
+export function passTo(st) {
+  const game = st.game;
+  if (!game || st.handOver || people(game) < 2) return null;
+  return game.seat === st.viewer ? null : game.seat;
+}
+
+/** A seat by its compass name (the table calls South "You": with several people
+ * at the device, nobody is "you"). */
+export function compass(seat) {
+  return seat === 0 ? t("seat.role.you") : seatName(seat);
+}
+
+/** The prompt, with several people at the device: led by the name of the seat in turn. */
+export function promptOf(st, text) {
+  const game = st.game;
+  if (!text || st.handOver || people(game) < 2 || !game.human_to_move || passTo(st) !== null) return text;
+  return t("pass.prompt", { seat: compass(game.seat), prompt: text });
+}
+
+/** The engine state as painted behind the pass screen: no hand, no choices. */
+export function covered(game) {
+  return { ...game, cards: [], options: [], human_to_move: false, view: { ...game.view, hand: [] } };
+}
+
+/** The pass screen opened or closed and its words, from the state (render.js). */
+export function paintPass(st) {
+  const seat = passTo(st);
+  document.documentElement.classList.toggle("passing", seat !== null);
+  if (seat === null) {
+    if (dialog.open) dialog.close();
+    return;
+  }
+  const name = compass(seat);
+  const title = t("pass.title", { seat: name });
+  const titleEl = $("#pass-title", dialog);
+  if (titleEl.textContent !== title) {
+    titleEl.textContent = title;
+    $("#pass-text", dialog).textContent = t("pass.text", { seat: name });
+    $("#pass-ready", dialog).textContent = t("pass.ready", { seat: name });
+  }
+  dialog.dataset.seat = String(seat);
+  if (!dialog.open) {
+    dialog.showModal();
+    $("#pass-ready", dialog).focus();
+  }
+}
+
+/** The person named has the device: the table is shown from their seat. */
+function ready() {
+  const seat = Number(dialog.dataset.seat);
+  if (state.game?.seat !== seat) return;
+  update({ viewer: seat, hint: null });
+  flush();
+  onShown();
+}
+
+let onShown = () => {};
+
+/** Wire the pass screen's button; `shown` runs once a person has the table (the focus). */
+export function installPass(shown) {
+  onShown = shown;
+  $("#pass-ready", dialog).addEventListener("click", ready);
+  // Escape does not uncover the table: only the named person's button does
+  dialog.addEventListener("cancel", (e) => e.preventDefault());
+}
