@@ -1,0 +1,271 @@
+// The LAN table's protocol (web/together/protocol.js) under Node's test runner:
+//   node --test tests/together_check.mjs
+// The host runs against a fake engine that deals four hidden hands and answers
+// `state` with one seat's view (and, like the real one, a `save` and events that
+// would reveal every hand). Every message a guest receives is checked against
+// that seat's view: no card of another hand, no save.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  MAX_GUEST_MESSAGE,
+  PROTOCOL,
+  TableHost,
+  decodeSignal,
+  encodeSignal,
+  guestState,
+  readGuestMessage,
+  readHostMessage,
+  sdpToSignal,
+  signalLink,
+  signalToSdp,
+} from "../web/together/protocol.js";
+
+const DEAL = {
+  0: ["9C", "TC", "JC", "QC", "KC"],
+  1: ["9D", "TD", "JD", "QD", "KD"],
+  2: ["9H", "TH", "JH", "QH", "KH"],
+  3: ["9S", "TS", "JS", "QS", "KS"],
+};
+const CARD = /\b(?:[9TJQKA][CDHS]|JK)\b/g;
+
+/** A fake engine: four hands, seats act in turn, `play X` legal for a card in hand. */
+function fakeEngine() {
+  const hands = structuredClone(DEAL);
+  const trick = [];
+  const calls = [];
+  let toAct = 1;
+  const state = (seat) => ({
+    seat,
+    levels: ["human", "human", "human", "human"],
+    view: { hand: [...hands[seat]], trick: trick.map((t) => ({ ...t })), hand_sizes: [0, 1, 2, 3].map((s) => hands[s].length) },
+    to_act: toAct,
+    bot_to_move: false,
+    human_to_move: true,
+    options: seat === toAct ? hands[seat].map((c) => ({ action: `play ${c}`, legal: true })) : [],
+    cards: hands[seat].map((card) => ({ card, legal: seat === toAct })),
+    actions: trick.length,
+    card_roles: {},
+    // what a guest must never get: the whole deal
+    save: JSON.stringify({ seed: 42, hands }),
+  });
+  return {
+    hands,
+    trick,
+    calls,
+    async call(op, args = {}) {
+      calls.push([op, args]);
+      if (op === "state") return state(args.seat ?? 0);
+      if (op === "act") {
+        const card = args.action.split(" ")[1];
+        if (!args.action.startsWith("play ") || !hands[toAct].includes(card)) {
+          const err = new Error(`${card} is not in your hand`);
+          Object.assign(err, { code: "illegal_action", reason_code: "not_in_hand", reason_params: { card } });
+          throw err;
+        }
+        hands[toAct].splice(hands[toAct].indexOf(card), 1);
+        trick.push({ seat: toAct, card });
+        const event = { seat: toAct, action: args.action, secret: `discard ${hands[0][0]}` };
+        toAct = (toAct + 1) % 4;
+        return { event, state: state(0) };
+      }
+      throw new Error(`unexpected op ${op}`);
+    },
+  };
+}
+
+/** A host with a fake engine; every message sent checked against its seat's view. */
+function table() {
+  const engine = fakeEngine();
+  const sent = { 1: [], 2: [], 3: [] };
+  const said = { 1: new Set(), 2: new Set(), 3: new Set() }; // cards a guest named itself
+  const changed = [];
+  const host = new TableHost({
+    engine,
+    send(seat, text) {
+      assert.equal(typeof text, "string");
+      const message = JSON.parse(text);
+      assert.equal(message.v, PROTOCOL);
+      assert.ok(!text.includes('"save"'), `a save sent to seat ${seat}`);
+      // the cards this seat may know: its own hand as dealt, and every card played
+      const known = new Set([...DEAL[seat], ...engine.trick.map((t) => t.card), ...said[seat]]);
+      for (const card of text.match(CARD) ?? []) {
+        assert.ok(known.has(card), `seat ${seat} was sent ${card}, not in its view: ${text}`);
+      }
+      if (message.type === "view") {
+        // exactly the engine's view of that seat
+        assert.equal(message.state.seat, seat);
+        assert.deepEqual(message.state.view.hand, engine.hands[seat]);
+      }
+      sent[seat].push(message);
+    },
+    changed: (answer) => changed.push(answer),
+  });
+  const say = (seat, message) => {
+    const text = typeof message === "string" ? message : JSON.stringify({ v: PROTOCOL, ...message });
+    for (const card of text.match(CARD) ?? []) said[seat].add(card);
+    return host.receive(seat, text);
+  };
+  return { engine, host, sent, say, changed };
+}
+
+test("a guest that joins gets its own seat's view, and nothing of the others'", async () => {
+  const { host, sent, engine } = table();
+  await host.seat(2);
+  assert.equal(sent[2].length, 1);
+  assert.equal(sent[2][0].type, "view");
+  assert.deepEqual(sent[2][0].state.view.hand, DEAL[2]);
+  assert.ok(!("save" in sent[2][0].state));
+  assert.deepEqual(sent[1], []);
+  assert.deepEqual(engine.calls, [["state", { seat: 2 }]]);
+});
+
+test("a guest's action goes to the engine's act, and every guest gets its new view", async () => {
+  const { host, sent, say, engine, changed } = table();
+  await host.seat(1);
+  await host.seat(3);
+  await say(1, { type: "act", action: "play 9D" });
+  assert.ok(engine.calls.some(([op, args]) => op === "act" && args.action === "play 9D"));
+  assert.equal(changed.length, 1, "the host's table is told");
+  for (const seat of [1, 3]) {
+    const last = sent[seat].at(-1);
+    assert.equal(last.type, "view");
+    assert.deepEqual(last.state.view.trick, [{ seat: 1, card: "9D" }]);
+  }
+  // the event (with a maker's hidden discard) never reaches a guest
+  assert.ok(!JSON.stringify(sent).includes("secret"));
+});
+
+test("a guest out of turn is refused before the engine is asked to act", async () => {
+  const { host, sent, say, engine } = table();
+  await host.seat(2);
+  await say(2, { type: "act", action: "play 9H" });
+  assert.deepEqual(sent[2].at(-1), { v: PROTOCOL, type: "refused", code: "not_your_turn", params: { seat: 1 } });
+  assert.ok(!engine.calls.some(([op]) => op === "act"));
+  assert.deepEqual(engine.hands[2], DEAL[2]);
+});
+
+test("an illegal action is refused by the engine with its reason code, to that guest only", async () => {
+  const { host, sent, say } = table();
+  await host.seat(1);
+  await host.seat(2);
+  const before2 = sent[2].length;
+  // West names a card of North's hand: the engine refuses; nothing is revealed
+  await say(1, { type: "act", action: "play 9H" });
+  const refused = sent[1].at(-1);
+  assert.equal(refused.type, "refused");
+  assert.equal(refused.code, "illegal_action");
+  assert.equal(refused.reason_code, "not_in_hand");
+  assert.equal(sent[2].length, before2, "the other guest hears nothing");
+});
+
+test("malformed messages are refused with a code and change nothing", async () => {
+  const { host, sent, say, engine } = table();
+  await host.seat(1);
+  const cases = [
+    ["x".repeat(MAX_GUEST_MESSAGE + 1), "too_long"],
+    ["{not json", "bad_json"],
+    ["[1,2]", "bad_message"],
+    [JSON.stringify({ v: 99, type: "act", action: "play 9D" }), "bad_version"],
+    [JSON.stringify({ v: PROTOCOL, type: "deal" }), "bad_message"],
+    [JSON.stringify({ v: PROTOCOL, type: "act", action: 7 }), "bad_message"],
+    [JSON.stringify({ v: PROTOCOL, type: "act", action: "play 9D".repeat(10) }), "bad_message"],
+  ];
+  for (const [text, code] of cases) {
+    await say(1, text);
+    assert.equal(sent[1].at(-1).type, "refused", text);
+    assert.equal(sent[1].at(-1).code, code, text);
+  }
+  assert.ok(!engine.calls.some(([op]) => op === "act"));
+  assert.equal(readGuestMessage(42).code, "bad_message");
+});
+
+test("a seat that left hears nothing; re-invited, its view is restored exactly", async () => {
+  const { host, sent, say, engine } = table();
+  await host.seat(1);
+  await host.seat(2);
+  await say(1, { type: "act", action: "play 9D" });
+  host.leave(2);
+  const heard = sent[2].length;
+  await say(2, { type: "act", action: "play 9H" });
+  await host.broadcast();
+  assert.equal(sent[2].length, heard, "a seat away gets nothing and is not heard");
+  await host.seat(2);
+  const restored = sent[2].at(-1);
+  assert.deepEqual(restored.state, guestState(await engine.call("state", { seat: 2 })));
+  // it can play on from there
+  await say(2, { type: "act", action: "play 9H" });
+  assert.deepEqual(engine.trick.at(-1), { seat: 2, card: "9H" });
+  assert.throws(() => host.seat(0), RangeError);
+});
+
+test("a guest reads only the host's view and refusal messages", () => {
+  assert.equal(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "view", state: {} })).ok, true);
+  assert.equal(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "refused", code: "x" })).ok, true);
+  assert.equal(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "game", save: "…" })).ok, false);
+  assert.equal(readHostMessage("nope").ok, false);
+});
+
+// Chromium 156's offer for a data channel (shape as recorded; values made up)
+const OFFER = [
+  "v=0",
+  "o=- 4611731400430051336 2 IN IP4 127.0.0.1",
+  "s=-",
+  "t=0 0",
+  "a=group:BUNDLE 0",
+  "a=extmap-allow-mixed",
+  "a=msid-semantic: WMS",
+  "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+  "c=IN IP4 0.0.0.0",
+  "a=candidate:2922175525 1 udp 2113937151 6c2b4a3e-7d1f-4b2a-9c3d-0e1f2a3b4c5d.local 51234 typ host generation 0 network-cost 999",
+  "a=candidate:1467250027 1 udp 2113939711 192.168.1.20 51235 typ host generation 0 network-cost 999",
+  "a=candidate:842163049 1 udp 1677729535 203.0.113.9 51236 typ srflx raddr 0.0.0.0 rport 0 generation 0",
+  "a=candidate:2922175526 1 tcp 1518157055 192.168.1.20 9 typ host tcptype active generation 0",
+  "a=ice-ufrag:Ab3+",
+  "a=ice-pwd:q1w2e3r4t5y6u7i8o9p0a1s2",
+  "a=ice-options:trickle",
+  "a=fingerprint:sha-256 1A:2B:3C:4D:5E:6F:70:81:92:A3:B4:C5:D6:E7:F8:09:1A:2B:3C:4D:5E:6F:70:81:92:A3:B4:C5:D6:E7:F8:09",
+  "a=setup:actpass",
+  "a=mid:0",
+  "a=sctp-port:5000",
+  "a=max-message-size:262144",
+  "",
+].join("\r\n");
+
+test("an offer becomes a short code and back; its SDP is rebuilt", () => {
+  const signal = sdpToSignal("offer", OFFER);
+  // UDP host candidates only: the mDNS name and the LAN address
+  assert.deepEqual(signal.candidates, [
+    { address: "6c2b4a3e-7d1f-4b2a-9c3d-0e1f2a3b4c5d.local", port: 51234 },
+    { address: "192.168.1.20", port: 51235 },
+  ]);
+  const code = encodeSignal(signal);
+  assert.match(code, /^[A-Za-z0-9_-]+$/);
+  assert.ok(code.length <= 140, `${code.length} characters`);
+  assert.ok(code.length < OFFER.length / 4);
+  assert.deepEqual(decodeSignal(code), signal);
+  const rebuilt = signalToSdp(signal);
+  assert.equal(rebuilt.type, "offer");
+  assert.deepEqual(sdpToSignal("offer", rebuilt.sdp), signal);
+  // a reply on a LAN can leave out its candidates: shorter still
+  const reply = { ...signal, type: "answer", setup: "active", candidates: [] };
+  const replyCode = encodeSignal(reply);
+  assert.ok(replyCode.length <= 90, `${replyCode.length} characters`);
+  assert.deepEqual(decodeSignal(replyCode), reply);
+  // the link carries it in its fragment, which no server sees
+  const link = signalLink("https://example.org/index.html?lang=it#old", signal);
+  assert.equal(link, `https://example.org/index.html?lang=it#join=${code}`);
+  assert.ok(signalLink("https://x/", reply).endsWith(`#reply=${replyCode}`));
+});
+
+test("a damaged or foreign code is refused with a reason", () => {
+  const code = encodeSignal(sdpToSignal("offer", OFFER));
+  for (const bad of [code.slice(0, 40), `${code}AA`, "", "!!!!", "A".repeat(500), 7]) {
+    assert.throws(() => decodeSignal(bad), SyntaxError, String(bad).slice(0, 20));
+  }
+  // another version's code
+  const other = `${"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[(2 << 4) >> 2]}${code.slice(1)}`;
+  assert.throws(() => decodeSignal(other), SyntaxError);
+  assert.throws(() => sdpToSignal("offer", OFFER.replace(/a=fingerprint.*\r\n/, "")), /fingerprint/);
+  assert.throws(() => sdpToSignal("offer", OFFER.replace("a=setup:actpass", "a=setup:sideways")), /role/);
+});

@@ -1,0 +1,359 @@
+// The table on the local network: the protocol (issue 21, docs/play-together.md).
+//
+// The host's page (its engine worker) is the only authority. A guest holds one
+// seat; it receives only that seat's view, made by the host's engine
+// (`state` with the seat), stripped to what a seat may know: never the save
+// (its seed would give every hand), never an event (a maker's discard is named
+// in it). A guest sends requests; each one is checked here for its shape and
+// its seat's turn, then goes to the engine's own `act`, which refuses an
+// illegal action with its reason code, exactly as for the page's own requests.
+//
+// Invitations: the WebRTC offer and answer as a compact code (`encodeSignal`):
+// the ICE username and password, the 32-byte DTLS fingerprint, the DTLS role
+// and the host candidates (IPv4 or Chromium's mDNS `.local` name), packed in
+// bytes and written in base64url; `signalToSdp` writes the SDP of a data
+// channel back from it. Nothing here touches the DOM or the network: Node runs
+// it (tests/together_check.mjs).
+
+/** The protocol's version: a guest or host of another version is refused. */
+export const PROTOCOL = 1;
+
+/** A message of a guest is at most this long (an action is a few words). */
+export const MAX_GUEST_MESSAGE = 512;
+
+/** What a guest may ask: its seat's view again (after a reconnect), or an action. */
+export const GUEST_TYPES = Object.freeze(["hello", "act"]);
+
+/** The fields of a `state` answer a guest receives (never `save`). */
+export const GUEST_FIELDS = Object.freeze([
+  "seat",
+  "levels",
+  "view",
+  "to_act",
+  "bot_to_move",
+  "human_to_move",
+  "options",
+  "cards",
+  "actions",
+  "preset",
+  "card_roles",
+]);
+
+// ---- a guest's messages, checked by the host -----------------------------------------
+
+/** A refusal for a guest: a stable code with parameters (the page words it). */
+function refusal(code, params = {}) {
+  return { ok: false, code, params };
+}
+
+/**
+ * A guest's message text, read and checked: `{ok: true, request}` or a refusal
+ * (`too_long`, `bad_json`, `bad_message`, `bad_version`). Never throws.
+ * @param {unknown} text
+ */
+export function readGuestMessage(text) {
+  if (typeof text !== "string") return refusal("bad_message");
+  if (text.length > MAX_GUEST_MESSAGE) return refusal("too_long", { max: MAX_GUEST_MESSAGE });
+  let message;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return refusal("bad_json");
+  }
+  if (!message || typeof message !== "object" || Array.isArray(message)) return refusal("bad_message");
+  if (message.v !== PROTOCOL) return refusal("bad_version", { version: PROTOCOL });
+  if (!GUEST_TYPES.includes(message.type)) return refusal("bad_message");
+  if (message.type === "act") {
+    if (typeof message.action !== "string" || !message.action || message.action.length > 40) return refusal("bad_message");
+    return { ok: true, request: { type: "act", action: message.action } };
+  }
+  return { ok: true, request: { type: "hello" } };
+}
+
+/** A `state` answer of the engine made into what the guest of its seat receives. */
+export function guestState(answer) {
+  const out = {};
+  for (const field of GUEST_FIELDS) if (field in answer) out[field] = answer[field];
+  return out;
+}
+
+/**
+ * The host's side of the table: the guests' seats, their requests checked and
+ * passed to the engine, each guest sent its own seat's view after every change.
+ *
+ * `engine.call(op, args)` is the page's engine client (web/engine/client.js: it
+ * rejects with the engine's error, `code`, `reason_code`, `reason_params`);
+ * `send(seat, text)` writes to that seat's data channel; `changed(answer)` is
+ * told the engine's answer to a guest's action (the host's table shows it).
+ */
+export class TableHost {
+  constructor({ engine, send, changed = () => {} }) {
+    this.engine = engine;
+    this.send = send;
+    this.changed = changed;
+    /** @type {Set<number>} the seats held by guests now */
+    this.guests = new Set();
+    // one request at a time, in order: the engine answers in order too
+    this.queue = Promise.resolve();
+  }
+
+  /** A guest holds `seat` (a new join, or a re-invited seat): it gets its view. */
+  seat(seat) {
+    if (!Number.isInteger(seat) || seat < 1 || seat > 3) throw new RangeError(`a guest seat is 1 to 3, not ${seat}`);
+    this.guests.add(seat);
+    return this.enqueue(() => this.sendView(seat));
+  }
+
+  /** A guest's seat is away (dropped, or given to a computer player). */
+  leave(seat) {
+    this.guests.delete(seat);
+  }
+
+  /** A message from the guest of `seat` (its data channel's text). */
+  receive(seat, text) {
+    return this.enqueue(() => this.handle(seat, text));
+  }
+
+  /** Every guest's view again (after a move of the host or a computer player). */
+  broadcast() {
+    return this.enqueue(async () => {
+      for (const seat of [...this.guests].sort()) await this.sendView(seat);
+    });
+  }
+
+  enqueue(task) {
+    const next = this.queue.then(task, task);
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
+  sendRaw(seat, message) {
+    this.send(seat, JSON.stringify({ v: PROTOCOL, ...message }));
+  }
+
+  async sendView(seat) {
+    if (!this.guests.has(seat)) return;
+    const answer = await this.engine.call("state", { seat });
+    this.sendRaw(seat, { type: "view", state: guestState(answer) });
+  }
+
+  async handle(seat, text) {
+    if (!this.guests.has(seat)) return;
+    const read = readGuestMessage(text);
+    if (!read.ok) {
+      this.sendRaw(seat, { type: "refused", code: read.code, params: read.params });
+      return;
+    }
+    if (read.request.type === "hello") {
+      await this.sendView(seat);
+      return;
+    }
+    // the seat's own turn only: the engine's `act` is for whoever is to act
+    const now = await this.engine.call("state", { seat });
+    if (now.to_act !== seat) {
+      this.sendRaw(seat, { type: "refused", code: "not_your_turn", params: { seat: now.to_act } });
+      return;
+    }
+    let answer;
+    try {
+      answer = await this.engine.call("act", { action: read.request.action });
+    } catch (err) {
+      this.sendRaw(seat, {
+        type: "refused",
+        code: err?.code ?? "bad_request",
+        params: err?.reason_params ?? {},
+        reason_code: err?.reason_code ?? "",
+      });
+      return;
+    }
+    this.changed(answer);
+    for (const other of [...this.guests].sort()) await this.sendView(other);
+  }
+}
+
+/**
+ * A host's message text, read by a guest: `{ok: true, message}` or a refusal.
+ * Only `view` (the seat's state) and `refused` (code, params) are known.
+ */
+export function readHostMessage(text) {
+  if (typeof text !== "string") return refusal("bad_message");
+  let message;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return refusal("bad_json");
+  }
+  if (!message || typeof message !== "object" || message.v !== PROTOCOL) return refusal("bad_version");
+  if (message.type === "view" && message.state && typeof message.state === "object") return { ok: true, message };
+  if (message.type === "refused" && typeof message.code === "string") return { ok: true, message };
+  return refusal("bad_message");
+}
+
+// ---- invitations: the SDP of a data channel as a short code --------------------------
+
+const ROLES = ["actpass", "active", "passive"];
+const KIND = { offer: 0, answer: 1 };
+const ICE_CHARS = /^[A-Za-z0-9+/]{1,255}$/;
+const MDNS = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local$/;
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+/**
+ * What a data channel's SDP needs: `{type, ufrag, pwd, fingerprint (32 bytes as
+ * "AB:CD:..."), setup, candidates: [{address, port}]}`; only UDP host
+ * candidates with an IPv4 address or an mDNS name are kept (a LAN needs no other).
+ * @param {"offer"|"answer"} type
+ * @param {string} sdp
+ */
+export function sdpToSignal(type, sdp) {
+  const lines = sdp.split(/\r?\n/);
+  const value = (prefix) => lines.find((l) => l.startsWith(prefix))?.slice(prefix.length).trim();
+  const fingerprint = value("a=fingerprint:sha-256 ");
+  const signal = {
+    type,
+    ufrag: value("a=ice-ufrag:"),
+    pwd: value("a=ice-pwd:"),
+    fingerprint,
+    setup: value("a=setup:"),
+    candidates: [],
+  };
+  for (const line of lines) {
+    if (!line.startsWith("a=candidate:")) continue;
+    const f = line.slice("a=candidate:".length).split(" ");
+    // foundation component protocol priority address port "typ" type ...
+    if (f[1] !== "1" || f[2].toLowerCase() !== "udp" || f[7] !== "host") continue;
+    if (!IPV4.test(f[4]) && !MDNS.test(f[4])) continue;
+    signal.candidates.push({ address: f[4], port: Number(f[5]) });
+  }
+  checkSignal(signal);
+  return signal;
+}
+
+/** Throws a SyntaxError naming what is wrong with a signal. */
+function checkSignal(s) {
+  if (!(s.type in KIND)) throw new SyntaxError("the code is neither an invitation nor a reply");
+  if (!s.ufrag || !ICE_CHARS.test(s.ufrag) || !s.pwd || !ICE_CHARS.test(s.pwd)) throw new SyntaxError("no ICE username or password");
+  if (!s.fingerprint || !/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/i.test(s.fingerprint)) throw new SyntaxError("no SHA-256 fingerprint");
+  if (!ROLES.includes(s.setup)) throw new SyntaxError("no DTLS role");
+  if (s.candidates.length > 8) throw new SyntaxError("too many candidates");
+  for (const c of s.candidates) {
+    if (!Number.isInteger(c.port) || c.port < 1 || c.port > 65535) throw new SyntaxError("bad candidate port");
+    const ip = IPV4.exec(c.address);
+    if (ip && ip.slice(1).some((n) => Number(n) > 255)) throw new SyntaxError("bad candidate address");
+    if (!ip && !MDNS.test(c.address)) throw new SyntaxError("bad candidate address");
+  }
+}
+
+const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+function toBase64url(bytes) {
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const chars = [18, 12, 6, 0].map((s) => B64[(n >> s) & 63]);
+    out += chars.slice(0, Math.min(4, bytes.length - i + 1)).join("");
+  }
+  return out;
+}
+
+function fromBase64url(text) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw new SyntaxError("not a code of this game");
+  const bytes = [];
+  for (let i = 0; i < text.length; i += 4) {
+    const chunk = text.slice(i, i + 4);
+    let n = 0;
+    for (let j = 0; j < 4; j++) n = (n << 6) | (j < chunk.length ? B64.indexOf(chunk[j]) : 0);
+    // 4 characters are 3 bytes; a last chunk of 2 or 3 characters, 1 or 2
+    bytes.push(...[(n >> 16) & 255, (n >> 8) & 255, n & 255].slice(0, chunk.length - 1));
+  }
+  return Uint8Array.from(bytes);
+}
+
+function asciiBytes(text) {
+  return [text.length, ...[...text].map((c) => c.charCodeAt(0))];
+}
+
+/** A signal as its code: about 110 characters with one candidate. */
+export function encodeSignal(signal) {
+  checkSignal(signal);
+  const bytes = [(PROTOCOL << 4) | (KIND[signal.type] << 2) | ROLES.indexOf(signal.setup)];
+  bytes.push(...asciiBytes(signal.ufrag), ...asciiBytes(signal.pwd));
+  bytes.push(...signal.fingerprint.split(":").map((h) => parseInt(h, 16)));
+  bytes.push(signal.candidates.length);
+  for (const { address, port } of signal.candidates) {
+    const ip = IPV4.exec(address);
+    if (ip) bytes.push(0, ...ip.slice(1).map(Number));
+    else bytes.push(1, ...MDNS.exec(address).slice(1).join("").match(/../g).map((h) => parseInt(h, 16)));
+    bytes.push(port >> 8, port & 255);
+  }
+  return toBase64url(bytes);
+}
+
+/** A code back into its signal; a SyntaxError says what is wrong with it. */
+export function decodeSignal(code) {
+  if (typeof code !== "string" || code.length > 400) throw new SyntaxError("not a code of this game");
+  const b = fromBase64url(code.trim());
+  let at = 0;
+  const take = (n) => {
+    if (at + n > b.length) throw new SyntaxError("the code is cut short");
+    const out = b.slice(at, at + n);
+    at += n;
+    return out;
+  };
+  const [head] = take(1);
+  if (head >> 4 !== PROTOCOL) throw new SyntaxError("a code of another version");
+  const type = Object.keys(KIND).find((k) => KIND[k] === ((head >> 2) & 3));
+  const setup = ROLES[head & 3];
+  const text = () => String.fromCharCode(...take(take(1)[0]));
+  const ufrag = text();
+  const pwd = text();
+  const fingerprint = [...take(32)].map((x) => x.toString(16).toUpperCase().padStart(2, "0")).join(":");
+  const candidates = [];
+  const count = take(1)[0];
+  for (let i = 0; i < count; i++) {
+    const [kind] = take(1);
+    let address;
+    if (kind === 0) address = [...take(4)].join(".");
+    else if (kind === 1) {
+      const hex = [...take(16)].map((x) => x.toString(16).padStart(2, "0")).join("");
+      address = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}.local`;
+    } else throw new SyntaxError("bad candidate address");
+    const [hi, lo] = take(2);
+    candidates.push({ address, port: (hi << 8) | lo });
+  }
+  if (at !== b.length) throw new SyntaxError("not a code of this game");
+  const signal = { type, ufrag, pwd, fingerprint, setup, candidates };
+  checkSignal(signal);
+  return signal;
+}
+
+/** The SDP of a data channel from a signal (what setRemoteDescription takes). */
+export function signalToSdp(signal) {
+  const lines = [
+    "v=0",
+    "o=- 1 2 IN IP4 127.0.0.1",
+    "s=-",
+    "t=0 0",
+    "a=group:BUNDLE 0",
+    "a=msid-semantic: WMS",
+    "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+    "c=IN IP4 0.0.0.0",
+    ...signal.candidates.map(
+      ({ address, port }, i) => `a=candidate:${i + 1} 1 udp ${2113937151 - i} ${address} ${port} typ host generation 0`,
+    ),
+    `a=ice-ufrag:${signal.ufrag}`,
+    `a=ice-pwd:${signal.pwd}`,
+    "a=ice-options:trickle",
+    `a=fingerprint:sha-256 ${signal.fingerprint}`,
+    `a=setup:${signal.setup}`,
+    "a=mid:0",
+    "a=sctp-port:5000",
+    "a=max-message-size:262144",
+  ];
+  return { type: signal.type, sdp: lines.join("\r\n") + "\r\n" };
+}
+
+/** The link of an invitation or reply: the code in the fragment (no server sees it). */
+export function signalLink(base, signal) {
+  const key = signal.type === "offer" ? "join" : "reply";
+  return `${base.split("#")[0]}#${key}=${encodeSignal(signal)}`;
+}
