@@ -9,11 +9,13 @@ import { test } from "node:test";
 
 import {
   MAX_GUEST_MESSAGE,
+  MAX_ICE_SERVERS,
   PROTOCOL,
   TableHost,
   decodeSignal,
   encodeSignal,
   guestState,
+  iceServersFrom,
   readGuestMessage,
   readHostMessage,
   sdpToSignal,
@@ -35,9 +37,10 @@ function fakeEngine() {
   const trick = [];
   const calls = [];
   let toAct = 1;
+  let levels = ["human", "human", "human", "human"];
   const state = (seat) => ({
     seat,
-    levels: ["human", "human", "human", "human"],
+    levels: [...levels],
     view: { hand: [...hands[seat]], trick: trick.map((t) => ({ ...t })), hand_sizes: [0, 1, 2, 3].map((s) => hands[s].length) },
     to_act: toAct,
     bot_to_move: false,
@@ -56,6 +59,10 @@ function fakeEngine() {
     async call(op, args = {}) {
       calls.push([op, args]);
       if (op === "state") return state(args.seat ?? 0);
+      if (op === "set_levels") {
+        levels = [...args.levels];
+        return state(0);
+      }
       if (op === "act") {
         const card = args.action.split(" ")[1];
         if (!args.action.startsWith("play ") || !hands[toAct].includes(card)) {
@@ -82,6 +89,7 @@ function table() {
   const changed = [];
   const host = new TableHost({
     engine,
+    person: "human",
     send(seat, text) {
       assert.equal(typeof text, "string");
       const message = JSON.parse(text);
@@ -117,7 +125,8 @@ test("a guest that joins gets its own seat's view, and nothing of the others'", 
   assert.deepEqual(sent[2][0].state.view.hand, DEAL[2]);
   assert.ok(!("save" in sent[2][0].state));
   assert.deepEqual(sent[1], []);
-  assert.deepEqual(engine.calls, [["state", { seat: 2 }]]);
+  // its level was already a person's: the engine is only asked for views
+  assert.ok(engine.calls.every(([op, args]) => op === "state" && args.seat === 2));
 });
 
 test("a guest's action goes to the engine's act, and every guest gets its new view", async () => {
@@ -268,4 +277,43 @@ test("a damaged or foreign code is refused with a reason", () => {
   assert.throws(() => decodeSignal(other), SyntaxError);
   assert.throws(() => sdpToSignal("offer", OFFER.replace(/a=fingerprint.*\r\n/, "")), /fingerprint/);
   assert.throws(() => sdpToSignal("offer", OFFER.replace("a=setup:actpass", "a=setup:sideways")), /role/);
+});
+
+test("a computer player takes an away seat at the host's choice, and gives it back", async () => {
+  const { host, sent, say, engine, changed } = table();
+  await host.seat(1);
+  await host.seat(2);
+  await host.giveToBot(1, "hard");
+  assert.deepEqual(engine.calls.find(([op]) => op === "set_levels")[1].levels, ["human", "hard", "human", "human"]);
+  assert.equal(changed.length, 1, "the host's table is told of the new levels");
+  // the seat's guest is not heard any more, and hears nothing
+  const heard = sent[1].length;
+  await say(1, { type: "act", action: "play 9D" });
+  await host.broadcast();
+  assert.equal(sent[1].length, heard);
+  assert.ok(!engine.calls.some(([op]) => op === "act"));
+  // re-invited: a person's seat again, its view restored
+  await host.seat(1);
+  assert.deepEqual(engine.calls.filter(([op]) => op === "set_levels").at(-1)[1].levels, ["human", "human", "human", "human"]);
+  assert.deepEqual(sent[1].at(-1).state.view.hand, DEAL[1]);
+  assert.throws(() => host.giveToBot(5, "hard"), RangeError);
+});
+
+test("STUN and TURN servers are only what the player wrote, checked line by line", () => {
+  assert.deepEqual(iceServersFrom(""), []);
+  assert.deepEqual(iceServersFrom(undefined), []);
+  assert.deepEqual(iceServersFrom(" stun:stun.example.org:3478 \n\nturns:[2001:db8::1]:5349 ann pw"), [
+    { urls: "stun:stun.example.org:3478" },
+    { urls: "turns:[2001:db8::1]:5349", username: "ann", credential: "pw" },
+  ]);
+  const bad = [
+    "https://stun.example.org",
+    "stun:stun.example.org:70000",
+    "stun:stun.example.org user pw",
+    "turn:turn.example.org",
+    "turn:turn.example.org user",
+    "stun:exa mple.org",
+    "stun:a.org\n".repeat(MAX_ICE_SERVERS + 1),
+  ];
+  for (const text of bad) assert.throws(() => iceServersFrom(text), SyntaxError, text);
 });

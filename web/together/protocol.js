@@ -77,6 +77,10 @@ export function guestState(answer) {
   return out;
 }
 
+function checkSeat(seat) {
+  if (!Number.isInteger(seat) || seat < 1 || seat > 3) throw new RangeError(`a guest seat is 1 to 3, not ${seat}`);
+}
+
 /**
  * The host's side of the table: the guests' seats, their requests checked and
  * passed to the engine, each guest sent its own seat's view after every change.
@@ -84,11 +88,14 @@ export function guestState(answer) {
  * `engine.call(op, args)` is the page's engine client (web/engine/client.js: it
  * rejects with the engine's error, `code`, `reason_code`, `reason_params`);
  * `send(seat, text)` writes to that seat's data channel; `changed(answer)` is
- * told the engine's answer to a guest's action (the host's table shows it).
+ * told the engine's answer to a guest's action or a change of levels (the host's
+ * table shows it); `person` is the engine's level of a seat played by a person.
  */
 export class TableHost {
-  constructor({ engine, send, changed = () => {} }) {
+  constructor({ engine, send, person, changed = () => {} }) {
     this.engine = engine;
+    // the engine's level of a seat played by a person (VOCABULARY's, from the page)
+    this.person = person;
     this.send = send;
     this.changed = changed;
     /** @type {Set<number>} the seats held by guests now */
@@ -97,11 +104,29 @@ export class TableHost {
     this.queue = Promise.resolve();
   }
 
-  /** A guest holds `seat` (a new join, or a re-invited seat): it gets its view. */
+  /** A guest holds `seat` (a new join, or a re-invited seat, taken back from a
+   * computer player if one kept it): it gets its view. */
   seat(seat) {
-    if (!Number.isInteger(seat) || seat < 1 || seat > 3) throw new RangeError(`a guest seat is 1 to 3, not ${seat}`);
+    checkSeat(seat);
     this.guests.add(seat);
-    return this.enqueue(() => this.sendView(seat));
+    return this.enqueue(async () => {
+      await this.setLevel(seat, this.person);
+      await this.sendView(seat);
+    });
+  }
+
+  /** The host chose to let a computer player of `level` take an away seat. */
+  giveToBot(seat, level) {
+    checkSeat(seat);
+    this.guests.delete(seat);
+    return this.enqueue(() => this.setLevel(seat, level));
+  }
+
+  async setLevel(seat, level) {
+    const { levels } = await this.engine.call("state", { seat });
+    if (levels[seat] === level) return;
+    const answer = await this.engine.call("set_levels", { levels: levels.map((lv, s) => (s === seat ? level : lv)) });
+    this.changed({ state: answer });
   }
 
   /** A guest's seat is away (dropped, or given to a computer player). */
@@ -356,4 +381,35 @@ export function signalToSdp(signal) {
 export function signalLink(base, signal) {
   const key = signal.type === "offer" ? "join" : "reply";
   return `${base.split("#")[0]}#${key}=${encodeSignal(signal)}`;
+}
+
+// ---- the opt-in servers for play beyond the local network ------------------------------
+
+/** At most this many STUN/TURN servers. */
+export const MAX_ICE_SERVERS = 4;
+const ICE_URL = /^(stuns?|turns?):(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+)(?::(\d{1,5}))?(\?transport=(?:udp|tcp))?$/;
+
+/**
+ * The player's STUN/TURN servers (the opt-in setting: off, and empty, by
+ * default), one a line: `stun:host[:port]`, or `turn:host[:port] user password`.
+ * The RTCPeerConnection's `iceServers`; a SyntaxError names the line at fault.
+ * @param {string} text
+ */
+export function iceServersFrom(text) {
+  const lines = String(text ?? "")
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (lines.length > MAX_ICE_SERVERS) throw new SyntaxError(`at most ${MAX_ICE_SERVERS} servers`);
+  return lines.map((line, i) => {
+    const [url, username, credential, ...rest] = line.split(/\s+/);
+    const m = ICE_URL.exec(url);
+    const port = m?.[3] === undefined ? 1 : Number(m[3]);
+    if (!m || port < 1 || port > 65535 || rest.length) throw new SyntaxError(`line ${i + 1}: not a STUN or TURN server`);
+    const turn = m[1].startsWith("turn");
+    if (turn ? credential === undefined : username !== undefined) {
+      throw new SyntaxError(`line ${i + 1}: a TURN server needs a user and a password, a STUN server neither`);
+    }
+    return turn ? { urls: url, username, credential } : { urls: url };
+  });
 }
