@@ -38,7 +38,7 @@ def make_people(page: Page, seats: tuple[int, ...]) -> None:
     page.wait_for_selector("#settings-dialog", state="hidden")
 
 
-def check_pass_screen(page: Page) -> int:
+def check_pass_screen(page: Page, private: list[str]) -> int:
     """The pass screen covers everything and names the seat; returns the seat."""
     seat = int(page.get_attribute("#pass-dialog", "data-seat") or "-1")
     assert seat in NAMES
@@ -58,6 +58,9 @@ def check_pass_screen(page: Page) -> int:
         }"""
     )
     assert alpha == 1
+    # the screen reader's log lost what named the last person's cards (a hint)
+    log = page.inner_text("#announcements")
+    assert all(line not in log for line in private), log
     # the page's state holds no other seat's cards than the one it names
     state = painted(page)
     assert state["seat"] == seat
@@ -76,10 +79,11 @@ def test_pass_and_play_hides_each_hand_until_its_person_is_ready(page: Page, bas
     last_person: int | None = None
     hands_done = 0
     undo_checked = False
+    private: list[str] = []
     for _ in range(300):
         page.wait_for_selector(WAITING, timeout=30_000)
         if page.is_visible(PASS):
-            seat = check_pass_screen(page)
+            seat = check_pass_screen(page, private)
             passes.append(seat)
             if len(passes) == 1:
                 # keyboard and screen reader: the focus is on the named person's
@@ -98,6 +102,7 @@ def test_pass_and_play_hides_each_hand_until_its_person_is_ready(page: Page, bas
             assert state["seat"] == seat == state["to_act"]
             assert sorted(hand(page)) == sorted(state["view"]["hand"])
             assert state["view"]["hand"], "a person in turn holds cards"
+            assert page.get_attribute("#hand", "aria-label") == f"{NAMES[seat]}'s hand"
             if last_person is not None and last_person != seat:
                 # another person decided last: this one cannot take it back
                 assert page.is_disabled('[data-tool="undo"]')
@@ -108,6 +113,12 @@ def test_pass_and_play_hides_each_hand_until_its_person_is_ready(page: Page, bas
             assert state["to_act"] == state["seat"] in people
             assert sorted(hand(page)) == sorted(state["view"]["hand"])
             last_person = state["seat"]
+            if not private and page.is_enabled('[data-tool="hint"]'):
+                # a hint names a card of this person's hand, in the screen reader's log too
+                page.click('[data-tool="hint"]')
+                page.wait_for_selector("#note.hint", timeout=30_000)
+                private.append(page.inner_text("#announcements p:last-child"))
+                assert private[0]
         what = step(page, rng)
         if what == "next-hand":
             hands_done += 1
@@ -115,6 +126,7 @@ def test_pass_and_play_hides_each_hand_until_its_person_is_ready(page: Page, bas
             break
     assert set(passes) >= people - {0} and len(passes) >= 4, passes
     assert undo_checked, "no turn came after another person's decision"
+    assert private, "no hint was asked"
 
     # the saved game keeps who is a person; a reload starts behind the pass screen
     record = saved(page)
@@ -124,7 +136,7 @@ def test_pass_and_play_hides_each_hand_until_its_person_is_ready(page: Page, bas
     page.reload()
     page.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
     page.wait_for_selector(PASS, timeout=30_000)
-    seat = check_pass_screen(page)
+    seat = check_pass_screen(page, private)
     assert seat in people
     # the stored settings remember the people too (the next game has them; this
     # visit's ?bots= link overrides them for the visit only)

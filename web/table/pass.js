@@ -8,7 +8,8 @@
 // (`state.viewer`, set when that person confirms), the table is covered by the
 // pass screen: a modal dialog naming the seat, over an opaque backdrop, with
 // the hand and the choices left unpainted (render.js paints `covered(game)`).
-// It stays until the named person presses its button. A finished hand on show
+// It stays until the named person presses its button. The live region's log is
+// emptied as it opens (it may name the last person's cards). A finished hand on show
 // (`handOver`) is the previous person's own view: the summary comes first, the
 // pass screen after it. Undo takes back only the viewer's own last decision
 // (the engine refuses another person's: `not_your_decision`), so a decision
@@ -16,7 +17,7 @@
 
 import { t } from "../shared/i18n.js";
 import { seatName } from "../shared/i18n-terms.js";
-import { $ } from "./dom.js";
+import { $, handEl } from "./dom.js";
 import { HUMAN } from "./settings.js";
 import { flush, state, update } from "./state.js";
 
@@ -54,6 +55,9 @@ export function covered(game) {
 
 /** The pass screen opened or closed and its words, from the state (render.js). */
 export function paintPass(st) {
+  // with several people the hand is named after its seat (the table calls South "You")
+  const label = people(st.game) > 1 ? t("pass.hand", { seat: compass(st.game.seat) }) : t("table.hand_label");
+  if (handEl.getAttribute("aria-label") !== label) handEl.setAttribute("aria-label", label);
   const seat = passTo(st);
   document.documentElement.classList.toggle("passing", seat !== null);
   if (seat === null) {
@@ -70,6 +74,9 @@ export function paintPass(st) {
   }
   dialog.dataset.seat = String(seat);
   if (!dialog.open) {
+    // the live region's log may hold the last person's own words (their discard,
+    // a hint naming a card of their hand): gone before the next person comes
+    $("#announcements").replaceChildren();
     dialog.showModal();
     $("#pass-ready", dialog).focus();
   }

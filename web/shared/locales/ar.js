@@ -647,5 +647,6 @@ export default {
   "pass.text": "أعطِ الجهاز إلى {seat}. تبقى الأوراق مخفية حتى يصبح {seat} جاهزًا.",
   "pass.ready": "أنا {seat}: اعرض أوراقي",
   "pass.prompt": "{seat}: {prompt}",
-  "error.not_your_decision": "لا يتراجع عن القرار الأخير إلا اللاعب الذي اتخذه."
+  "error.not_your_decision": "لا يتراجع عن القرار الأخير إلا اللاعب الذي اتخذه.",
+  "pass.hand": "أوراق {seat}"
 };

@@ -647,5 +647,6 @@ export default {
   "pass.text": "Hand the device to {seat}. The cards stay hidden until {seat} is ready.",
   "pass.ready": "I am {seat}: show my cards",
   "pass.prompt": "{seat}: {prompt}",
-  "error.not_your_decision": "Only the player who made the last decision can take it back."
+  "error.not_your_decision": "Only the player who made the last decision can take it back.",
+  "pass.hand": "{seat}'s hand"
 };

@@ -647,5 +647,6 @@ export default {
   "pass.text": "Jou it apparaat oan {seat}. De kaarten bliuwe ferburgen oant {seat} klear is.",
   "pass.ready": "Ik bin {seat}: lit myn kaarten sjen",
   "pass.prompt": "{seat}: {prompt}",
-  "error.not_your_decision": "Allinnich wa't it lêste beslút naam, kin it weromnimme."
+  "error.not_your_decision": "Allinnich wa't it lêste beslút naam, kin it weromnimme.",
+  "pass.hand": "De hân fan {seat}"
 };

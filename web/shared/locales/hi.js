@@ -647,5 +647,6 @@ export default {
   "pass.text": "डिवाइस {seat} को दें। जब तक {seat} तैयार न हो, पत्ते छिपे रहेंगे।",
   "pass.ready": "मैं {seat} हूँ: मेरे पत्ते दिखाएँ",
   "pass.prompt": "{seat}: {prompt}",
-  "error.not_your_decision": "आख़िरी फ़ैसला सिर्फ़ वही खिलाड़ी वापस ले सकता है जिसने उसे लिया था।"
+  "error.not_your_decision": "आख़िरी फ़ैसला सिर्फ़ वही खिलाड़ी वापस ले सकता है जिसने उसे लिया था।",
+  "pass.hand": "{seat} के पत्ते"
 };

@@ -647,5 +647,6 @@ export default {
   "pass.text": "Dai il dispositivo a {seat}. Le carte restano coperte finché {seat} non è pronto.",
   "pass.ready": "Sono {seat}: mostra le mie carte",
   "pass.prompt": "{seat}: {prompt}",
-  "error.not_your_decision": "Solo chi ha preso l'ultima decisione può annullarla."
+  "error.not_your_decision": "Solo chi ha preso l'ultima decisione può annullarla.",
+  "pass.hand": "La mano di {seat}"
 };
