@@ -24,7 +24,7 @@ import { applyQuery, loadSettings } from "./settings.js";
 import { setRenderer, state, update } from "./state.js";
 import { offerKeptAside, openSavedGame } from "./tabs.js";
 import { installToolbar } from "./toolbar.js";
-import { announce, engine, focusFirstControl, notice, runBots, setGame, startNewGame } from "./turns.js";
+import { announce, engine, focusFirstControl, notice, reopenSummary, runBots, setGame, startNewGame } from "./turns.js";
 
 performance.mark("hp-start");
 
@@ -82,6 +82,7 @@ async function boot() {
   setGame(game);
   announce(t("a11y.welcome_back"));
   offerKeptAside();
+  await reopenSummary(game);
   await runBots();
 }
 
