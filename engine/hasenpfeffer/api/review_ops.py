@@ -18,7 +18,8 @@ from .sessions import need_session
 
 def _session_hand(request: Mapping[str, Any]) -> tuple[Game, int, int]:
     """The one-hand game of a finished hand of the session's game, its number,
-    and the session's own seat (the human's)."""
+    and the session's own seat (the person's; with several people, the seat
+    whose view the answers carry)."""
     from ..notation import hand_from_text, hand_to_text
 
     session = need_session()
