@@ -1,10 +1,12 @@
-// The LAN table's protocol (web/together/protocol.js) under Node's test runner:
+// The LAN table's protocol (web/together/protocol.js) and QR codes (qr.js,
+// against tests/qr_reference.json, made by an independent encoder) under Node's test runner:
 //   node --test tests/together_check.mjs
 // The host runs against a fake engine that deals four hidden hands and answers
 // `state` with one seat's view (and, like the real one, a `save` and events that
 // would reveal every hand). Every message a guest receives is checked against
 // that seat's view: no card of another hand, no save.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import {
@@ -22,6 +24,7 @@ import {
   signalLink,
   signalToSdp,
 } from "../web/together/protocol.js";
+import { MAX_QR_BYTES, formatInfo, qrCode, qrSvg, rsDivisor, rsRemainder, versionInfo } from "../web/together/qr.js";
 
 const DEAL = {
   0: ["9C", "TC", "JC", "QC", "KC"],
@@ -316,4 +319,44 @@ test("STUN and TURN servers are only what the player wrote, checked line by line
     "stun:a.org\n".repeat(MAX_ICE_SERVERS + 1),
   ];
   for (const text of bad) assert.throws(() => iceServersFrom(text), SyntaxError, text);
+});
+
+// ---- the QR codes (web/together/qr.js) -----------------------------------------------
+
+test("Reed-Solomon, format and version bits are the standard's", () => {
+  // ISO/IEC 18004 annex I's example (1-M "01234567"): 10 EC codewords of its 16 data codewords
+  const data = [16, 32, 12, 86, 97, 128, 236, 17, 236, 17, 236, 17, 236, 17, 236, 17];
+  assert.deepEqual(rsRemainder(data, rsDivisor(10)), [165, 36, 212, 193, 237, 54, 199, 135, 44, 85]);
+  // level L: the format bits of masks 0 and 7 (ISO/IEC 18004 table C.1)
+  assert.equal(formatInfo(0).toString(2).padStart(15, "0"), "111011111000100");
+  assert.equal(formatInfo(7).toString(2).padStart(15, "0"), "110100101110110");
+  // version 7's and 10's version bits (table D.1)
+  assert.equal(versionInfo(7).toString(2).padStart(18, "0"), "000111110010010100");
+  assert.equal(versionInfo(10).toString(2).padStart(18, "0"), "001010010011010011");
+});
+
+test("each QR code is the reference encoder's, module for module", () => {
+  const cases = JSON.parse(readFileSync(new URL("./qr_reference.json", import.meta.url), "utf8"));
+  assert.ok(cases.length >= 8);
+  for (const { text, mask, version, rows } of cases) {
+    const code = qrCode(text, { mask });
+    assert.equal(code.version, version, text);
+    assert.equal(code.size, rows.length);
+    const ours = code.modules.map((row) => row.map((m) => (m ? "1" : "0")).join(""));
+    assert.deepEqual(ours, rows, `${text.slice(0, 30)}… (version ${version}, mask ${mask})`);
+  }
+});
+
+test("a QR code chooses its mask and draws as SVG; too long a text is refused", () => {
+  const link = `https://example.org/index.html#join=${"A".repeat(136)}`;
+  const code = qrCode(link);
+  assert.equal(code.version, 8, "an invitation link is a version 8 code");
+  assert.ok(code.mask >= 0 && code.mask < 8);
+  const svg = qrSvg(code, 'Invitation "for" North');
+  assert.match(svg, /^<svg [^>]*viewBox="0 0 57 57"[^>]*role="img"[^>]*aria-label="Invitation &#34;for&#34; North"/);
+  assert.ok(!svg.includes("style"), "no inline style (the page's CSP)");
+  const squares = (svg.match(/h1v1h-1z/g) ?? []).length;
+  assert.equal(squares, code.modules.flat().filter(Boolean).length);
+  assert.throws(() => qrCode("x".repeat(MAX_QR_BYTES + 1)), RangeError);
+  assert.equal(qrCode("x".repeat(MAX_QR_BYTES)).version, 10);
 });
