@@ -8,7 +8,8 @@ table's own UI is not yet wired to the protocol, so the test drives the host's
 side, ``TableHost`` and ``invite``, from the page). Three guests, each in its own
 browser process, join with the invitation codes and reply codes of
 ``link.js``, play a full hand by sending actions over their data channels, one
-drops and is re-invited (its view restored exactly), and the host closes.
+drops and is re-invited (its view restored exactly), a computer player keeps its
+seat for a while at the host's choice, and the host closes.
 
 Measured (docs/benchmarks.md): seat time, from the host taking the reply to the
 guest holding its first view, and move latency, from an action sent to the last
@@ -285,6 +286,14 @@ def test_four_seats_on_a_lan(playwright_instance: Playwright, lan: dict[str, str
         dropped_browser.close()
         again = seat_guest(1)
         assert again.evaluate(LAST_VIEW) == before, "the re-invited seat's view is restored exactly"
+
+        # the host lets a computer player keep an away seat, then gives it back to its guest
+        levels = "() => window.table.engine.call('state', {seat: 0}).then((s) => s.levels)"
+        host.evaluate("() => window.table.host.giveToBot(1, 'medium')")
+        assert host.evaluate(levels)[1] == "medium"
+        host.evaluate("() => window.table.host.seat(1)")
+        assert host.evaluate(levels) == ["human"] * 4
+        assert again.evaluate(LAST_VIEW) == before
 
         # the host closes: every guest is told at once (pagehide closes the connections)
         closed_at = time.time() * 1000
