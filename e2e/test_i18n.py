@@ -24,6 +24,7 @@ from game_driver import phase, play_until, start
 SCRIPT = """async (base) => {
   const i18n = await import(base + "web/shared/i18n.js");
   const terms = await import(base + "web/shared/i18n-terms.js");
+  const embedWords = await import(base + "web/embed/words.js");
   const follow = {
     reason: "must follow hearts: JD counts as a heart when hearts are trump; you hold 9H",
     reason_code: "must_follow",
@@ -54,6 +55,10 @@ SCRIPT = """async (base) => {
       hint: terms.hintText(hint),
       card: terms.cardName("QD"),
       error: terms.errorText({ code: "not_your_turn", message: "it is West's turn" }),
+      code: terms.cardCode("TH"),
+      cardList: terms.cardList(["JH", "TH"]),
+      embed: { code: embedWords.cardWord("TH"), follow: embedWords.reasonWords(follow) },
+      once: [i18n.ltrRun(i18n.ltrRun("x")), i18n.isolate(i18n.formatSigned(-2))],
     };
   }
   const box = document.createElement("div");
@@ -108,9 +113,10 @@ def test_every_catalogue_loads_and_formats_in_chromium(page: Page, version_url: 
     assert "3,4" in out["it"]["hint"] and "\u22120,5" in out["it"]["hint"]
     assert "62%" in out["it"]["hint"] and "1,2" in out["it"]["hint"]
     # Arabic: each number isolated (U+2068 ... U+2069) and a signed one left to right
-    # (U+2066 ... U+2069, a true minus U+2212), so "-0.5" never shows as "0.5-"
+    # (U+2066 ... U+2069, a true minus U+2212, and only that isolate: never FSI around
+    # LRI), so "-0.5" never shows as "0.5-"
     ar_hint = out["ar"]["hint"]
-    assert "\u2068\u2066\u22120.5\u2069\u2069" in ar_hint, ar_hint
+    assert "\u2066\u22120.5\u2069" in ar_hint and "\u2068\u2066" not in ar_hint, ar_hint
     assert "؛ " in ar_hint and "\u20683.4\u2069" in ar_hint
     assert out["fy"]["card"] == "rûtenfrou" and out["hi"]["card"] == "ईंट की बेगम"
     assert out["ar"]["card"] == "بنت ديناري" and out["it"]["card"] == "la donna di quadri"
@@ -118,6 +124,18 @@ def test_every_catalogue_loads_and_formats_in_chromium(page: Page, version_url: 
     assert out["tree"] == ["हासनफ़ेफ़र कैसे खेलें", "सूचना बंद करें", "चाल का सुझाव दें (H)"]
     for code in ("it", "fy", "ar", "hi"):
         assert out[code]["follow"] != out["en"]["follow"] and out[code]["hint"] != "x"
+    # card notation in right-to-left text: each card one left-to-right run (LRI ... PDI),
+    # so "10♥" never shows as "♥10" and "J♥ و10♥" keeps each card whole; the page's
+    # helper is the embeds' too; a run is never isolated twice
+    lri, pdi = "\u2066", "\u2069"
+    ar = out["ar"]
+    assert ar["code"] == f"{lri}10♥{pdi}" and ar["embed"]["code"] == ar["code"]
+    assert ar["cardList"] == f"{lri}J♥{pdi} و{lri}10♥{pdi}", ar["cardList"]
+    assert f"{lri}9♥{pdi} و{lri}A♥{pdi}" in ar["follow"] and f"{lri}J♦{pdi}" in ar["follow"]
+    assert ar["embed"]["follow"] == ar["follow"]
+    assert ar["once"] == [f"{lri}x{pdi}", f"{lri}\u22122{pdi}"]
+    for code in ("en", "it", "fy", "hi"):  # left to right: no marks at all
+        assert out[code]["code"] == "10♥" and not re.search("[\u2066-\u2069]", out[code]["cardList"])
 
 
 # ---- the game page in each language ------------------------------------------------------

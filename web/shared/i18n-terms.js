@@ -4,7 +4,7 @@
 
 import { bidOf, isNamedBid, parseAction } from "./actions.js";
 import { cardLabel } from "./cards.js";
-import { direction, formatList, formatNumber, formatSigned, hasKey, language, t } from "./i18n.js";
+import { formatList, formatNumber, formatSigned, hasKey, isolate, language, ltrRun, t } from "./i18n.js";
 import VOCABULARY from "./vocabulary.js";
 
 export function seatName(seat) {
@@ -24,6 +24,18 @@ export function cardName(code) {
 /** The short label on buttons and in lists: "10♥", and the Joker's name. */
 export function cardShort(code) {
   return code === VOCABULARY.joker ? t("card.joker_short") : cardLabel(code);
+}
+
+/** A card's notation inside a sentence ("10♥", "J♦"): a left-to-right run in
+ * right-to-left text (web/shared/i18n.js ltrRun); the Joker by its name. */
+export function cardCode(code) {
+  return code === VOCABULARY.joker ? t("card.joker_short") : ltrRun(cardLabel(code));
+}
+
+/** A list of cards inside a sentence: "9♥ and A♥", "J♥ و10♥" (each card its own
+ * left-to-right run; the list's words and order are the language's). */
+export function cardList(codes) {
+  return formatList(codes.map(cardCode));
 }
 
 /** A call as a button label: "Pass", "Bid 3", "Little pepper". Takes "pass", "bid 3" or "3". */
@@ -56,7 +68,7 @@ function words(params) {
     if (key === "seat") out.seat = seatName(value);
     else if (key === "suit" || key === "trump") out[key] = suitName(value);
     else if (key === "card") out.card = cardName(value);
-    else if (key === "cards") out.cards = formatList(value.map(cardShort));
+    else if (key === "cards") out.cards = cardList(value);
     else if (key === "call") out.call = callWord(value);
     else if (key === "value") out.value = formatSigned(value, oneDecimal);
     else if (key === "gap" || key === "tricks") out[key] = formatNumber(value, oneDecimal);
@@ -75,7 +87,7 @@ export function reasonText({ reason = "", reason_code: code, reason_params: para
   let text = t(`reason.${code}`, words(params));
   if (code === "must_follow") {
     for (const card of params.trump_cards ?? []) {
-      text += ` ${t("reason.counts_as_trump", { card: cardShort(card), suit: suitName(params.trump) })}`;
+      text += ` ${t("reason.counts_as_trump", { card: cardCode(card), suit: suitName(params.trump) })}`;
     }
   }
   return text;
@@ -83,12 +95,10 @@ export function reasonText({ reason = "", reason_code: code, reason_params: para
 
 /**
  * A number inside a sentence: in a right-to-left language wrapped in
- * first-strong isolates, so a signed Latin number keeps its sign where the
- * locale put it ("-1.5", never "1.5-") and Arabic-Indic digits read as written.
+ * first-strong isolates, so Arabic-Indic digits read as written; a signed number
+ * (formatSigned) is already a left-to-right run and is not wrapped again.
  */
-function isolated(text) {
-  return direction() === "rtl" ? `\u2068${text}\u2069` : text;
-}
+const isolated = isolate;
 
 const percent = { style: "percent", maximumFractionDigits: 0 };
 // the hint parameters that are shares (0..1), said as percentages
