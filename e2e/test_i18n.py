@@ -135,7 +135,9 @@ def test_every_catalogue_loads_and_formats_in_chromium(page: Page, version_url: 
     assert ar["embed"]["follow"] == ar["follow"]
     assert ar["once"] == [f"{lri}x{pdi}", f"{lri}\u22122{pdi}"]
     for code in ("en", "it", "fy", "hi"):  # left to right: no marks at all
-        assert out[code]["code"] == "10♥" and not re.search("[\u2066-\u2069]", out[code]["cardList"])
+        assert out[code]["code"] == "10♥" and not re.search(
+            "[\u2066-\u2069]", out[code]["cardList"]
+        )
 
 
 # ---- the game page in each language ------------------------------------------------------

@@ -256,3 +256,133 @@ def test_i18n_js_translator_for_an_embed(node_report: dict[str, Any]) -> None:
     assert tr["dir"] == "rtl"
     assert tr["cards"] == "\u0663 أوراق"  # 3 in Arabic-Indic digits (an ar-EG reader)
     assert tr["page"] == "3 carte"  # the page's own language is untouched
+
+
+# ---- the player is "you": sentences about a seat have the player's own form ----------------
+
+#: Every sentence that can be about the player (seat 0), with its player's forms: the
+#: code (web/shared/i18n-terms.js bySeat, or the call named here) chooses the form when
+#: the seat is the player, so no language puts "you" before a third person's verb
+#: ("Ha aperto Tu", "Jo kaam út", "فتح أنت", "Tu dichiara 3"). The forms never take the
+#: player's name as a placeholder.
+PLAYER_FORMS: dict[str, dict[str, Any]] = {
+    **{
+        f"a11y.{action}": {"forms": [f"a11y.{action}_you"], "chosen_by": f'bySeat("a11y.{action}"'}
+        for action in ("pass", "bid", "trump", "decline", "play", "wins_trick")
+    },
+    "a11y.alone": {
+        "forms": ["a11y.alone_you"],
+        "chosen_by": 'bySeat(view.maker === seat ? "a11y.alone"',
+    },
+    "a11y.discard": {"forms": ["a11y.discard_you"], "chosen_by": 'bySeat("a11y.discard"'},
+    "a11y.defend_alone": {
+        "forms": ["a11y.defend_alone_you"],
+        "chosen_by": '"a11y.alone" : "a11y.defend_alone", seat)',
+    },
+    "a11y.made": {
+        "forms": ["a11y.made_you"],
+        "chosen_by": 'bySeat(hand.made ? "a11y.made" : "a11y.fell"',
+    },
+    "a11y.fell": {
+        "forms": ["a11y.fell_you"],
+        "chosen_by": 'bySeat(hand.made ? "a11y.made" : "a11y.fell"',
+    },
+    "a11y.table.dealer": {
+        "forms": ["a11y.table.dealer_you"],
+        "chosen_by": 'bySeat("a11y.table.dealer"',
+    },
+    "a11y.table.contract": {
+        "forms": ["a11y.table.contract_you"],
+        "chosen_by": 'bySeat("a11y.table.contract"',
+    },
+    "a11y.table.played": {
+        "forms": ["a11y.table.played_you"],
+        "chosen_by": 'bySeat("a11y.table.played"',
+    },
+    # "{seat} {call}": the player's call is a sentence of its own
+    "a11y.table.call": {
+        "forms": ["a11y.table.passed_you", "a11y.table.bid_you"],
+        "chosen_by": 't("a11y.table.passed_you")',
+    },
+    "reason.turn_of": {"forms": ["reason.turn_of_you"], "chosen_by": "`reason.${code}_you`"},
+    "reason.not_in_hand": {
+        "forms": ["reason.not_in_hand_you"],
+        "chosen_by": "`reason.${code}_you`",
+    },
+    "summary.widow": {"forms": ["summary.widow_you"], "chosen_by": 'bySeat("summary.widow"'},
+    "summary.defended_alone": {
+        "forms": ["summary.defended_alone_you"],
+        "chosen_by": 'bySeat("summary.defended_alone"',
+    },
+    "last_trick.wins": {"forms": ["last_trick.wins_you"], "chosen_by": 'bySeat("last_trick.wins"'},
+    # who led and who won: each the player or another seat
+    "last_trick.led_won": {
+        "forms": ["last_trick.led_won_you", "last_trick.led_you_won", "last_trick.led_you_won_you"],
+        "chosen_by": '_won${trick.winner === 0 ? "_you" : ""}`',
+    },
+}
+
+#: The other sentences that name a seat, and why the player is never in them or they
+#: have no verb for the seat.
+NEVER_THE_PLAYER = {
+    "table.contract.value": "no verb: '{bid} · {seat}'",
+    "table.contract.so_far": "no verb",
+    "table.trick_card": "no verb: '{seat}: {card}'",
+    "notice.bot_failed": "a computer player",
+    "prompt.wait.bidding": "another seat's turn (the player's turn has its own prompts)",
+    "prompt.wait.trump": "another seat's turn",
+    "prompt.wait.discard": "another seat's turn",
+    "prompt.wait.alone": "another seat's turn",
+    "prompt.wait.defend_alone": "another seat's turn",
+    "prompt.wait.play": "another seat's turn",
+    "prompt.wait.lead": "another seat's turn",
+    "prompt.bid.over": "the high bidder, when the player is to bid, is another seat",
+    "prompt.defend_alone": "the lone maker, an opponent of the player asked to defend",
+    "hint.bid_war": "the other side's seat",
+    "a11y.table.waiting": "another seat (the player hears a11y.your_turn)",
+    "summary.made.us": "no verb: '{maker} — bid …' (the seat's long name)",
+    "summary.made.them": "an opponent",
+    "summary.failed.us": "no verb",
+    "summary.failed.them": "an opponent",
+}
+
+SEAT_PLACEHOLDERS = {"seat", "leader", "winner", "maker"}
+
+
+def web_sources() -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "web").rglob("*.js")))
+
+
+def test_every_sentence_about_the_player_has_the_players_form_in_every_language() -> None:
+    sources = web_sources()
+    for key, entry in PLAYER_FORMS.items():
+        assert entry["chosen_by"] in sources, f"{key}: the code does not choose the player's form"
+        for code in languages():
+            cat = catalogue(code)
+            assert key in cat, f"{code}: {key}"
+            for form in entry["forms"]:
+                assert form in cat, f"{code}: {key} has no player's form {form}"
+                # the player is never named into it (no "{seat}" to receive "you")
+                names = placeholders(cat[form]) & SEAT_PLACEHOLDERS
+                allowed = {"leader"} if form == "last_trick.led_won_you" else set()
+                allowed |= {"winner"} if form == "last_trick.led_you_won" else set()
+                assert names <= allowed, f"{code} {form}: {cat[form]!r}"
+
+
+def test_every_sentence_naming_a_seat_is_classified() -> None:
+    """A new key naming a seat must say whether the player can be that seat."""
+    en = catalogue("en")
+    naming = {
+        k
+        for k, v in en.items()
+        if placeholders(v) & SEAT_PLACEHOLDERS and not k.startswith("embed.")
+    }
+    known = (
+        set(PLAYER_FORMS)
+        | set(NEVER_THE_PLAYER)
+        | {f for entry in PLAYER_FORMS.values() for f in entry["forms"]}
+    )
+    assert sorted(naming - known) == []
+    # and every "_you" key of the catalogue is a listed form (none left unused)
+    forms_listed = {f for entry in PLAYER_FORMS.values() for f in entry["forms"]}
+    assert sorted(k for k in en if k.endswith("_you") and k not in forms_listed) == []

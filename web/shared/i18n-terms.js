@@ -11,6 +11,16 @@ export function seatName(seat) {
   return t(`seat.name.${seat}`);
 }
 
+/**
+ * A sentence about a seat: the key's `_you` form for the player (seat 0; "You
+ * pass.", "Hai aperto tu", never the third person's verb with "you"), else the
+ * key with the seat's name as `{seat}` (or as `name`, e.g. "leader").
+ * The keys with a player's form are listed in tests/test_locales.py PLAYER_FORMS.
+ */
+export function bySeat(key, seat, values = {}, name = "seat") {
+  return seat === 0 ? t(`${key}_you`, values) : t(key, { [name]: seatName(seat), ...values });
+}
+
 export function suitName(suit) {
   return t(`suit.${suit}`);
 }
@@ -84,7 +94,9 @@ function words(params) {
  */
 export function reasonText({ reason = "", reason_code: code, reason_params: params } = {}) {
   if (!code || !hasKey(`reason.${code}`)) return reason;
-  let text = t(`reason.${code}`, words(params));
+  // about the player (seat 0): the player's form ("It is your turn.")
+  const key = params?.seat === 0 && hasKey(`reason.${code}_you`) ? `reason.${code}_you` : `reason.${code}`;
+  let text = t(key, words(params));
   if (code === "must_follow") {
     for (const card of params.trump_cards ?? []) {
       text += ` ${t("reason.counts_as_trump", { card: cardCode(card), suit: suitName(params.trump) })}`;

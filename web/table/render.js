@@ -10,7 +10,7 @@
 import { isNamedBid, parseAction } from "../shared/actions.js";
 import { spokenCard, suitIcon } from "../shared/cards.js";
 import { formatNumber, formatSigned, t } from "../shared/i18n.js";
-import { callLabel, callWord, capitalise, cardCode, errorText, hintText, reasonText, seatName, suitName } from "../shared/i18n-terms.js";
+import { bySeat, callLabel, callWord, capitalise, cardCode, errorText, hintText, reasonText, seatName, suitName } from "../shared/i18n-terms.js";
 import { initOffline } from "../pwa/pwa.js";
 import { replayAnimation, speedFactor } from "./animation.js";
 import { actionSentence } from "./narration.js";
@@ -357,7 +357,7 @@ function promptFor(state) {
   switch (v.phase) {
     case "bidding":
       return v.high_bid
-        ? t("prompt.bid.over", { seat: seatName(v.high_bidder), bid: callWord(v.high_bid) })
+        ? bySeat("prompt.bid.over", v.high_bidder, { bid: callWord(v.high_bid) })
         : t("prompt.bid.first");
     case "trump":
       return v.forced

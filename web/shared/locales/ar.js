@@ -640,5 +640,17 @@ export default {
   "tabs.play_here": "العب هنا",
   "tabs.continued": "تستمر اللعبة من حيث حُفظت في التبويب الآخر.",
   "tabs.newer_version": "إصدار أحدث من اللعبة مفتوح في تبويب آخر. أعد تحميل هذا التبويب لاستخدامه؛ تبقى لعبتك محفوظة.",
-  "links.ignored": "لم يُستخدم من الرابط لأنه غير صالح: {values}."
+  "links.ignored": "لم يُستخدم من الرابط لأنه غير صالح: {values}.",
+  // the player's own forms of sentences about a seat (i18n-terms.js bySeat)
+  "reason.not_in_hand_you": "الورقة {card} ليست في يدك.",
+  "summary.defended_alone_you": "دافعت وحدك",
+  "last_trick.wins_you": "أنت — أخذتها",
+  "last_trick.led_you_won": "فتحت اللمّة، وأخذها {winner} بورقة {card}.",
+  "last_trick.led_you_won_you": "فتحت اللمّة وأخذتها بورقة {card}.",
+  "a11y.made_you": "نجح طلبك {bid} بـ{tricks}؛ النتيجة: {score}.",
+  "a11y.fell_you": "فشل طلبك {bid}، {tricks} فقط؛ النتيجة: {score}.",
+  "a11y.table.passed_you": "قلت باس",
+  "a11y.table.bid_you": "طلبت {bid}",
+  "a11y.table.contract_you": "العقد: طلبك {bid}، الطرنيب {suit}{alone}.",
+  "a11y.table.played_you": "لعبت {card}"
 };

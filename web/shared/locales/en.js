@@ -640,5 +640,17 @@ export default {
   "tabs.play_here": "Play here",
   "tabs.continued": "The game continues from where it was saved in the other tab.",
   "tabs.newer_version": "A newer version of the game is open in another tab. Reload this one to use it; your game is kept.",
-  "links.ignored": "Not used from the link, as not valid: {values}."
+  "links.ignored": "Not used from the link, as not valid: {values}.",
+  // the player's own forms of sentences about a seat (i18n-terms.js bySeat)
+  "reason.not_in_hand_you": "{card} is not in your hand.",
+  "summary.defended_alone_you": "you defended alone",
+  "last_trick.wins_you": "You — win",
+  "last_trick.led_you_won": "You led; {winner} won the trick with {card}.",
+  "last_trick.led_you_won_you": "You led and won the trick with {card}.",
+  "a11y.made_you": "You made the bid of {bid} with {tricks}; the score is {score}.",
+  "a11y.fell_you": "You fell short of the bid of {bid} with {tricks}; the score is {score}.",
+  "a11y.table.passed_you": "you passed",
+  "a11y.table.bid_you": "you bid {bid}",
+  "a11y.table.contract_you": "Contract: you bid {bid} with {suit} as trump{alone}.",
+  "a11y.table.played_you": "you played {card}"
 };

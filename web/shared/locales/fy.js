@@ -263,7 +263,7 @@ export default {
   "summary.extras": " ({list})",
   "summary.forced": "ferplichte",
   "summary.alone": "allinne",
-  "summary.defended_alone": "{seat} ferdige allinne",
+  "summary.defended_alone": "{seat} ferdigene allinne",
   "summary.tricks": {"one": "{count} slach", "other": "{count} slaggen"},
   "summary.col.team": "Ploech",
   "summary.col.tricks": "Slaggen",
@@ -640,5 +640,17 @@ export default {
   "tabs.play_here": "Hjir spylje",
   "tabs.continued": "It spul giet fierder fan wêr't it yn it oare ljepblêd bewarre is.",
   "tabs.newer_version": "Yn in oar ljepblêd is in nijere ferzje fan it spul iepen. Laad dit ljepblêd opnij om dy te brûken; jo spul bliuwt bewarre.",
-  "links.ignored": "Net brûkt út de keppeling, want net jildich: {values}."
+  "links.ignored": "Net brûkt út de keppeling, want net jildich: {values}.",
+  // the player's own forms of sentences about a seat (i18n-terms.js bySeat)
+  "reason.not_in_hand_you": "{card} sit net yn jo hân.",
+  "summary.defended_alone_you": "jo ferdigenen allinne",
+  "last_trick.wins_you": "Jo — winne",
+  "last_trick.led_you_won": "Jo kamen út; {winner} wûn de slach mei {card}.",
+  "last_trick.led_you_won_you": "Jo kamen út en wûnen de slach mei {card}.",
+  "a11y.made_you": "Jo hawwe jo bod fan {bid} helle mei {tricks}; stân: {score}.",
+  "a11y.fell_you": "Jo hawwe jo bod fan {bid} net helle, mar {tricks}; stân: {score}.",
+  "a11y.table.passed_you": "jo hawwe past",
+  "a11y.table.bid_you": "jo hawwe {bid} bean",
+  "a11y.table.contract_you": "Kontrakt: jo bod fan {bid}, {suit} troef{alone}.",
+  "a11y.table.played_you": "jo spilen {card}"
 };

@@ -281,9 +281,9 @@ export default {
   "confirm.ok": "नया खेल",
   "last_trick.title": "पिछला हाथ",
   "last_trick.none": "अभी तक कोई हाथ नहीं खेला गया।",
-  "last_trick.wins": "{seat} — जीत",
-  "last_trick.led_won": "{leader} ने शुरुआत की; हाथ {winner} ने {card} से जीता।",
-  "last_trick.led_won_you": "{leader} ने शुरुआत की; हाथ आपने {card} से जीता।",
+  "last_trick.wins": "{seat} की जीत",
+  "last_trick.led_won": "पहला पत्ता {leader} ने चला; हाथ {winner} ने {card} से जीता।",
+  "last_trick.led_won_you": "पहला पत्ता {leader} ने चला; हाथ आपने {card} से जीता।",
 
   "settings.title": "सेटिंग्स",
   "settings.unavailable": "खेल का इंजन लोड होते ही सेटिंग्स मिलेंगी।",
@@ -640,5 +640,17 @@ export default {
   "tabs.play_here": "यहाँ खेलें",
   "tabs.continued": "खेल वहीं से जारी है जहाँ वह दूसरे टैब में सहेजा गया था।",
   "tabs.newer_version": "खेल का नया संस्करण किसी दूसरे टैब में खुला है। उसे इस्तेमाल करने के लिए यह टैब फिर से लोड करें; आपका खेल बना रहेगा।",
-  "links.ignored": "लिंक से नहीं लिया गया, क्योंकि मान्य नहीं है: {values}।"
+  "links.ignored": "लिंक से नहीं लिया गया, क्योंकि मान्य नहीं है: {values}।",
+  // the player's own forms of sentences about a seat (i18n-terms.js bySeat)
+  "reason.not_in_hand_you": "{card} आपके पत्तों में नहीं है।",
+  "summary.defended_alone_you": "आपने अकेले बचाव किया",
+  "last_trick.wins_you": "आपकी जीत",
+  "last_trick.led_you_won": "पहला पत्ता आपने चला; हाथ {winner} ने {card} से जीता।",
+  "last_trick.led_you_won_you": "पहला पत्ता भी आपने चला और हाथ भी आपने {card} से जीता।",
+  "a11y.made_you": "आपकी {bid} की बोली {tricks} से पूरी हुई; स्कोर: {score}।",
+  "a11y.fell_you": "आपकी {bid} की बोली पूरी नहीं हुई, सिर्फ़ {tricks}; स्कोर: {score}।",
+  "a11y.table.passed_you": "आपने पास किया",
+  "a11y.table.bid_you": "आपने {bid} की बोली लगाई",
+  "a11y.table.contract_you": "अनुबंध: आपकी {bid} की बोली, तुरुप {suit}{alone}।",
+  "a11y.table.played_you": "आपकी चाल: {card}"
 };

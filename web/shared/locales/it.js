@@ -437,8 +437,8 @@ export default {
   "a11y.table.dealer_you": "Mano {n}; hai distribuito tu.",
   "a11y.table.calls": "Dichiarazioni: {calls}.",
   "a11y.table.call": "{seat} {call}",
-  "a11y.table.passed": "passo",
-  "a11y.table.bid": "dichiara {bid}",
+  "a11y.table.passed": "ha passato",
+  "a11y.table.bid": "ha dichiarato {bid}",
   "a11y.table.contract": "Contratto: {seat}, {bid}, briscola {suit}{alone}.",
   "a11y.table.alone": ", da solo",
   "a11y.table.tricks": "Prese in questa mano: {tricks}.",
@@ -640,5 +640,17 @@ export default {
   "tabs.play_here": "Gioca qui",
   "tabs.continued": "La partita riprende da dove era stata salvata nell'altra scheda.",
   "tabs.newer_version": "In un'altra scheda è aperta una versione più recente del gioco. Ricarica questa per usarla; la partita viene conservata.",
-  "links.ignored": "Non usato dal link perché non valido: {values}."
+  "links.ignored": "Non usato dal link perché non valido: {values}.",
+  // the player's own forms of sentences about a seat (i18n-terms.js bySeat)
+  "reason.not_in_hand_you": "{card} non è nella tua mano.",
+  "summary.defended_alone_you": "hai difeso da solo",
+  "last_trick.wins_you": "Presa tua",
+  "last_trick.led_you_won": "Hai aperto tu; ha preso {winner} con {card}.",
+  "last_trick.led_you_won_you": "Hai aperto tu e hai preso con {card}.",
+  "a11y.made_you": "Hai mantenuto la dichiarazione di {bid} con {tricks}; punteggio: {score}.",
+  "a11y.fell_you": "Non hai mantenuto la dichiarazione di {bid}: solo {tricks}; punteggio: {score}.",
+  "a11y.table.passed_you": "tu hai passato",
+  "a11y.table.bid_you": "tu hai dichiarato {bid}",
+  "a11y.table.contract_you": "Contratto: la tua dichiarazione di {bid}, briscola {suit}{alone}.",
+  "a11y.table.played_you": "tu hai giocato {card}"
 };
