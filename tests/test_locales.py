@@ -386,3 +386,41 @@ def test_every_sentence_naming_a_seat_is_classified() -> None:
     # and every "_you" key of the catalogue is a listed form (none left unused)
     forms_listed = {f for entry in PLAYER_FORMS.values() for f in entry["forms"]}
     assert sorted(k for k in en if k.endswith("_you") and k not in forms_listed) == []
+
+
+#: Meanings every language must keep from English, each as the words that carry it in
+#: each language (a translation that drops half of the English fails here).
+MEANINGS = {
+    # each card beats only cards of its own suit (not: each suit beats only its own cards)
+    "explain.ranking": {
+        "en": ["each card beats only cards of its own suit"],
+        "it": ["ogni carta batte solo le carte del suo seme"],
+        "fy": ["elke kaart slacht allinne kaarten fan syn eigen kleur"],
+        "ar": ["ولا تغلب الورقة إلا أوراق نوعها"],
+        "hi": ["हर पत्ता सिर्फ़ अपने ही रंग के पत्तों से बड़ा होता है"],
+    },
+    # not granted; the game itself and the saved game may go; installing helps
+    "pwa.storage_not_persistent": {
+        "en": ["did not grant", "the stored game and your saved game", "Installing"],
+        "it": ["non ha concesso", "il gioco memorizzato e la partita salvata", "installare"],
+        "fy": ["gjin bliuwende opslach", "it opsleine spul en jo bewarre partij", "ynstallearje"],
+        "ar": ["لم يمنح", "اللعبة المخزّنة ولعبتك المحفوظة", "تثبيت"],
+        "hi": ["नहीं दिया", "रखा खेल और आपका सहेजा हुआ खेल", "इंस्टॉल"],
+    },
+    # the game and the saved game are kept even when space runs low
+    "pwa.storage_persistent": {
+        "en": ["the game and your saved game", "persistent storage"],
+        "it": ["il gioco e la partita salvata", "memoria permanente"],
+        "fy": ["it spul en jo bewarre partij", "bliuwende opslach"],
+        "ar": ["باللعبة وبلعبتك المحفوظة", "تخزين دائم"],
+        "hi": ["यह खेल और आपका सहेजा हुआ खेल", "स्थायी स्टोरेज"],
+    },
+}
+
+
+@pytest.mark.parametrize("key", sorted(MEANINGS))
+def test_the_meaning_of_the_english_is_kept(key: str) -> None:
+    for code in languages():
+        text = catalogue(code)[key]
+        missing = [words for words in MEANINGS[key][code] if words not in text]
+        assert missing == [], f"{code} {key}: {text!r} lacks {missing}"

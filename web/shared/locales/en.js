@@ -544,7 +544,7 @@ export default {
   "why.role.right_bower": "{card} is the right bower, second only to the Joker.",
   "why.role.left_bower": "{card} is the left bower: the jack of {colour}, the other suit of the same colour, counts as a trump and ranks third, after the Joker and the right bower.",
 
-  "explain.ranking": "With {trump} as trump the Joker is highest, then the right bower {right} and the left bower {left} (it counts as a trump), then the ace, king, queen, ten and nine of {trump}. The other suits rank ace, king, queen, jack, ten, nine ({colour} without {left}), and each beats only its own suit.",
+  "explain.ranking": "With {trump} as trump the Joker is highest, then the right bower {right} and the left bower {left} (it counts as a trump), then the ace, king, queen, ten and nine of {trump}. The other suits rank ace, king, queen, jack, ten, nine ({colour} without {left}), and each card beats only cards of its own suit.",
 
   "attr.not_a_suit": "{name}: '{value}' is not a suit (write C, D, H or S)",
   "attr.not_a_card": "{name}: '{value}' is not a card (write rank 9 T J Q K A then suit C D H S, e.g. AS; JK is the Joker)",

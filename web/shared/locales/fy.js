@@ -544,7 +544,7 @@ export default {
   "why.role.right_bower": "{card} is de jas: allinne de joker is heger.",
   "why.role.left_bower": "{card} is de lytse jas: de boer fan {colour}, de oare kleur dy't like read of swart is as de troef, telt as troef en komt as tredde, nei de joker en de jas.",
 
-  "explain.ranking": "Mei {trump} as troef is de joker it heechst, dan de jas {right} en de lytse jas {left} (dy telt as troef), dan aas, hear, frou, tsien en njoggen fan {trump}. De oare kleuren geane fan aas, hear, frou, boer, tsien nei njoggen ({colour} sûnder {left}), en elke kleur slacht allinne syn eigen kaarten.",
+  "explain.ranking": "Mei {trump} as troef is de joker it heechst, dan de jas {right} en de lytse jas {left} (dy telt as troef), dan aas, hear, frou, tsien en njoggen fan {trump}. De oare kleuren geane fan aas, hear, frou, boer, tsien nei njoggen ({colour} sûnder {left}), en elke kaart slacht allinne kaarten fan syn eigen kleur.",
 
   "attr.not_a_suit": "{name}: ‘{value}’ is gjin kleur (skriuw C, D, H of S)",
   "attr.not_a_card": "{name}: ‘{value}’ is gjin kaart (skriuw de rang 9 T J Q K A en dan de kleur C D H S, bygelyks AS; JK is de joker)",
@@ -571,8 +571,8 @@ export default {
   "pwa.reload": "Opnij laden",
   "pwa.install": "Ynstallearje",
   "pwa.install.title": "Ynstallearje Hasenpfeffer op dit apparaat",
-  "pwa.storage_not_persistent": "De opslach is net bliuwend: de browser kin jo bewarre spul wiskje as der te min romte is.",
-  "pwa.storage_persistent": "Jo bewarre spul bliuwt bewarre, ek as der te min romte is.",
+  "pwa.storage_not_persistent": "Jo browser hat gjin bliuwende opslach tastien: as der te min romte is, kin er it opsleine spul en jo bewarre partij wiskje. It spul ynstallearje helpt meastentiids.",
+  "pwa.storage_persistent": "Jo browser hâldt it spul en jo bewarre partij, ek as der te min romte is (bliuwende opslach).",
 
   "guide.kicker": "Rie",
   "guide.got_it": "Begrepen",

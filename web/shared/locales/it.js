@@ -544,7 +544,7 @@ export default {
   "why.role.right_bower": "{card} è il fante maggiore: sopra di lui c'è solo il jolly.",
   "why.role.left_bower": "{card} è il fante minore: il fante di {colour}, l'altro seme dello stesso colore, vale come briscola ed è la terza carta, dopo il jolly e il fante maggiore.",
 
-  "explain.ranking": "Con briscola {trump} la carta più alta è il jolly, poi il fante maggiore {right} e il fante minore {left} (che vale come briscola), poi asso, re, donna, dieci e nove di {trump}. Negli altri semi l'ordine è asso, re, donna, fante, dieci, nove ({colour} senza {left}), e ogni seme batte solo le proprie carte.",
+  "explain.ranking": "Con briscola {trump} la carta più alta è il jolly, poi il fante maggiore {right} e il fante minore {left} (che vale come briscola), poi asso, re, donna, dieci e nove di {trump}. Negli altri semi l'ordine è asso, re, donna, fante, dieci, nove ({colour} senza {left}), e ogni carta batte solo le carte del suo seme.",
 
   "attr.not_a_suit": "{name}: «{value}» non è un seme (scrivi C, D, H o S)",
   "attr.not_a_card": "{name}: «{value}» non è una carta (scrivi il valore 9 T J Q K A e poi il seme C D H S, per esempio AS; JK è il jolly)",
@@ -571,8 +571,8 @@ export default {
   "pwa.reload": "Ricarica",
   "pwa.install": "Installa",
   "pwa.install.title": "Installa Hasenpfeffer su questo dispositivo",
-  "pwa.storage_not_persistent": "La memoria non è permanente: il browser potrebbe cancellare la partita salvata se manca spazio.",
-  "pwa.storage_persistent": "La partita salvata viene conservata anche se manca spazio.",
+  "pwa.storage_not_persistent": "Il browser non ha concesso la memoria permanente: quando manca spazio può cancellare il gioco memorizzato e la partita salvata. Di solito installare il gioco aiuta.",
+  "pwa.storage_persistent": "Il browser conserva il gioco e la partita salvata anche quando manca spazio (memoria permanente).",
 
   "guide.kicker": "Suggerimento",
   "guide.got_it": "Ho capito",
