@@ -371,7 +371,7 @@ export default {
   "rules.target": {"one": "The first side to reach {count} point at the end of a hand wins the game.", "other": "The first side to reach {count} points at the end of a hand wins the game."},
   "rules.both_reach": "If both sides reach it in the same hand, the makers win.",
   "rules.h.presets": "Rule sets",
-  "rules.presets_text": "The settings offer four rule sets; each rule can also be changed on its own.",
+  "rules.presets_text": {"one": "The settings offer {count} rule set; each rule can also be changed on its own.", "other": "The settings offer {count} rule sets; each rule can also be changed on its own."},
   "rules.h.terms": "Words used in this game",
   "rules.terms_html": "<dl><dt>trump</dt><dd>the suit named by the maker; any trump beats any card of another suit.</dd><dt>trick</dt><dd>one card from each player, won by the highest.</dd><dt>right bower / left bower</dt><dd>the jack of trump, and the other jack of the same colour: the second and third highest trumps.</dd><dt>widow</dt><dd>the 25th card, taken by the maker.</dd><dt>maker</dt><dd>the player who won the bidding.</dd></dl>",
   "rules.ranking.current": "Card ranking this hand: {suit} trump",
