@@ -8,8 +8,8 @@ place of the Arabic catalogue (the page's own `lang`, `dir`, plural and number c
 run unchanged, right to left) and walks the game page
 (bidding with the first-game tip, a hint, the rules, the shortcuts, the settings,
 the new-game question, the link notice, play, the last trick, a hand's summary,
-the end of a game), at a desktop and a phone size, and the four embed modes. It
-fails on:
+the end of a game, a saved game kept aside), at a desktop and a phone size, and
+the four embed modes. It fails on:
 
 - text cut or overflowing: a text container whose content is wider than its box
   (``scrollWidth > clientWidth``), or text outside the viewport;
@@ -306,6 +306,13 @@ def walk_the_game_page(page: Page, base_url: str, code: str, findings: Findings)
     else:
         raise AssertionError("the game did not end")
     assert {"play", "summary", "last", "confirm"} <= seen, seen
+    # a saved game that cannot be restored: kept aside, and the player told
+    page.evaluate("() => localStorage.setItem('hasenpfeffer.game.v1', '{not a saved game')")
+    page.goto(f"{base_url}?lang={code}&speed=instant")
+    page.wait_for_selector('dialog[data-saves="aside"][open]', timeout=LOAD_TIMEOUT_MS)
+    findings.check_sizes(page, "a saved game kept aside")
+    page.click('dialog[data-saves="aside"] [data-action="aside-export"]')
+    findings.check_sizes(page, "a saved game kept aside, as text")
 
 
 def embed_section(code: str) -> str:
