@@ -3,7 +3,8 @@ site's own origin (under the page's CSP rules: a same-origin module import),
 plurals and numbers come out as Chromium formats them for each language, and
 no message of any catalogue is missing. Then the game page in each language:
 `lang`/`dir`, no catalogue key or unfilled placeholder shown anywhere, no
-English left in a sample of elements, the mirrored layout in Arabic, a real
+English left in a sample of elements, the table's geometry (the same in Arabic:
+only text mirrors), a real
 Devanagari font for Hindi, the browser's language detected and the settings'
 choice remembered; a screenshot per language in test-artifacts/i18n/ for review.
 """
@@ -23,6 +24,7 @@ from game_driver import phase, play_until, start
 SCRIPT = """async (base) => {
   const i18n = await import(base + "web/shared/i18n.js");
   const terms = await import(base + "web/shared/i18n-terms.js");
+  const embedWords = await import(base + "web/embed/words.js");
   const follow = {
     reason: "must follow hearts: JD counts as a heart when hearts are trump; you hold 9H",
     reason_code: "must_follow",
@@ -53,6 +55,10 @@ SCRIPT = """async (base) => {
       hint: terms.hintText(hint),
       card: terms.cardName("QD"),
       error: terms.errorText({ code: "not_your_turn", message: "it is West's turn" }),
+      code: terms.cardCode("TH"),
+      cardList: terms.cardList(["JH", "TH"]),
+      embed: { code: embedWords.cardWord("TH"), follow: embedWords.reasonWords(follow) },
+      once: [i18n.ltrRun(i18n.ltrRun("x")), i18n.isolate(i18n.formatSigned(-2))],
     };
   }
   const box = document.createElement("div");
@@ -107,9 +113,10 @@ def test_every_catalogue_loads_and_formats_in_chromium(page: Page, version_url: 
     assert "3,4" in out["it"]["hint"] and "\u22120,5" in out["it"]["hint"]
     assert "62%" in out["it"]["hint"] and "1,2" in out["it"]["hint"]
     # Arabic: each number isolated (U+2068 ... U+2069) and a signed one left to right
-    # (U+2066 ... U+2069, a true minus U+2212), so "-0.5" never shows as "0.5-"
+    # (U+2066 ... U+2069, a true minus U+2212, and only that isolate: never FSI around
+    # LRI), so "-0.5" never shows as "0.5-"
     ar_hint = out["ar"]["hint"]
-    assert "\u2068\u2066\u22120.5\u2069\u2069" in ar_hint, ar_hint
+    assert "\u2066\u22120.5\u2069" in ar_hint and "\u2068\u2066" not in ar_hint, ar_hint
     assert "؛ " in ar_hint and "\u20683.4\u2069" in ar_hint
     assert out["fy"]["card"] == "rûtenfrou" and out["hi"]["card"] == "ईंट की बेगम"
     assert out["ar"]["card"] == "بنت ديناري" and out["it"]["card"] == "la donna di quadri"
@@ -117,6 +124,20 @@ def test_every_catalogue_loads_and_formats_in_chromium(page: Page, version_url: 
     assert out["tree"] == ["हासनफ़ेफ़र कैसे खेलें", "सूचना बंद करें", "चाल का सुझाव दें (H)"]
     for code in ("it", "fy", "ar", "hi"):
         assert out[code]["follow"] != out["en"]["follow"] and out[code]["hint"] != "x"
+    # card notation in right-to-left text: each card one left-to-right run (LRI ... PDI),
+    # so "10♥" never shows as "♥10" and "J♥ و10♥" keeps each card whole; the page's
+    # helper is the embeds' too; a run is never isolated twice
+    lri, pdi = "\u2066", "\u2069"
+    ar = out["ar"]
+    assert ar["code"] == f"{lri}10♥{pdi}" and ar["embed"]["code"] == ar["code"]
+    assert ar["cardList"] == f"{lri}J♥{pdi} و{lri}10♥{pdi}", ar["cardList"]
+    assert f"{lri}9♥{pdi} و{lri}A♥{pdi}" in ar["follow"] and f"{lri}J♦{pdi}" in ar["follow"]
+    assert ar["embed"]["follow"] == ar["follow"]
+    assert ar["once"] == [f"{lri}x{pdi}", f"{lri}\u22122{pdi}"]
+    for code in ("en", "it", "fy", "hi"):  # left to right: no marks at all
+        assert out[code]["code"] == "10♥" and not re.search(
+            "[\u2066-\u2069]", out[code]["cardList"]
+        )
 
 
 # ---- the game page in each language ------------------------------------------------------
@@ -214,26 +235,52 @@ def devanagari_fonts(page: Page, selector: str) -> list[dict[str, Any]]:
     return fonts
 
 
-MIRRORED = """() => {
-  const x = (sel) => document.querySelector(sel).getBoundingClientRect().x;
+GEOMETRY = """async () => {
+  const src = document.querySelector('script[type="module"][src*="web/table/boot.js"]').src;
+  const animation = await import(src.replace("boot.js", "animation.js"));  // the app's own
+  const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+  const mid = (r) => [r.x + r.width / 2, r.y + r.height / 2];
+  const trick = mid(box("#trick"));
+  const seats = {};
+  for (const [seat, pos] of [[0, "south"], [1, "west"], [2, "north"], [3, "east"]]) {
+    const [x, y] = mid(box(`.seat[data-pos="${pos}"]`));
+    const slot = mid(box(`.slot[data-slot="${seat}"]`));
+    seats[pos] = { x, y, slotX: slot[0], slotY: slot[1], flight: animation.from(seat) };
+  }
   const cards = [...document.querySelectorAll("#hand button.card")];
   const at = cards.map((b) => b.getBoundingClientRect().x);
   return {
-    west: x('.seat[data-pos="west"]'), east: x('.seat[data-pos="east"]'),
-    westCard: x('.slot[data-slot="1"]'), eastCard: x('.slot[data-slot="3"]'),
-    first: at[0], last: at[at.length - 1],
+    trick, seats, first: at[0], last: at[at.length - 1],
     face: getComputedStyle(document.querySelector("#hand hp-card")).direction,
+    contract: box(".contract").x, badge: box("#trump-badge").x,
+    hintTool: box('[data-tool="hint"]').x, rulesTool: box('[data-tool="rules"]').x,
   };
 }"""
 
 
-def assert_mirrored(page: Page) -> None:
-    """Right to left: West sits on the right of the table (its card in the trick
-    too), East on the left; the hand starts on the right; card faces are not mirrored."""
-    box = page.evaluate(MIRRORED)
-    assert box["west"] > box["east"] and box["westCard"] > box["eastCard"], box
-    assert box["first"] > box["last"], box
+def assert_table_geometry(page: Page, direction: str) -> None:
+    """The table is a picture of the seats, the same in every language: South at the
+    bottom, West on the left, East on the right, each seat's card in the trick on its
+    side, and a card flying from (or a trick gathered to) a seat moves from (to) where
+    the seat is drawn. Right to left only the text mirrors: the toolbar and the hand
+    start on the right; card faces are never mirrored."""
+    box = page.evaluate(GEOMETRY)
+    seats, (cx, cy) = box["seats"], box["trick"]
+    assert seats["west"]["x"] < cx < seats["east"]["x"], box
+    assert seats["north"]["y"] < cy < seats["south"]["y"], box
+    assert seats["west"]["slotX"] < cx < seats["east"]["slotX"], box
+    assert seats["north"]["slotY"] < cy < seats["south"]["slotY"], box
+    for name, seat in seats.items():
+        dx, dy = seat["flight"]
+        # the flight's direction points from the trick's middle to the seat
+        assert (dx > 0) == (seat["x"] > cx + 1) and (dx < 0) == (seat["x"] < cx - 1), (name, box)
+        assert (dy > 0) == (seat["y"] > cy + 1) and (dy < 0) == (seat["y"] < cy - 1), (name, box)
     assert box["face"] == "ltr"
+    # the toolbar lists Hint before Rules: in reading order
+    if direction == "rtl":
+        assert box["first"] > box["last"] and box["hintTool"] > box["rulesTool"], box
+    else:
+        assert box["first"] < box["last"] and box["hintTool"] < box["rulesTool"], box
 
 
 def test_the_game_page_in_each_language(page: Page, base_url: str) -> None:
@@ -246,8 +293,7 @@ def test_the_game_page_in_each_language(page: Page, base_url: str) -> None:
         assert (out["lang"], out["dir"]) == (code, direction)
         seen[code] = out["sample"]
         page.keyboard.press("Escape")
-        if code == "ar":
-            assert_mirrored(page)
+        assert_table_geometry(page, direction)
         if code == "hi":
             # Devanagari drawn with a font that has it (not boxes from a Latin font)
             fonts = devanagari_fonts(page, "#prompt")

@@ -125,7 +125,10 @@ def test_plural_messages_have_the_languages_categories(code: str) -> None:
     for key, value in catalogue(code).items():
         assert isinstance(value, dict) == isinstance(en[key], dict), (code, key)
         if isinstance(value, dict):
-            assert set(value) == PLURAL_CATEGORIES[code], (code, key, sorted(value))
+            # and exact forms ("0": i18n.js picks them before the category), such as
+            # Hindi's zero, which CLDR puts with one ("0 पत्ते", not "0 पत्ता")
+            categories = {form for form in value if not form.isdigit()}
+            assert categories == PLURAL_CATEGORIES[code], (code, key, sorted(value))
 
 
 @pytest.mark.parametrize("code", languages())
@@ -196,7 +199,8 @@ def test_i18n_js_loads_every_language(node_report: dict[str, Any]) -> None:
     ar = langs["ar"]["cards"]
     assert ar[0] == "لا أوراق" and ar[1] == "ورقة واحدة" and ar[2] == "ورقتان"
     assert ar[4].endswith("أوراق") and ar[5].endswith("ورقة") and ar[6].endswith("ورقة")
-    assert langs["hi"]["cards"][1:3] == ["1 पत्ता", "2 पत्ते"]
+    # Hindi's plural rules put 0 with 1; the catalogue's exact form "0" says "0 पत्ते"
+    assert langs["hi"]["cards"][:3] == ["0 पत्ते", "1 पत्ता", "2 पत्ते"]
     assert langs["fy"]["card"] == "hertenboer" and langs["hi"]["card"] == "पान का ग़ुलाम"
     # a true minus sign (U+2212), never a hyphen; isolated left to right in Arabic
     assert langs["en"]["signed"] == ["+3", "\u22122", "0"]
@@ -256,3 +260,204 @@ def test_i18n_js_translator_for_an_embed(node_report: dict[str, Any]) -> None:
     assert tr["dir"] == "rtl"
     assert tr["cards"] == "\u0663 أوراق"  # 3 in Arabic-Indic digits (an ar-EG reader)
     assert tr["page"] == "3 carte"  # the page's own language is untouched
+
+
+# ---- the player is "you": sentences about a seat have the player's own form ----------------
+
+#: Every sentence that can be about the player (seat 0), with its player's forms: the
+#: code (web/shared/i18n-terms.js bySeat, or the call named here) chooses the form when
+#: the seat is the player, so no language puts "you" before a third person's verb
+#: ("Ha aperto Tu", "Jo kaam út", "فتح أنت", "Tu dichiara 3"). The forms never take the
+#: player's name as a placeholder.
+PLAYER_FORMS: dict[str, dict[str, Any]] = {
+    **{
+        f"a11y.{action}": {"forms": [f"a11y.{action}_you"], "chosen_by": f'bySeat("a11y.{action}"'}
+        for action in ("pass", "bid", "trump", "decline", "play", "wins_trick")
+    },
+    "a11y.alone": {
+        "forms": ["a11y.alone_you"],
+        "chosen_by": 'bySeat(view.maker === seat ? "a11y.alone"',
+    },
+    "a11y.discard": {"forms": ["a11y.discard_you"], "chosen_by": 'bySeat("a11y.discard"'},
+    "a11y.defend_alone": {
+        "forms": ["a11y.defend_alone_you"],
+        "chosen_by": '"a11y.alone" : "a11y.defend_alone", seat)',
+    },
+    "a11y.made": {
+        "forms": ["a11y.made_you"],
+        "chosen_by": 'bySeat(hand.made ? "a11y.made" : "a11y.fell"',
+    },
+    "a11y.fell": {
+        "forms": ["a11y.fell_you"],
+        "chosen_by": 'bySeat(hand.made ? "a11y.made" : "a11y.fell"',
+    },
+    "a11y.table.dealer": {
+        "forms": ["a11y.table.dealer_you"],
+        "chosen_by": 'bySeat("a11y.table.dealer"',
+    },
+    "a11y.table.contract": {
+        "forms": ["a11y.table.contract_you"],
+        "chosen_by": 'bySeat("a11y.table.contract"',
+    },
+    "a11y.table.played": {
+        "forms": ["a11y.table.played_you"],
+        "chosen_by": 'bySeat("a11y.table.played"',
+    },
+    # "{seat} {call}": the player's call is a sentence of its own
+    "a11y.table.call": {
+        "forms": ["a11y.table.passed_you", "a11y.table.bid_you"],
+        "chosen_by": 't("a11y.table.passed_you")',
+    },
+    "reason.turn_of": {"forms": ["reason.turn_of_you"], "chosen_by": "`reason.${code}_you`"},
+    "reason.not_in_hand": {
+        "forms": ["reason.not_in_hand_you"],
+        "chosen_by": "`reason.${code}_you`",
+    },
+    "summary.widow": {"forms": ["summary.widow_you"], "chosen_by": 'bySeat("summary.widow"'},
+    "summary.defended_alone": {
+        "forms": ["summary.defended_alone_you"],
+        "chosen_by": 'bySeat("summary.defended_alone"',
+    },
+    "last_trick.wins": {"forms": ["last_trick.wins_you"], "chosen_by": 'bySeat("last_trick.wins"'},
+    # who led and who won: each the player or another seat
+    "last_trick.led_won": {
+        "forms": ["last_trick.led_won_you", "last_trick.led_you_won", "last_trick.led_you_won_you"],
+        "chosen_by": '_won${trick.winner === 0 ? "_you" : ""}`',
+    },
+}
+
+#: The other sentences that name a seat, and why the player is never in them or they
+#: have no verb for the seat.
+NEVER_THE_PLAYER = {
+    "table.contract.value": "no verb: '{bid} · {seat}'",
+    "table.contract.so_far": "no verb",
+    "table.trick_card": "no verb: '{seat}: {card}'",
+    "notice.bot_failed": "a computer player",
+    "prompt.wait.bidding": "another seat's turn (the player's turn has its own prompts)",
+    "prompt.wait.trump": "another seat's turn",
+    "prompt.wait.discard": "another seat's turn",
+    "prompt.wait.alone": "another seat's turn",
+    "prompt.wait.defend_alone": "another seat's turn",
+    "prompt.wait.play": "another seat's turn",
+    "prompt.wait.lead": "another seat's turn",
+    "prompt.bid.over": "the high bidder, when the player is to bid, is another seat",
+    "prompt.defend_alone": "the lone maker, an opponent of the player asked to defend",
+    "hint.bid_war": "the other side's seat",
+    "a11y.table.waiting": "another seat (the player hears a11y.your_turn)",
+    "summary.made.us": "no verb: '{maker} — bid …' (the seat's long name)",
+    "summary.made.them": "an opponent",
+    "summary.failed.us": "no verb",
+    "summary.failed.them": "an opponent",
+    # pass-and-play names every seat by its compass name, South too (pass.js compass)
+    "pass.title": "a compass name: 'Pass to South'",
+    "pass.text": "a compass name",
+    "pass.ready": "a compass name, the person speaking: 'I am North'",
+    "pass.prompt": "no verb: '{seat}: {prompt}'",
+    "pass.hand": "no verb: 'North's hand'",
+}
+
+SEAT_PLACEHOLDERS = {"seat", "leader", "winner", "maker"}
+
+
+def web_sources() -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "web").rglob("*.js")))
+
+
+def test_every_sentence_about_the_player_has_the_players_form_in_every_language() -> None:
+    sources = web_sources()
+    for key, entry in PLAYER_FORMS.items():
+        assert entry["chosen_by"] in sources, f"{key}: the code does not choose the player's form"
+        for code in languages():
+            cat = catalogue(code)
+            assert key in cat, f"{code}: {key}"
+            for form in entry["forms"]:
+                assert form in cat, f"{code}: {key} has no player's form {form}"
+                # the player is never named into it (no "{seat}" to receive "you")
+                names = placeholders(cat[form]) & SEAT_PLACEHOLDERS
+                allowed = {"leader"} if form == "last_trick.led_won_you" else set()
+                allowed |= {"winner"} if form == "last_trick.led_you_won" else set()
+                assert names <= allowed, f"{code} {form}: {cat[form]!r}"
+
+
+def test_every_sentence_naming_a_seat_is_classified() -> None:
+    """A new key naming a seat must say whether the player can be that seat."""
+    en = catalogue("en")
+    naming = {
+        k
+        for k, v in en.items()
+        if placeholders(v) & SEAT_PLACEHOLDERS and not k.startswith("embed.")
+    }
+    known = (
+        set(PLAYER_FORMS)
+        | set(NEVER_THE_PLAYER)
+        | {f for entry in PLAYER_FORMS.values() for f in entry["forms"]}
+    )
+    assert sorted(naming - known) == []
+    # and every "_you" key of the catalogue is a listed form (none left unused)
+    forms_listed = {f for entry in PLAYER_FORMS.values() for f in entry["forms"]}
+    assert sorted(k for k in en if k.endswith("_you") and k not in forms_listed) == []
+
+
+#: Meanings every language must keep from English, each as the words that carry it in
+#: each language (a translation that drops half of the English fails here).
+MEANINGS = {
+    # each card beats only cards of its own suit (not: each suit beats only its own cards)
+    "explain.ranking": {
+        "en": ["each card beats only cards of its own suit"],
+        "it": ["ogni carta batte solo le carte del suo seme"],
+        "fy": ["elke kaart slacht allinne kaarten fan syn eigen kleur"],
+        "ar": ["ولا تغلب الورقة إلا أوراق نوعها"],
+        "hi": ["हर पत्ता सिर्फ़ अपने ही रंग के पत्तों से बड़ा होता है"],
+    },
+    # not granted; the game itself and the saved game may go; installing helps
+    "pwa.storage_not_persistent": {
+        "en": ["did not grant", "the stored game and your saved game", "Installing"],
+        "it": ["non ha concesso", "il gioco memorizzato e la partita salvata", "installare"],
+        "fy": ["gjin bliuwende opslach", "it opsleine spul en jo bewarre spul", "ynstallearje"],
+        "ar": ["لم يمنح", "اللعبة المخزّنة ولعبتك المحفوظة", "تثبيت"],
+        "hi": ["नहीं दिया", "रखा खेल और आपका सहेजा हुआ खेल", "इंस्टॉल"],
+    },
+    # the game and the saved game are kept even when space runs low
+    "pwa.storage_persistent": {
+        "en": ["the game and your saved game", "persistent storage"],
+        "it": ["il gioco e la partita salvata", "memoria permanente"],
+        "fy": ["it spul en jo bewarre spul", "bliuwende opslach"],
+        "ar": ["باللعبة وبلعبتك المحفوظة", "تخزين دائم"],
+        "hi": ["यह खेल और आपका सहेजा हुआ खेल", "स्थायी स्टोरेज"],
+    },
+}
+
+
+@pytest.mark.parametrize("key", sorted(MEANINGS))
+def test_the_meaning_of_the_english_is_kept(key: str) -> None:
+    for code in languages():
+        text = catalogue(code)[key]
+        missing = [words for words in MEANINGS[key][code] if words not in text]
+        assert missing == [], f"{code} {key}: {text!r} lacks {missing}"
+
+
+#: Slips a native reader found, each with what replaced it: they must not come back.
+SLIPS = {
+    # "la donna di cuori, preso…": no participle to agree with the card ("…, dal tallone")
+    "it": [r"preso dal tallone", r"\bPepper\b"],  # the bids are "pepe": so is the rule set
+    # ferdigenje: ferdigenet, ferdigene (not "ferdige", "ferdiget"); opstarte: "opstart"
+    "fy": [r"\bferdige\b", r"\bferdiget\b", r"wurdt starte"],
+    # बोलीदाता (the bidder), not बोलीदार; red or black is रंगत, not रंग-रूप
+    "hi": [r"बोलीदार", r"रंग-रूप"],
+    # a game is لعبة everywhere (not مباراة); a bid is طلب, not the imperative اطلب
+    "ar": [r"مباراة", r"اطلب \{n\}"],
+}
+
+
+@pytest.mark.parametrize("code", sorted(SLIPS))
+def test_known_slips_do_not_come_back(code: str) -> None:
+    found = [
+        (key, pattern)
+        for key, value in catalogue(code).items()
+        for pattern in SLIPS[code]
+        if any(re.search(pattern, text) for text in forms(value))
+    ]
+    assert found == []
+    if code == "hi":
+        # the dealer's chip is a word a Hindi player recognises, not the syllable "बाँ"
+        assert catalogue("hi")["seat.chip.dealer"] == "बाँटने वाला"

@@ -4,9 +4,8 @@
 // the engine's explanations come as codes (docs/api.md "Reasons as codes").
 // Card notation (10♥, J♦) stays left to right inside right-to-left text.
 
-import { direction, formatList, hasKey, t } from "../shared/i18n.js";
-import { cardName, cardShort, suitName } from "../shared/i18n-terms.js";
-import VOCABULARY from "../shared/vocabulary.js";
+import { hasKey, ltrRun, t } from "../shared/i18n.js";
+import { cardCode, cardList, cardName, suitName } from "../shared/i18n-terms.js";
 
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -16,15 +15,11 @@ export function el(tag, props = {}, ...children) {
 }
 
 /** Text kept left to right inside a sentence of the current language (an
- * isolate: "10♥" would otherwise show as "♥10" inside Arabic). */
-export function ltr(text) {
-  return direction() === "rtl" ? `\u2066${text}\u2069` : text;
-}
+ * isolate: "10♥" would otherwise show as "♥10" inside Arabic): the page's helper. */
+export const ltr = ltrRun;
 
-/** A card as written in sentences: "10♥", "J♦", the Joker by name. */
-export function cardWord(code) {
-  return code === VOCABULARY.joker ? cardShort(code) : ltr(cardShort(code));
-}
+/** A card as written in sentences: "10♥", "J♦", the Joker by name (the page's helper). */
+export const cardWord = cardCode;
 
 /** A card face (<hp-card>) named in words of the current language ("ولد كُبّة");
  * no code: the back. */
@@ -52,7 +47,7 @@ export function reasonWords(option) {
   if (option.reason_code !== "must_follow") return option.reason;
   let text = t("reason.must_follow", {
     suit: suitName(params.suit),
-    cards: formatList((params.cards ?? []).map(cardWord)),
+    cards: cardList(params.cards ?? []),
   });
   for (const card of params.trump_cards ?? []) {
     text += ` ${t("reason.counts_as_trump", { card: cardWord(card), suit: suitName(params.trump) })}`;

@@ -4,11 +4,21 @@
 
 import { bidOf, isNamedBid, parseAction } from "./actions.js";
 import { cardLabel } from "./cards.js";
-import { direction, formatList, formatNumber, formatSigned, hasKey, language, t } from "./i18n.js";
+import { formatList, formatNumber, formatSigned, hasKey, isolate, language, ltrRun, t } from "./i18n.js";
 import VOCABULARY from "./vocabulary.js";
 
 export function seatName(seat) {
   return t(`seat.name.${seat}`);
+}
+
+/**
+ * A sentence about a seat: the key's `_you` form for the player (seat 0; "You
+ * pass.", "Hai aperto tu", never the third person's verb with "you"), else the
+ * key with the seat's name as `{seat}` (or as `name`, e.g. "leader").
+ * The keys with a player's form are listed in tests/test_locales.py PLAYER_FORMS.
+ */
+export function bySeat(key, seat, values = {}, name = "seat") {
+  return seat === 0 ? t(`${key}_you`, values) : t(key, { [name]: seatName(seat), ...values });
 }
 
 export function suitName(suit) {
@@ -24,6 +34,18 @@ export function cardName(code) {
 /** The short label on buttons and in lists: "10♥", and the Joker's name. */
 export function cardShort(code) {
   return code === VOCABULARY.joker ? t("card.joker_short") : cardLabel(code);
+}
+
+/** A card's notation inside a sentence ("10♥", "J♦"): a left-to-right run in
+ * right-to-left text (web/shared/i18n.js ltrRun); the Joker by its name. */
+export function cardCode(code) {
+  return code === VOCABULARY.joker ? t("card.joker_short") : ltrRun(cardLabel(code));
+}
+
+/** A list of cards inside a sentence: "9♥ and A♥", "J♥ و10♥" (each card its own
+ * left-to-right run; the list's words and order are the language's). */
+export function cardList(codes) {
+  return formatList(codes.map(cardCode));
 }
 
 /** A call as a button label: "Pass", "Bid 3", "Little pepper". Takes "pass", "bid 3" or "3". */
@@ -56,7 +78,7 @@ function words(params) {
     if (key === "seat") out.seat = seatName(value);
     else if (key === "suit" || key === "trump") out[key] = suitName(value);
     else if (key === "card") out.card = cardName(value);
-    else if (key === "cards") out.cards = formatList(value.map(cardShort));
+    else if (key === "cards") out.cards = cardList(value);
     else if (key === "call") out.call = callWord(value);
     else if (key === "value") out.value = formatSigned(value, oneDecimal);
     else if (key === "gap" || key === "tricks") out[key] = formatNumber(value, oneDecimal);
@@ -72,10 +94,12 @@ function words(params) {
  */
 export function reasonText({ reason = "", reason_code: code, reason_params: params } = {}) {
   if (!code || !hasKey(`reason.${code}`)) return reason;
-  let text = t(`reason.${code}`, words(params));
+  // about the player (seat 0): the player's form ("It is your turn.")
+  const key = params?.seat === 0 && hasKey(`reason.${code}_you`) ? `reason.${code}_you` : `reason.${code}`;
+  let text = t(key, words(params));
   if (code === "must_follow") {
     for (const card of params.trump_cards ?? []) {
-      text += ` ${t("reason.counts_as_trump", { card: cardShort(card), suit: suitName(params.trump) })}`;
+      text += ` ${t("reason.counts_as_trump", { card: cardCode(card), suit: suitName(params.trump) })}`;
     }
   }
   return text;
@@ -83,12 +107,10 @@ export function reasonText({ reason = "", reason_code: code, reason_params: para
 
 /**
  * A number inside a sentence: in a right-to-left language wrapped in
- * first-strong isolates, so a signed Latin number keeps its sign where the
- * locale put it ("-1.5", never "1.5-") and Arabic-Indic digits read as written.
+ * first-strong isolates, so Arabic-Indic digits read as written; a signed number
+ * (formatSigned) is already a left-to-right run and is not wrapped again.
  */
-function isolated(text) {
-  return direction() === "rtl" ? `\u2068${text}\u2069` : text;
-}
+const isolated = isolate;
 
 const percent = { style: "percent", maximumFractionDigits: 0 };
 // the hint parameters that are shares (0..1), said as percentages

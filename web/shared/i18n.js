@@ -246,6 +246,47 @@ export function formatNumber(n, options) {
   return options ? new Intl.NumberFormat(numberTag, options).format(n) : numberFormat.format(n);
 }
 
+// Bidirectional isolates (Unicode UAX #9): LRI ... PDI keeps a run left to right,
+// FSI ... PDI gives it the direction of its first strong letter.
+const LRI = "\u2066";
+const FSI = "\u2068";
+const PDI = "\u2069";
+
+/** True when `text` is already one isolate from end to end (nothing to add). */
+function isIsolated(text) {
+  if (!/^[\u2066-\u2068]/.test(text) || !text.endsWith(PDI)) return false;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === LRI || c === FSI || c === "\u2067") depth++;
+    else if (c === PDI && --depth === 0 && i < text.length - 1) return false; // two runs, not one
+  }
+  return depth === 0;
+}
+
+/**
+ * Text that must read left to right inside a sentence of the current language:
+ * card notation ("10♥", "J♦"), a signed number, a URL. Right to left it is
+ * wrapped in LRI ... PDI, so "10♥" never shows as "♥10"; left to right it is
+ * returned as it is. Text that is already an isolate is not wrapped twice.
+ * The one helper for the page and the embeds (i18n-terms.js cardCode/cardList,
+ * web/embed/words.js).
+ */
+export function ltrRun(text) {
+  const s = String(text);
+  return direction() === "rtl" && s && !isIsolated(s) ? `${LRI}${s}${PDI}` : s;
+}
+
+/**
+ * Text of unknown direction inside a sentence of the current language (a
+ * number in the language's digits, a name): right to left, wrapped in
+ * FSI ... PDI; never wrapped twice.
+ */
+export function isolate(text) {
+  const s = String(text);
+  return direction() === "rtl" && s && !isIsolated(s) ? `${FSI}${s}${PDI}` : s;
+}
+
 // bidi marks some locales put beside a sign (ALM, LRM, RLM): the isolate below does their work
 const SIGN_MARKS = /[\u061c\u200e\u200f]/g;
 const signedFormats = new Map(); // "locale options" -> Intl.NumberFormat (scores repaint often)
@@ -273,7 +314,7 @@ export function formatSigned(n, options = {}) {
     .formatToParts(n)
     .map((part) => (part.type === "minusSign" ? "\u2212" : part.value.replace(SIGN_MARKS, "")))
     .join("");
-  return direction() === "rtl" ? `\u2066${text}\u2069` : text;
+  return ltrRun(text);
 }
 
 /** "a, b and c" in the current language. */

@@ -21,13 +21,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Wait `ms` at normal speed, scaled by the speed setting. */
 export const wait = (ms) => (speedFactor() === 0 ? Promise.resolve() : sleep(ms * speedFactor()));
 
+/** Where a seat sits on screen, in every language (the table is a picture of the
+ * seats and does not mirror right to left: West left, East right). */
 const FROM = { 0: [0, 1], 1: [-1, 0], 2: [0, -1], 3: [1, 0] };
-
-/** Where a seat sits on screen: right to left, West and East change sides. */
-function from(seat) {
-  const [dx, dy] = FROM[seat];
-  return [document.documentElement.dir === "rtl" ? -dx : dx, dy];
-}
+export const from = (seat) => FROM[seat];
 
 /** The card a seat has just played flies from its place into the trick. */
 export function flyIn(seat) {

@@ -7,13 +7,9 @@
 import { parseAction } from "../shared/actions.js";
 import { spokenCard } from "../shared/cards.js";
 import { formatList, formatNumber, t } from "../shared/i18n.js";
-import { callWord, seatName, suitName } from "../shared/i18n-terms.js";
+import { bySeat, callWord, seatName, suitName } from "../shared/i18n-terms.js";
 import VOCABULARY from "../shared/vocabulary.js";
 
-/** The sentence of `key` for a seat: the `_you` form for the player (seat 0). */
-function bySeat(key, seat, values = {}) {
-  return seat === 0 ? t(`${key}_you`, values) : t(key, { seat: seatName(seat), ...values });
-}
 
 /** A score as said aloud: "minus 3" rather than a dash a reader may skip. */
 const points = (n) => (n < 0 ? t("a11y.minus", { n: -n }) : formatNumber(n));
@@ -42,8 +38,9 @@ export function actionSentence(event, view) {
       return bySeat("a11y.trump", seat, { suit: suitName(arg) });
     case "discard":
       // the player hears which card they put away; the others' discards are hidden
-      // (South's too in the view of another person at the same device: pass-and-play)
-      if (seat === 0 && arg) return t("a11y.discard_you", { card: spokenCard(arg, roles) });
+      // (South's too in the view of another person at the same device: pass-and-play,
+      // where South is named, not "you": that person is not South)
+      if (seat === 0 && arg) return bySeat("a11y.discard", seat, { card: spokenCard(arg, roles) });
       return t("a11y.discard", { seat: seat === 0 ? t("seat.role.you") : seatName(seat) });
     case "alone":
       return bySeat(view.maker === seat ? "a11y.alone" : "a11y.defend_alone", seat);
@@ -60,8 +57,7 @@ export function actionSentence(event, view) {
 export function handSentence(hand) {
   if (hand.thrown_in) return t(hand.widow === VOCABULARY.joker ? "a11y.thrown_in_joker" : "a11y.thrown_in");
   const team = hand.maker % 2;
-  return t(hand.made ? "a11y.made" : "a11y.fell", {
-    seat: seatName(hand.maker),
+  return bySeat(hand.made ? "a11y.made" : "a11y.fell", hand.maker, {
     bid: callWord(hand.bid_call),
     tricks: t("summary.tricks", { count: hand.tricks_won[team] }),
     score: scoreWords(hand.scores),
@@ -92,23 +88,25 @@ export function tableText(st) {
     return parts.join(" ");
   }
   const n = v.hand_number + 1;
-  parts.push(v.dealer === 0 ? t("a11y.table.dealer_you", { n }) : t("a11y.table.dealer", { n, seat: seatName(v.dealer) }));
+  parts.push(bySeat("a11y.table.dealer", v.dealer, { n }));
   if (v.maker != null && v.trump) {
     parts.push(
-      t("a11y.table.contract", {
-        seat: seatName(v.maker),
+      bySeat("a11y.table.contract", v.maker, {
         bid: callWord(v.bid_call),
         suit: suitName(v.trump),
         alone: v.alone ? t("a11y.table.alone") : "",
       }),
     );
   } else if (v.auction.length) {
-    const calls = v.auction.map(({ seat, call }) =>
-      t("a11y.table.call", {
+    const calls = v.auction.map(({ seat, call }) => {
+      const passed = parseAction(call).kind === "pass";
+      // the player's call is a sentence of its own ("you passed"): no "you" before a third person's verb
+      if (seat === 0) return passed ? t("a11y.table.passed_you") : t("a11y.table.bid_you", { bid: callWord(call) });
+      return t("a11y.table.call", {
         seat: seatName(seat),
-        call: parseAction(call).kind === "pass" ? t("a11y.table.passed") : t("a11y.table.bid", { bid: callWord(call) }),
-      }),
-    );
+        call: passed ? t("a11y.table.passed") : t("a11y.table.bid", { bid: callWord(call) }),
+      });
+    });
     parts.push(t("a11y.table.calls", { calls: formatList(calls, "unit") }));
   }
   if (v.phase === "play") {
@@ -117,7 +115,7 @@ export function tableText(st) {
       v.trick.length
         ? t("a11y.table.trick", {
             cards: formatList(
-              v.trick.map(({ seat, card }) => t("a11y.table.played", { seat: seatName(seat), card: spokenCard(card, roles) })),
+              v.trick.map(({ seat, card }) => bySeat("a11y.table.played", seat, { card: spokenCard(card, roles) })),
               "unit",
             ),
           })

@@ -16,7 +16,7 @@ import {
   storedLanguage,
   t,
 } from "../shared/i18n.js";
-import { callWord, seatName, suitName } from "../shared/i18n-terms.js";
+import { bySeat, callWord, seatName, suitName } from "../shared/i18n-terms.js";
 import VOCABULARY from "../shared/vocabulary.js";
 import { BOT_LEVELS, HUMAN, SPEEDS, systemSpeed } from "./settings.js";
 
@@ -48,7 +48,7 @@ export function handHeadline(hand) {
   const extras = [];
   if (hand.forced) extras.push(t("summary.forced"));
   if (hand.alone) extras.push(t("summary.alone"));
-  if (hand.lone_defender != null) extras.push(t("summary.defended_alone", { seat: seatName(hand.lone_defender) }));
+  if (hand.lone_defender != null) extras.push(bySeat("summary.defended_alone", hand.lone_defender));
   const team = hand.maker % 2;
   const key = `summary.${hand.made ? "made" : "failed"}.${team === 0 ? "us" : "them"}`;
   return tx(key, {
@@ -73,7 +73,7 @@ const score = (n) => formatSigned(n, { signDisplay: "negative" });
 function widowLine(hand, roles) {
   if (!hand.widow || !hand.discard) return "";
   const cards = { widow: spokenCard(hand.widow, roles), discard: spokenCard(hand.discard, roles) };
-  const text = hand.maker === 0 ? t("summary.widow_you", cards) : t("summary.widow", { seat: seatName(hand.maker), ...cards });
+  const text = bySeat("summary.widow", hand.maker, cards);
   return `<p class="summary-widow">${escapeHTML(text)}</p>`;
 }
 
@@ -109,14 +109,13 @@ export function trickHTML(trick, four, roles) {
   const figures = trick.cards
     .map(
       ({ seat, card }) => `<figure class="${seat === trick.winner ? "won" : ""}" data-seat="${seat}">${cardEl(card, four, spokenCard(card, roles))}
-      <figcaption>${seat === trick.winner ? tx("last_trick.wins", { seat: seatName(seat) }) : escapeHTML(seatName(seat))}</figcaption></figure>`,
+      <figcaption>${escapeHTML(seat === trick.winner ? bySeat("last_trick.wins", seat) : seatName(seat))}</figcaption></figure>`,
     )
     .join("");
   const card = spokenCard(trick.cards.find((c) => c.seat === trick.winner).card, roles);
-  const said =
-    trick.winner === 0
-      ? tx("last_trick.led_won_you", { leader: seatName(trick.leader), card })
-      : tx("last_trick.led_won", { leader: seatName(trick.leader), winner: seatName(trick.winner), card });
+  // four sentences: who led and who won, each the player ("you") or another seat
+  const key = `last_trick.led${trick.leader === 0 ? "_you" : ""}_won${trick.winner === 0 ? "_you" : ""}`;
+  const said = tx(key, { leader: seatName(trick.leader), winner: seatName(trick.winner), card });
   return `<div class="mini-trick">${figures}</div><p>${said}</p>`;
 }
 
@@ -176,7 +175,7 @@ function describeRules(rules, info) {
   );
   const preset = info.presets.find((x) => x.name === info.preset);
   const current = preset ? t("rules.preset.current", { preset: presetLabel(preset) }) : t("rules.preset.custom");
-  parts.push(h("presets"), p(current, t("rules.presets_text")), h("terms"), t("rules.terms_html"));
+  parts.push(h("presets"), p(current, t("rules.presets_text", { count: info.presets.length })), h("terms"), t("rules.terms_html"));
   return parts.join("\n");
 }
 

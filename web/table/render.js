@@ -10,7 +10,7 @@
 import { isNamedBid, parseAction } from "../shared/actions.js";
 import { spokenCard, suitIcon } from "../shared/cards.js";
 import { formatNumber, formatSigned, t } from "../shared/i18n.js";
-import { callLabel, callWord, capitalise, cardShort, errorText, hintText, reasonText, seatName, suitName } from "../shared/i18n-terms.js";
+import { bySeat, callLabel, callWord, capitalise, cardCode, errorText, hintText, reasonText, seatName, suitName } from "../shared/i18n-terms.js";
 import { initOffline } from "../pwa/pwa.js";
 import { replayAnimation, speedFactor } from "./animation.js";
 import { actionSentence } from "./narration.js";
@@ -302,7 +302,7 @@ function renderHand(state) {
       reasonsEl.append(why);
       b.setAttribute("aria-describedby", why.id);
     } else if (enabled) {
-      b.title = t(discard ? "action.card_title.discard" : "action.card_title.play", { card: cardShort(card) });
+      b.title = t(discard ? "action.card_title.discard" : "action.card_title.play", { card: cardCode(card) });
     }
     b.innerHTML = cardHTML(card, four, name);
     // a trump (the engine's role for it) is marked with the trump's suit (a star before
@@ -361,14 +361,14 @@ function promptFor(state) {
   switch (v.phase) {
     case "bidding":
       return v.high_bid
-        ? t("prompt.bid.over", { seat: seatName(v.high_bidder), bid: callWord(v.high_bid) })
+        ? bySeat("prompt.bid.over", v.high_bidder, { bid: callWord(v.high_bid) })
         : t("prompt.bid.first");
     case "trump":
       return v.forced
         ? t("prompt.trump.forced", { bid: callWord(v.bid_call) })
         : t("prompt.trump", { bid: callWord(v.bid_call) });
     case "discard":
-      return t("prompt.discard", { card: cardShort(v.widow) });
+      return t("prompt.discard", { card: cardCode(v.widow) });
     case "alone":
       return t("prompt.alone");
     case "defend_alone":

@@ -371,7 +371,7 @@ export default {
   "rules.target": {"one": "The first side to reach {count} point at the end of a hand wins the game.", "other": "The first side to reach {count} points at the end of a hand wins the game."},
   "rules.both_reach": "If both sides reach it in the same hand, the makers win.",
   "rules.h.presets": "Rule sets",
-  "rules.presets_text": "The settings offer four rule sets; each rule can also be changed on its own.",
+  "rules.presets_text": {"one": "The settings offer {count} rule set; each rule can also be changed on its own.", "other": "The settings offer {count} rule sets; each rule can also be changed on its own."},
   "rules.h.terms": "Words used in this game",
   "rules.terms_html": "<dl><dt>trump</dt><dd>the suit named by the maker; any trump beats any card of another suit.</dd><dt>trick</dt><dd>one card from each player, won by the highest.</dd><dt>right bower / left bower</dt><dd>the jack of trump, and the other jack of the same colour: the second and third highest trumps.</dd><dt>widow</dt><dd>the 25th card, taken by the maker.</dd><dt>maker</dt><dd>the player who won the bidding.</dd></dl>",
   "rules.ranking.current": "Card ranking this hand: {suit} trump",
@@ -544,7 +544,7 @@ export default {
   "why.role.right_bower": "{card} is the right bower, second only to the Joker.",
   "why.role.left_bower": "{card} is the left bower: the jack of {colour}, the other suit of the same colour, counts as a trump and ranks third, after the Joker and the right bower.",
 
-  "explain.ranking": "With {trump} as trump the Joker is highest, then the right bower {right} and the left bower {left} (it counts as a trump), then the ace, king, queen, ten and nine of {trump}. The other suits rank ace, king, queen, jack, ten, nine ({colour} without {left}), and each beats only its own suit.",
+  "explain.ranking": "With {trump} as trump the Joker is highest, then the right bower {right} and the left bower {left} (it counts as a trump), then the ace, king, queen, ten and nine of {trump}. The other suits rank ace, king, queen, jack, ten, nine ({colour} without {left}), and each card beats only cards of its own suit.",
 
   "attr.not_a_suit": "{name}: '{value}' is not a suit (write C, D, H or S)",
   "attr.not_a_card": "{name}: '{value}' is not a card (write rank 9 T J Q K A then suit C D H S, e.g. AS; JK is the Joker)",
@@ -648,5 +648,17 @@ export default {
   "pass.ready": "I am {seat}: show my cards",
   "pass.prompt": "{seat}: {prompt}",
   "error.not_your_decision": "Only the player who made the last decision can take it back.",
-  "pass.hand": "{seat}'s hand"
+  "pass.hand": "{seat}'s hand",
+  // the player's own forms of sentences about a seat (i18n-terms.js bySeat)
+  "reason.not_in_hand_you": "{card} is not in your hand.",
+  "summary.defended_alone_you": "you defended alone",
+  "last_trick.wins_you": "You — win",
+  "last_trick.led_you_won": "You led; {winner} won the trick with {card}.",
+  "last_trick.led_you_won_you": "You led and won the trick with {card}.",
+  "a11y.made_you": "You made the bid of {bid} with {tricks}; the score is {score}.",
+  "a11y.fell_you": "You fell short of the bid of {bid} with {tricks}; the score is {score}.",
+  "a11y.table.passed_you": "you passed",
+  "a11y.table.bid_you": "you bid {bid}",
+  "a11y.table.contract_you": "Contract: you bid {bid} with {suit} as trump{alone}.",
+  "a11y.table.played_you": "you played {card}"
 };
