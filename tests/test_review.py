@@ -338,3 +338,28 @@ def test_cli_errors_and_help(tmp_path: Any, capsys: pytest.CaptureFixture[str]) 
         cli.main(["review", "--help"])
     assert exit_info.value.code == 0
     assert "estimate" in capsys.readouterr().out
+
+
+def test_a_call_the_rollouts_did_not_weigh_is_valued_over_the_same_deals() -> None:
+    # the review values a call outside the hard player's candidates alone; the
+    # rollouts give every call the same deals, so that value is the one the
+    # call gets when it is played out beside the candidates
+    from hasenpfeffer.bots.duplicate import bot_seed
+    from hasenpfeffer.bots.hard import HardPlayer
+
+    checked = 0
+    for seed in range(40, 52):
+        game = bot_hand(seed, ["random"] * 4)
+        for seat in range(4):
+            for d in review_hand(game, seat, seed=seed):
+                if d["kind"] != "estimate" or d["phase"] != "bidding" or not d["hard"]:
+                    continue
+                view = game.replayed(d["step"]).view(seat)
+                hard = HardPlayer(bot_seed(seed, seat))
+                rollouts = hard.rollouts
+                assert rollouts is not None
+                together = rollouts.outcomes(view, list(d["values"]))
+                for action, value in d["values"].items():
+                    assert value == round(together[action].value * 100, 1), (seed, seat, d)
+                checked += 1
+    assert checked >= 5

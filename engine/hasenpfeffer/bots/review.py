@@ -169,15 +169,16 @@ def _rate_call(
     valued as the hard player values it (rounded: see ``CALL_UNITS``)."""
     phase: str = view["phase"]
     outcomes: dict[str, Outcome] = dict(decision.outcomes)
-    if action not in outcomes or decision.action not in outcomes:
+    missing = [a for a in dict.fromkeys([decision.action, action]) if a not in outcomes]
+    if missing:
         # a call its rollouts did not play out (or a decision of one
-        # candidate): played out over the same deals
+        # candidate): played out over the same deals (the deals depend on the
+        # seed and the view only, and each call is played out on its own, so
+        # its value is what the decision would have given it)
         rollouts = hard.rollouts
         if rollouts is None or phase not in ROLLOUT_PHASES:  # pragma: no cover - hard weighs all
             raise ValueError(f"the hard player put no value on {action!r} in phase {phase}")
-        more = rollouts.outcomes(view, list(dict.fromkeys([*outcomes, decision.action, action])))
-        for a in (decision.action, action):
-            outcomes.setdefault(a, more[a])
+        outcomes.update(rollouts.outcomes(view, missing))
     unit = "tricks" if decision.objective == "tricks" else "chance"
     digits = CALL_UNITS[unit]
     scale = 100 if unit == "chance" else 1
