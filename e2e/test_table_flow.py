@@ -183,6 +183,50 @@ def test_the_end_of_a_hand_shows_the_last_trick_then_the_summary_then_the_next_d
     assert page.query_selector_all(".slot hp-card") == []
 
 
+def test_a_reload_while_the_summary_is_open_shows_that_summary_again(
+    page: Page, base_url: str
+) -> None:
+    """The save already holds the next deal when the summary opens; a reload (or a
+    closed tab) must not skip the summary: it opens again over the finished hand,
+    the computer players wait, and once it is closed it stays closed."""
+    start(page, base_url, "?speed=fast&bots=easy&seed=17")
+    rng = random.Random(4)
+    for _ in range(200):
+        page.wait_for_selector(WAITING, timeout=30_000)
+        if page.is_visible("#summary-dialog[open]"):
+            break
+        step(page, rng, bid_choices=("pass",))
+    else:
+        raise AssertionError("no hand ended")
+    body = page.inner_text("#summary-body")
+    record = saved(page)
+    assert record is not None
+    hand_record = Game.from_json(record["save"]).records[-1].to_dict()
+    before = [s - p for s, p in zip(hand_record["scores"], hand_record["points"], strict=True)]
+    actions = page.evaluate("() => window.hasenpfeffer.state.actions")
+
+    page.reload()
+    page.wait_for_selector("#summary-dialog[open]", timeout=60_000)
+    assert page.inner_text("#summary-body") == body
+    # behind it, the finished hand: the score before it, its tricks, no new cards
+    assert scores_shown(page) == before
+    tricks = [int(page.inner_text(f'[data-tricks-team="{t}"]')) for t in (0, 1)]
+    assert tricks == hand_record["tricks_won"]
+    assert page.query_selector_all("#hand button.card") == []
+    page.wait_for_timeout(1200)
+    assert page.evaluate("() => window.hasenpfeffer.state.actions") == actions
+
+    page.click('#summary-dialog [data-action="next-hand"]')
+    page.wait_for_function("() => document.querySelectorAll('#hand button.card').length === 6")
+    assert scores_shown(page) == hand_record["scores"]
+    # closed is closed: the next reload shows the next deal
+    page.reload()
+    page.wait_for_selector(WAITING, timeout=60_000)
+    page.wait_for_timeout(500)
+    assert not page.is_visible("#summary-dialog[open]")
+    assert scores_shown(page) == hand_record["scores"]
+
+
 def finishing_game() -> Game:
     """Traditional rules, 9 to -5 to 10: South holds the six top hearts and bids first,
     so bidding six and leading them wins the game (15 to -5)."""

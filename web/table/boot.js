@@ -23,7 +23,7 @@ import { applyQuery, loadSettings } from "./settings.js";
 import { setRenderer, state, update } from "./state.js";
 import { offerKeptAside, openSavedGame } from "./tabs.js";
 import { installToolbar } from "./toolbar.js";
-import { announce, engine, notice, runBots, setGame, startNewGame } from "./turns.js";
+import { announce, engine, notice, reopenSummary, runBots, setGame, startNewGame } from "./turns.js";
 
 performance.mark("hp-start");
 
@@ -90,6 +90,7 @@ async function boot() {
     await startDaily();
     return;
   }
+  await reopenSummary(game);
   await runBots();
 }
 

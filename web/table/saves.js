@@ -25,6 +25,10 @@ import VOCABULARY from "../shared/vocabulary.js";
 
 export const SAVE_KEY = "hasenpfeffer.game.v1";
 export const ASIDE_KEY = "hasenpfeffer.game.v1.aside";
+// The hand whose summary is open ({hand, actions}: the finished hand's number and
+// the game's length when it ended): a reload shows that summary again, not the next
+// deal the save already holds.
+export const SUMMARY_KEY = "hasenpfeffer.game.v1.summary";
 const SAVE_FORMAT = "hasenpfeffer-web-save";
 // The version of this record around the engine's save (which has its own
 // version, checked by the engine). A newer record is set aside, never misread;
@@ -224,4 +228,48 @@ export function setAside(text, problem, detail = "") {
  * restored). */
 export function dropAside(text) {
   return storeAside(asideList().filter((e) => e.text !== text));
+}
+
+// ---- the summary on show ------------------------------------------------------------
+
+/** The summary of the hand that ended with the game at `game.actions` actions is open
+ * (kept across a reload; nothing is stored in an embed; a failed write costs only the
+ * summary, not the game, which is saved apart). */
+export function markSummary(game) {
+  if (!writing) return;
+  try {
+    storage()?.setItem(SUMMARY_KEY, JSON.stringify({ hand: game.view.last_hand?.number ?? null, actions: game.actions }));
+  } catch {
+    /* storage refused: the save's own write reports it */
+  }
+}
+
+/** The summary was closed. */
+export function clearSummary() {
+  if (!writing) return;
+  try {
+    storage()?.removeItem(SUMMARY_KEY);
+  } catch {
+    /* nothing to do */
+  }
+}
+
+/** Whether the summary of `game`'s last hand was open when the page went away: the
+ * mark names this game's length and last hand (a mark of any other state is stale). */
+export function summaryWasOpen(game) {
+  let mark;
+  try {
+    mark = JSON.parse(storage()?.getItem(SUMMARY_KEY) ?? "null");
+  } catch {
+    return false;
+  }
+  const last = game?.view?.last_hand;
+  return (
+    Boolean(mark) &&
+    typeof mark === "object" &&
+    last != null &&
+    mark.hand === last.number &&
+    Number.isInteger(mark.actions) &&
+    mark.actions === game.actions
+  );
 }

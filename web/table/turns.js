@@ -26,6 +26,7 @@ import { $, $$, actionsEl, handEl } from "./dom.js";
 import { rovingTarget } from "./keyboard.js";
 import { eventSentences, Narrator } from "./narration.js";
 import { hintLabel } from "./render.js";
+import { clearSummary, markSummary, summaryWasOpen } from "./saves.js";
 import { EMBEDDED, saveSettings, writeSave } from "./settings.js";
 import { flush, state, update } from "./state.js";
 
@@ -132,8 +133,11 @@ async function showEvent(event, game, gen) {
   }
   recordHand(event.hand, game);
   // the last trick stays on show under the summary, which waits for the player
+  // (and comes back after a reload: the save already holds the next deal)
+  markSummary(game);
   await showHandEnd(event.hand, game, event.card_roles);
   if (gen !== state.generation) return;
+  clearSummary();
   update({ handOver: null, trick: null, message: null });
 }
 
@@ -170,6 +174,79 @@ function recordHand(hand, game) {
     });
     statsProblem(problem);
   });
+}
+
+/** The seats that sat the hand out: the partner of a lone maker or lone defender. */
+function sittingOut(hand) {
+  const out = [];
+  if (hand.alone && hand.maker != null) out.push((hand.maker + 2) % 4);
+  if (hand.lone_defender != null) out.push((hand.lone_defender + 2) % 4);
+  return out;
+}
+
+/** The table as the restored game's last hand ended (the summary was open when the
+ * page went away): the hand's tricks and count from the engine's record, nobody to
+ * act, the cards left only those of a seat that sat out (as backs; the player's own
+ * such cards are not in the record, so their hand shows empty). */
+export function restoredHandOver(game) {
+  const hand = game.view.last_hand;
+  const played = game.view.hand_sizes.map(() => 0);
+  for (const trick of hand.tricks) for (const { seat } of trick.cards) played[seat] += 1;
+  return {
+    ...game,
+    view: {
+      ...game.view,
+      phase: "play",
+      to_act: null,
+      legal_actions: [],
+      dealer: hand.dealer,
+      hand_number: hand.number,
+      // the score before the hand: the new one appears once the summary is closed
+      scores: hand.scores.map((score, side) => score - hand.points[side]),
+      auction: hand.auction,
+      hand_actions: hand.auction.map(({ seat, call }) => ({ seat, action: call })),
+      high_bid: null,
+      high_bidder: null,
+      maker: hand.maker,
+      bid_call: hand.bid_call,
+      trump: hand.trump,
+      alone: hand.alone,
+      lone_defender: hand.lone_defender,
+      sitting_out: sittingOut(hand),
+      trick: [],
+      tricks: hand.tricks,
+      tricks_won: hand.tricks_won,
+      hand: [],
+      hand_sizes: game.view.hand_sizes.map((n, seat) => (seat === game.seat ? 0 : Math.max(0, n - played[seat]))),
+    },
+    to_act: null,
+    human_to_move: false,
+    bot_to_move: false,
+    options: [],
+    cards: [],
+  };
+}
+
+/** After a restore: if the last hand's summary was open when the page went away, it
+ * opens again over that hand (the computer players wait, as they did). */
+export async function reopenSummary(game) {
+  if (!summaryWasOpen(game)) return;
+  const hand = game.view.last_hand;
+  const gen = state.generation;
+  let roles = {};
+  if (hand.trump) {
+    try {
+      roles = (await engine.call("rules_info", { trump: hand.trump })).card_roles;
+    } catch {
+      /* the summary shows the cards without their roles */
+    }
+  }
+  if (gen !== state.generation) return;
+  if (game.view.phase !== "game_over") update({ handOver: restoredHandOver(game) });
+  await showHandEnd(hand, game, roles);
+  if (gen !== state.generation) return;
+  clearSummary();
+  update({ handOver: null });
 }
 
 /** Let the computer players move until it is the player's turn (or the game ends). */
