@@ -4,7 +4,7 @@
 #                         Pyodide, browser e2e)
 #   make play-terminal  - terminal game against computer players
 #   make bench          - engine speed, compared with OpenSpiel's euchre (not part of test)
-#   make bench-web      - browser start-up, bot timings, embed, offline-app and Python-page figures
+#   make bench-web      - browser start-up, bot timings, embed, offline-app, Python-page and learning-tool figures
 #                         in headless Chromium (not part of test)
 
 SHELL := /bin/bash
@@ -28,7 +28,7 @@ PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.downloaded.stamp
 # Our own Python outside the engine package (the engine is linted as a whole).
 WEB_PY := scripts/build_site.py scripts/wheel_bytecode.py scripts/serve_site.py scripts/bench_web.py scripts/browser.py \
 	scripts/bench_embed.py scripts/pwa_build.py scripts/svg_raster.py scripts/bench_pwa.py \
-	scripts/python_page.py scripts/bench_python_page.py
+	scripts/python_page.py scripts/bench_python_page.py scripts/bench_learn.py
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PIP_NO_INPUT := 1
@@ -120,6 +120,7 @@ bench-web: site chromium
 	$(PY) scripts/bench_embed.py --site site
 	$(PY) scripts/bench_pwa.py --site site
 	$(PY) scripts/bench_python_page.py --site site
+	$(PY) scripts/bench_learn.py --site site
 
 clean:
 	rm -rf $(VENV) node_modules .cache dist build engine/*.egg-info site \

@@ -354,6 +354,13 @@ NEVER_THE_PLAYER = {
     "pass.ready": "a compass name, the person speaking: 'I am North'",
     "pass.prompt": "no verb: '{seat}: {prompt}'",
     "pass.hand": "no verb: 'North's hand'",
+    # "Why?" explains only a computer player's decisions (why.js lists no person's)
+    "why.decision": "a computer player; no verb: '{seat}: {action}'",
+    "why.thinking": "a computer player",
+    "why.random": "a computer player",
+    "why.easy_followed": "a computer player",
+    "why.easy_mistake": "a computer player",
+    "why.options": "a computer player",
 }
 
 SEAT_PLACEHOLDERS = {"seat", "leader", "winner", "maker"}

@@ -1,6 +1,6 @@
 """Hand review (``bots.review``, the API's ``review``, ``python -m hasenpfeffer
 review``): one seat's decisions in a hand, card plays rated double-dummy and
-calls by the hard player's estimate from the seat's view."""
+calls against the hard player's own decision from the seat's view."""
 
 from __future__ import annotations
 
@@ -22,9 +22,6 @@ from hasenpfeffer.game import Game
 from hasenpfeffer.notation import game_to_text, hand_from_text, hand_to_text
 from hasenpfeffer.rules import PRESETS
 from hasenpfeffer.tools import cli
-
-#: Few samples for the calls' estimates: the properties do not depend on them.
-FAST = 2
 
 
 @pytest.fixture(autouse=True)
@@ -83,7 +80,7 @@ def test_loss_is_never_negative_and_zero_exactly_for_a_best_action(
 ) -> None:
     game = bot_hand(seed, levels, preset)
     for seat in range(4):
-        decisions = review_hand(game, seat, call_samples=FAST)
+        decisions = review_hand(game, seat)
         expected = seat_actions(game, seat)
         assert [(d["step"], d["action"], d["phase"]) for d in decisions] == [
             (step, action, phase) for step, action, phase, _ in expected
@@ -100,30 +97,58 @@ def test_loss_is_never_negative_and_zero_exactly_for_a_best_action(
                 continue
             values = d["values"]
             assert action in values and set(d["best"]) <= set(values)
-            top = max(values.values())
-            assert d["best"] == [a for a, v in values.items() if v == top]
-            assert d["loss"] == pytest.approx(top - values[action], abs=1e-9)
+            hard = [h["action"] for h in d["hard"]]
+            assert hard[0] in legal and hard == list(dict.fromkeys([hard[0], action]))
             if phase == "play":
+                top = max(values.values())
                 assert set(values) == set(legal)
                 assert all(isinstance(v, int) for v in values.values())
                 assert d["reason_code"] in ("review_best", "review_cost")
+                assert d["unit"] == "points"
             else:
+                # the hard player's own choice is the best call, and any it valued as high
+                top = values[hard[0]]
+                assert hard[0] in d["best"]
                 assert d["reason_code"] in ("review_call_best", "review_call_cost")
+                assert d["unit"] == ("tricks" if phase in ("trump", "discard") else "chance")
+                assert d["reason_params"]["unit"] == d["unit"]
+            assert d["best"] == [a for a, v in values.items() if v >= top]
+            assert d["loss"] == pytest.approx(max(0, top - values[action]), abs=1e-9)
             assert d["reason"] == text.review_text(d["reason_code"], d["reason_params"])
             assert (d["reason_code"] in ("review_best", "review_call_best")) == (d["loss"] == 0)
 
 
+def test_a_hard_seat_is_rated_by_its_own_decisions() -> None:
+    # four hard players, each seeded as a session seeds a seat (bot_seed):
+    # the review of any seat finds every call and every card its own
+    # procedure's choice (the call best by construction, the card the hard
+    # player's view), whatever double-dummy says of the card
+    game = bot_game(21, ["hard"] * 4)
+    hand = hand_from_text(hand_to_text(game, 1))
+    calls = 0
+    for seat in range(4):
+        for d in review_hand(hand, seat, seed=game.seed):
+            if d["reason_code"] == "review_only":
+                continue
+            assert d["hard"][0]["action"] == d["action"], d
+            if d["kind"] == "estimate":
+                calls += 1
+                assert d["loss"] == 0 and d["action"] in d["best"], d
+                assert d["reason_code"] == "review_call_best"
+    assert calls >= 4
+
+
 def test_the_review_is_deterministic() -> None:
     game = bot_hand(2, ["random", "easy", "random", "medium"])
-    assert review_hand(game, 1, call_samples=FAST) == review_hand(game, 1, call_samples=FAST)
-    assert review_hand(game, 1, seed=3, call_samples=FAST)  # another seed is fine too
+    assert review_hand(game, 1) == review_hand(game, 1)
+    assert review_hand(game, 1, seed=3)  # another seed is fine too
 
 
 @pytest.mark.parametrize("seed", [11, 12, 13])
 def test_an_oracle_seat_loses_nothing_on_its_card_plays(seed: int) -> None:
     # the oracle plays double-dummy for the hand's score: always a best card
     game = bot_hand(seed, ["random", "oracle", "medium", "easy"])
-    plays = [d for d in review_hand(game, 1, call_samples=1) if d["phase"] == "play"]
+    plays = [d for d in review_hand(game, 1) if d["phase"] == "play"]
     assert plays
     assert all(d["loss"] == 0 and d["action"] in d["best"] for d in plays)
 
@@ -133,7 +158,7 @@ def test_late_card_plays_against_exhaustive_minimax() -> None:
     for seed in range(20, 32):
         game = bot_hand(seed, ["random"] * 4)
         for seat in range(4):
-            for d in review_hand(game, seat, call_samples=1):
+            for d in review_hand(game, seat):
                 if d["phase"] != "play" or d["reason_code"] == "review_only":
                     continue
                 g = game.replayed(d["step"])
@@ -167,7 +192,7 @@ def test_calls_read_only_the_seats_view() -> None:
         game = Game.from_deal(hands, others[18], 3, PRESETS["seed"], (0, 0), 0)
         assert game.to_act == 0
         game.apply("bid 3")
-        (decision,) = review_hand(game, 0, call_samples=FAST)
+        (decision,) = review_hand(game, 0)
         answers.append(decision)
     assert answers[0]["kind"] == "estimate"
     assert answers[0] == answers[1] == answers[2]
@@ -178,8 +203,6 @@ def test_bad_arguments_of_review_hand() -> None:
     for seat in (-1, 4, True):
         with pytest.raises(ValueError, match="seat"):
             review_hand(game, seat)
-    with pytest.raises(ValueError, match="call_samples"):
-        review_hand(game, 0, call_samples=0)
 
 
 def test_the_module_examples() -> None:
@@ -215,7 +238,8 @@ def test_api_review_of_a_hand_of_a_game_text() -> None:
     assert answer["hand"] == 2 and answer["seat"] == 3
     assert answer["points"] == list(game.records[1].points)
     one = hand_from_text(hand_to_text(game, 2))
-    assert answer["decisions"] == review_hand(one, 3)
+    # the computer players of a game text are seeded from its seed: so is the review
+    assert answer["decisions"] == review_hand(one, 3, seed=game.seed)
     first = ok({"op": "review", "hpn": game_to_text(game), "number": "1", "seat": 3})
     assert first["hand"] == 1
 
@@ -235,7 +259,11 @@ def test_api_review_of_the_sessions_last_finished_hand() -> None:
     answer = ok({"op": "review"})
     assert answer["hand"] == 2 and answer["seat"] == 2  # the human's seat
     assert answer["points"] == list(game.records[1].points)
-    assert answer["decisions"] == review_hand(hand_from_text(hand_to_text(game, 2)), 2)
+    assert answer["decisions"] == review_hand(hand_from_text(hand_to_text(game, 2)), 2, seed=8)
+    # the hand's text names the game's seed: reviewed again, it is the same review
+    assert answer["hpn"].startswith("HPN 1 hand seed=8 ")
+    again = ok({"op": "review", "hpn": answer["hpn"], "seat": 2})
+    assert again["decisions"] == answer["decisions"]
     assert ok({"op": "review", "number": 1, "seat": 0})["hand"] == 1
     assert ok({"op": "state"})["save"] == state["save"]  # the game is unchanged
 
@@ -287,7 +315,7 @@ def test_cli_prints_one_line_per_decision(
     path.write_text(game_to_text(game))
     assert cli.main(["review", str(path), "--hand", "2", "--seat", "W"]) == 0
     out = capsys.readouterr().out.splitlines()
-    decisions = review_hand(hand_from_text(hand_to_text(game, 2)), 1)
+    decisions = review_hand(hand_from_text(hand_to_text(game, 2)), 1, seed=game.seed)
     assert out[0].startswith("Hand 2, West's decisions")
     assert "estimate" in out[2]
     lines = out[3:]
@@ -310,3 +338,28 @@ def test_cli_errors_and_help(tmp_path: Any, capsys: pytest.CaptureFixture[str]) 
         cli.main(["review", "--help"])
     assert exit_info.value.code == 0
     assert "estimate" in capsys.readouterr().out
+
+
+def test_a_call_the_rollouts_did_not_weigh_is_valued_over_the_same_deals() -> None:
+    # the review values a call outside the hard player's candidates alone; the
+    # rollouts give every call the same deals, so that value is the one the
+    # call gets when it is played out beside the candidates
+    from hasenpfeffer.bots.duplicate import bot_seed
+    from hasenpfeffer.bots.hard import HardPlayer
+
+    checked = 0
+    for seed in range(40, 52):
+        game = bot_hand(seed, ["random"] * 4)
+        for seat in range(4):
+            for d in review_hand(game, seat, seed=seed):
+                if d["kind"] != "estimate" or d["phase"] != "bidding" or not d["hard"]:
+                    continue
+                view = game.replayed(d["step"]).view(seat)
+                hard = HardPlayer(bot_seed(seed, seat))
+                rollouts = hard.rollouts
+                assert rollouts is not None
+                together = rollouts.outcomes(view, list(d["values"]))
+                for action, value in d["values"].items():
+                    assert value == round(together[action].value * 100, 1), (seed, seat, d)
+                checked += 1
+    assert checked >= 5

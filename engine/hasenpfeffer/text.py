@@ -403,22 +403,31 @@ def hint_sentence(
 
 #: The English sentence of each review reason code (``bots.review``). Parameters:
 #: ``action`` (the action taken, e.g. ``play JD``), ``best`` (list of the best
-#: actions' texts), ``loss`` (points lost against the best, >= 0); card plays:
+#: actions' texts), ``loss`` (what was lost against the best, >= 0); card plays:
 #: ``value`` / ``best_value`` (the hand's points margin for the seat's side after
 #: the action taken / the best, double-dummy: every card visible); calls:
-#: ``estimate`` / ``best_estimate`` (the hard player's expected margin from the
-#: seat's own cards: an estimate, not a certainty).
+#: ``estimate`` / ``best_estimate`` (the hard player's value of the call from the
+#: seat's own cards, in ``unit``: ``chance`` or ``tricks``, ``REVIEW_UNIT_TEXT``;
+#: an estimate, not a certainty).
 REVIEW_TEXT: Final = {
     "review_only": "{action} was the only legal choice",
     "review_best": "{action} was one of the best plays (with every card visible, "
     "your side's margin this hand: {value} points)",
     "review_cost": "{action} cost {loss} points (with every card visible, your side's "
     "margin this hand: {best_value} after {best}, {value} after {action})",
-    "review_call_best": "{action} was the best choice by the estimate (expected margin "
-    "{estimate} points; an estimate from your own cards, not a certainty)",
-    "review_call_cost": "{action} cost about {loss} points by the estimate (expected "
-    "margin {best_estimate} after {best}, {estimate} after {action}; an estimate "
-    "from your own cards, not a certainty)",
+    "review_call_best": "{action} is the hard player's choice too (its estimate from "
+    "your own cards: {estimate}; an estimate, not a certainty)",
+    "review_call_cost": "the hard player would choose {best}: by its estimate from your "
+    "own cards, {action} cost about {loss} ({best_estimate} after {best}, {estimate} "
+    "after {action}; an estimate, not a certainty)",
+}
+
+#: A call's value and a loss in their unit (``bots.review.CALL_UNITS``): the
+#: chance (in percent) of winning the game after the hand as the hard player
+#: rates it, or the side's tricks.
+REVIEW_UNIT_TEXT: Final = {
+    "chance": ("{value}% chance of winning the game", "{value} percentage points"),
+    "tricks": ("about {value} tricks", "{value} tricks"),
 }
 
 
@@ -437,17 +446,27 @@ def review_text(code: str, params: Mapping[str, Any]) -> str:
     play 9H cost 2 points (with every card visible, your side's margin this hand:
     +1 after play JD or play AD, -1 after play 9H)
     >>> print(review_text("review_call_cost", {"action": "pass", "best": ["bid 3"],
-    ...     "loss": 0.4, "estimate": 0.1, "best_estimate": 0.5}))  # doctest: +NORMALIZE_WHITESPACE
-    pass cost about 0.4 points by the estimate (expected margin +0.5 after bid 3,
-    +0.1 after pass; an estimate from your own cards, not a certainty)
+    ...     "loss": 4.5, "estimate": 31.5, "best_estimate": 36, "unit": "chance"}))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    the hard player would choose bid 3: by its estimate from your own cards, pass
+    cost about 4.5 percentage points (36% chance of winning the game after bid 3,
+    31.5% chance of winning the game after pass; an estimate, not a certainty)
     """
     words = dict(params)
     if "best" in words:
         words["best"] = " or ".join(words["best"])
+    unit = words.pop("unit", None)
+    if unit in REVIEW_UNIT_TEXT:
+        value_text, loss_text = REVIEW_UNIT_TEXT[unit]
+        for key in ("estimate", "best_estimate"):
+            if key in words:
+                words[key] = value_text.format(value=_number(words[key], False))
+        if "loss" in words:
+            words["loss"] = loss_text.format(value=_number(words["loss"], False))
     for key in ("value", "best_value", "estimate", "best_estimate"):
-        if key in words:
+        if key in words and not isinstance(words[key], str):
             words[key] = _number(words[key], True)
-    if "loss" in words:
+    if "loss" in words and not isinstance(words["loss"], str):
         words["loss"] = _number(words["loss"], False)
     return REVIEW_TEXT[code].format(**words)
 

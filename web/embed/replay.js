@@ -19,7 +19,9 @@ function bidText(frame) {
   return callWord(frame.bid_call);
 }
 
-function describe(frame, index) {
+/** A frame in words: its title ("trick 2") and its lines; `index` numbers a
+ * trick frame (also the game page's hand review, web/table/review.js). */
+export function describe(frame, index) {
   const lines = [];
   let title;
   if (frame.kind === "deal") {

@@ -74,16 +74,50 @@ async function boot() {
   const game = await openSavedGame();
   update({ loading: { ...state.loading, done: true } });
   if (!game) {
-    const dealing = startNewGame();
+    const dealing = DAILY_LINK ? startDaily() : startNewGame();
     offerKeptAside(); // (its "Try again" waits for the new game to be on the table)
+    if (REVIEW_LINK) {
+      await waitForGame();
+      openLinkedReview();
+    }
     await dealing;
     return;
   }
   setGame(game);
   announce(t("a11y.welcome_back"));
   offerKeptAside();
+  openLinkedReview();
+  if (DAILY_LINK) {
+    await startDaily();
+    return;
+  }
   await reopenSummary(game);
   await runBots();
+}
+
+/** Resolves once a game is on the table (the first one of a visit being dealt). */
+function waitForGame() {
+  return new Promise((resolve) => {
+    const check = () => (state.game ? resolve() : setTimeout(check, 50));
+    check();
+  });
+}
+
+/** `?daily`: the deal of the day (web/table/daily.js, loaded only then). */
+async function startDaily() {
+  const daily = await import("./daily.js");
+  await daily.startDaily();
+}
+
+const DAILY_LINK = new URLSearchParams(location.search).has("daily");
+// `?review=<hand text>`: a lesson's link opens the review of that hand
+const REVIEW_LINK = new URLSearchParams(location.search).get("review");
+
+/** The review a lesson's link asks for (web/table/review.js, loaded only then). */
+async function openLinkedReview() {
+  if (!REVIEW_LINK) return;
+  const review = await import("./review.js");
+  review.openReview({ hpn: REVIEW_LINK });
 }
 
 // for the tests and benchmarks: what the table shows (the state last painted)

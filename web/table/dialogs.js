@@ -122,6 +122,15 @@ export async function confirmNewGame() {
 
 // ---- painting ------------------------------------------------------------------------------
 
+// the painters of dialogs whose modules load on first use (web/table/review.js)
+const lazyPainters = new Map();
+
+/** Paint the dialog `name` from the state with `paint(state)` from now on (its
+ * module, loaded when first wanted, registers it). */
+export function registerPainter(name, paint) {
+  lazyPainters.set(name, paint);
+}
+
 // what each dialog was last painted from: [its part of the state, language, four colours]
 const painted = {};
 
@@ -165,4 +174,7 @@ export function paintDialogs(state) {
     $("#shortcuts-body").innerHTML = shortcutsHTML();
   }
   paintSettingsForm(state);
+  for (const [name, paint] of lazyPainters) {
+    if (state[name] && changed(name, state[name], state)) paint(state);
+  }
 }

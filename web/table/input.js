@@ -14,8 +14,30 @@ import { showSettings } from "./settings-dialog.js";
 import { flush, state, update } from "./state.js";
 import { announce, decide, focusFirstControl, showHint, startNewGame, undo } from "./turns.js";
 
+/** The review dialog (web/table/review.js, loaded the first time it is wanted):
+ * `number` a finished hand of the game, or the last one. */
+async function showReview(number) {
+  const { openReview } = await import("./review.js");
+  await openReview(number);
+}
+
+/** The "Why?" dialog (web/table/why.js, loaded the first time it is wanted). */
+async function showWhy() {
+  const { openWhy } = await import("./why.js");
+  await openWhy();
+}
+
+/** The statistics dialog (web/table/stats-dialog.js, loaded the first time it is wanted). */
+async function showStats() {
+  const { openStats } = await import("./stats-dialog.js");
+  await openStats();
+}
+
 const TOOLS = {
   hint: showHint,
+  stats: () => showStats(),
+  why: () => showWhy(),
+  review: () => showReview(),
   undo,
   "last-trick": showLastTrick,
   rules: showRules,
@@ -60,6 +82,11 @@ export function installInput() {
     if (b.dataset.action === "new-game") startNewGame();
     flush();
   });
+
+  // "Review this hand" in the summary and game-over dialogs
+  for (const b of document.querySelectorAll("[data-review-open]")) {
+    b.addEventListener("click", () => showReview());
+  }
 
   $(".notice-close").addEventListener("click", () => {
     update({ notice: null });

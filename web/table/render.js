@@ -11,6 +11,7 @@ import { isNamedBid, parseAction } from "../shared/actions.js";
 import { spokenCard, suitIcon } from "../shared/cards.js";
 import { formatNumber, formatSigned, t } from "../shared/i18n.js";
 import { bySeat, callLabel, callWord, capitalise, cardCode, errorText, hintText, reasonText, seatName, suitName } from "../shared/i18n-terms.js";
+import VOCABULARY from "../shared/vocabulary.js";
 import { initOffline } from "../pwa/pwa.js";
 import { replayAnimation, speedFactor } from "./animation.js";
 import { actionSentence } from "./narration.js";
@@ -481,7 +482,18 @@ function renderTools({ game, busy, hinting, interruptible, handOver }) {
   // game or an undo is on its way
   setDisabled($('[data-tool="undo"]'), !(ready && game.can_undo && (!busy || interruptible)));
   setDisabled($('[data-tool="last-trick"]'), !(ready && lastTrick(game.view)));
+  // a finished hand to review: the one on show, or an earlier one of the game
+  // (with none finished yet it opens on "Review a hand from text")
+  setDisabled($('[data-tool="review"]'), !ready);
+  // a computer player's decision in this hand's auction, the last trick or this one
+  setDisabled($('[data-tool="why"]'), !(ready && !handOver && hasBotDecision(game)));
   setDisabled($('[data-tool="new-game"]'), !ready);
+}
+
+/** Whether a computer player has decided anything in this hand (the Why? tool's
+ * list: web/table/why.js narrows it to the calls and the last two tricks). */
+function hasBotDecision(game) {
+  return (game.view.hand_actions ?? []).some(({ seat }) => VOCABULARY.bot_levels.includes(game.levels[seat]));
 }
 
 /** The last finished trick: of this hand, else of the hand before. */

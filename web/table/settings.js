@@ -41,7 +41,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
 
 // In an embed (index.html?embed=...) nothing is stored: each load is a fresh
 // game with the embed's rules, and embeds on one page do not share a save.
-const EMBEDDED = new URLSearchParams(globalThis.location?.search ?? "").has("embed");
+export const EMBEDDED = new URLSearchParams(globalThis.location?.search ?? "").has("embed");
 
 /** The speed the system asks for: instant under prefers-reduced-motion. */
 export function systemSpeed() {

@@ -23,6 +23,41 @@
  */
 
 /**
+ * @typedef {object} ReviewShown
+ * @property {number|null} number      the finished hand reviewed (1 = the game's first; null:
+ *                                     the last one, until the engine's answer names it)
+ * @property {number} finished         how many hands of the game have finished (the list)
+ * @property {boolean} busy            the worker is reviewing the hand
+ * @property {string} error            why the review could not be made ("" when it could)
+ * @property {object|null} answer      the engine's `review` answer
+ * @property {object[]} frames         the engine's `replay` frames of the same hand
+ * @property {number} frame            the frame on show
+ * @property {number|null} focus       the decision to bring into view and focus once painted
+ */
+
+/**
+ * @typedef {object} WhyShown
+ * @property {{step: number, seat: number, action: string}[]} decisions  the computer players'
+ *                                     recent decisions listed (this hand's calls, the last
+ *                                     trick and the trick on the table)
+ * @property {number|null} step        the decision explained (its index in the game)
+ * @property {boolean} busy            the worker is working it out
+ * @property {string} error            why it could not be explained ("" when it could)
+ * @property {object|null} answer      the engine's `why` answer
+ */
+
+/**
+ * @typedef {object} DailyShown
+ * @property {string} date             the day (YYYY-MM-DD, the player's calendar)
+ * @property {string|object} rules     the rules it was dealt under (as new_game takes them)
+ * @property {string} phase            "playing" its first hand, "comparing", "done"
+ * @property {number|null} points      the player's side's points in that hand
+ * @property {Object<string, number>} results   each compared level's side points
+ * @property {number} step             which comparison is being worked out (1-based)
+ * @property {string} error            why the comparison could not be made ("" if it could)
+ */
+
+/**
  * @typedef {object} TableState
  * @property {object|null} game          the engine's last state answer (view, options, cards,
  *                                       to_act, human_to_move, bot_to_move, can_undo, levels,
@@ -64,6 +99,13 @@
  * @property {boolean} hinting           a hint is being worked out (the Hint tool is busy)
  * @property {number|null} viewer       pass-and-play: the seat whose person has the device
  *                                       (confirmed on the pass screen, web/table/pass.js)
+ * @property {ReviewShown|null} review  the review dialog (web/table/review.js): the hand
+ *                                       reviewed and the engine's answers for it
+ * @property {WhyShown|null} why        the "Why?" dialog (web/table/why.js)
+ * @property {{record: object, confirming: boolean, copied: boolean}|null} stats   the
+ *                                       statistics dialog (web/table/stats-dialog.js): the record
+ *                                       shown, a reset being confirmed, the export just copied
+ * @property {DailyShown|null} daily    the deal of the day being played (web/table/daily.js)
  * @property {import("./guide.js").Guide|null} guide   the first-game guide: the tip on show
  *                                       and the tips shown so far (null: no tips, in an embed)
  */
@@ -93,6 +135,10 @@ export const state = {
   settingsForm: null,
   settingsError: "",
   hinting: false,
+  review: null,
+  why: null,
+  stats: null,
+  daily: null,
   guide: null,
   viewer: null,
 };

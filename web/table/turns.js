@@ -27,7 +27,7 @@ import { rovingTarget } from "./keyboard.js";
 import { eventSentences, Narrator } from "./narration.js";
 import { hintLabel } from "./render.js";
 import { clearSummary, markSummary, summaryWasOpen } from "./saves.js";
-import { saveSettings, writeSave } from "./settings.js";
+import { EMBEDDED, saveSettings, writeSave } from "./settings.js";
 import { flush, state, update } from "./state.js";
 
 /** The page's one engine client (started by web/engine/start.js before this loads). */
@@ -131,6 +131,7 @@ async function showEvent(event, game, gen) {
     update({ trick: null, message: null });
     return;
   }
+  recordHand(event.hand, game);
   // the last trick stays on show under the summary, which waits for the player
   // (and comes back after a reload: the save already holds the next deal)
   markSummary(game);
@@ -138,6 +139,41 @@ async function showEvent(event, game, gen) {
   if (gen !== state.generation) return;
   clearSummary();
   update({ handOver: null, trick: null, message: null });
+}
+
+/** localStorage, or null where the browser refuses it (the statistics then say so). */
+export function statsStorage() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Tell the player that their statistics could not be kept (web/table/stats.js's
+ * `problem`: "unreadable", "full" or "unavailable"); nothing when there was none. */
+export function statsProblem(problem) {
+  if (problem) notice(t(`stats.problem.${problem}`), "error");
+}
+
+/** Count a finished hand (and, at the end, the game) in the player's statistics
+ * (web/table/stats.js, loaded when first needed; its own storage key; not in an
+ * embed). `game`: the state after the hand, `hand`: the engine's hand record. */
+function recordHand(hand, game) {
+  if (EMBEDDED) return;
+  const seat = game.seat;
+  const level = game.levels[(seat + 1) % 4]; // the opponents' level
+  const preset = game.preset ?? "custom";
+  const over = game.view.phase === "game_over";
+  // the first hand of a deal of the day: compared with the hard player and the oracle
+  if (state.daily?.phase === "playing" && hand.number === 0) import("./daily.js").then((daily) => daily.compareDaily(hand));
+  import("./stats.js").then((stats) => {
+    const { problem } = stats.changeStats(statsStorage(), (record) => {
+      stats.countHand(record, { record: hand, seat, preset, level });
+      if (over) stats.countGame(record, { won: game.view.winner === seat % 2 });
+    });
+    statsProblem(problem);
+  });
 }
 
 /** The seats that sat the hand out: the partner of a lone maker or lone defender. */
@@ -296,7 +332,7 @@ export function beginGame(game) {
 }
 
 export async function startNewGame() {
-  update({ generation: state.generation + 1, busy: true, interruptible: false, hinting: false });
+  update({ generation: state.generation + 1, busy: true, interruptible: false, hinting: false, daily: null });
   for (const d of $$("dialog[open]")) d.close();
   const { settings } = state;
   let game;

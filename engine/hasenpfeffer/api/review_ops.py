@@ -1,6 +1,7 @@
 """The ``review`` operation: one seat's decisions in one hand, rated
 (``bots.review.review_hand``): card plays double-dummy, calls by the hard
-player's estimate from the seat's own view.
+player's own decision from the seat's view (seeded as that seat's computer
+player of the game would be).
 
 The hand is a text (``hpn``, with ``number`` for a game text) or, without
 ``hpn``, a finished hand of the session's game (the last one, or ``number``)."""
@@ -16,10 +17,11 @@ from .lesson_ops import hpn_hand
 from .sessions import need_session
 
 
-def _session_hand(request: Mapping[str, Any]) -> tuple[Game, int, int]:
+def _session_hand(request: Mapping[str, Any]) -> tuple[Game, int, int, int]:
     """The one-hand game of a finished hand of the session's game, its number,
-    and the session's own seat (the person's; with several people, the seat
-    whose view the answers carry)."""
+    the session's own seat (the person's; with several people, the seat
+    whose view the answers carry) and the game's seed (its computer
+    players' seeds come from it)."""
     from ..notation import hand_from_text, hand_to_text
 
     session = need_session()
@@ -44,7 +46,30 @@ def _session_hand(request: Mapping[str, Any]) -> tuple[Game, int, int]:
             },
             f"number: give a finished hand from 1 to {finished}; got {shown(number)}",
         )
-    return hand_from_text(hand_to_text(game, number)), number, session.seat
+    return hand_from_text(hand_to_text(game, number)), number, session.seat, game.seed
+
+
+def _text_seed(text: str, hand: Game) -> int:
+    """The seed of the game a text records (a game text's header, whose
+    computer players are seeded from it; a hand text's own, 0 unless given)."""
+    from ..notation import game_from_text
+
+    head = text.split(None, 3)
+    if len(head) >= 3 and head[2].lower() == "game":
+        return game_from_text(text).seed
+    return hand.seed
+
+
+def _hand_text(game: Game, seed: int) -> str:
+    """The hand's text, its header naming the game's seed (so the text,
+    reviewed again, meets the same computer players)."""
+    from ..notation import hand_to_text
+
+    text = hand_to_text(game, 1)
+    head, sep, rest = text.partition("\n")
+    if seed and " seed=" not in head:
+        head = head.replace(" hand ", f" hand seed={seed} ", 1)
+    return head + sep + rest
 
 
 def op_review(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -53,9 +78,9 @@ def op_review(request: Mapping[str, Any]) -> dict[str, Any]:
     seat = seat_arg(request)
     if request.get("hpn") is not None:
         game, number = hpn_hand(request)
-        own = 0
+        own, seed = 0, _text_seed(request["hpn"], game)
     else:
-        game, number, own = _session_hand(request)
+        game, number, own, seed = _session_hand(request)
     if seat is None:
         seat = own
     records = game.records
@@ -66,10 +91,11 @@ def op_review(request: Mapping[str, Any]) -> dict[str, Any]:
             "hpn: the hand is not finished yet; review a finished hand",
         )
     record = records[0]
-    decisions = review_hand(game, seat)
+    decisions = review_hand(game, seat, seed=seed)
     return {
         "hand": number,
         "seat": seat,
+        "hpn": _hand_text(game, seed),
         "decisions": decisions,
         "points": list(record.points),
         "tricks_won": list(record.tricks_won),

@@ -121,6 +121,12 @@ class HardPlayer:
         and discard are theirs)."""
         return self._calls
 
+    @property
+    def rollouts(self) -> RolloutCalls | None:
+        """The rollouts that decide its bids, alone and defend-alone calls
+        (None when built without them)."""
+        return self._rollouts
+
     # ---- the decision -----------------------------------------------------------
 
     def choose(self, view: Mapping[str, Any], game: object = None) -> str:

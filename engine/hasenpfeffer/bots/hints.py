@@ -81,6 +81,15 @@ def suggest(view: Mapping[str, Any], level: str = "hard", seed: int = 0) -> list
     else:
         calls = MediumPlayer(seed)
         decision = calls.decide(view)
+    return explain(view, decision, calls)
+
+
+def explain(
+    view: Mapping[str, Any], decision: Decision, calls: MediumPlayer
+) -> list[dict[str, Any]]:
+    """``suggest``'s answer for a decision already made from ``view`` by a
+    player whose calls are ``calls`` (hard: its ``base_calls``)."""
+    legal: list[str] = view["legal_actions"]
     hint = _Hint(view, decision, calls)
     ranked = decision.ranked(legal)
     out = []
@@ -458,4 +467,4 @@ def _sure_winner(view: Mapping[str, Any], card: int, led: int) -> bool:
     return True
 
 
-__all__ = ["KEEPS", "SAME_CHANCE", "SAME_POINTS", "SAME_TRICKS", "UNITS", "suggest"]
+__all__ = ["KEEPS", "SAME_CHANCE", "SAME_POINTS", "SAME_TRICKS", "UNITS", "explain", "suggest"]

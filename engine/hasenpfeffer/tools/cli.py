@@ -621,8 +621,9 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Rate each decision of one seat in a hand of a hand or game text (HPN, "
             "docs/notation.md): card plays double-dummy (with every card visible, the "
-            "points of the hand's margin lost against the best card), calls by the hard "
-            "player's estimate from the seat's own cards (an estimate, not a certainty)."
+            "points of the hand's margin lost against the best card), calls against the hard "
+            "player's own choice from the seat's own cards, by its estimate (an estimate, "
+            "not a certainty)."
         ),
     )
     review.add_argument("file", metavar="FILE", help="a hand or game text ('-': standard input)")
@@ -688,8 +689,8 @@ def run_review(path: str, number: int | None, seat: int, stdout: TextIO) -> int:
         f"(tricks NS {tricks[0]}, EW {tricks[1]}; points NS {points[0]:+d}, EW {points[1]:+d}).\n"
         "Card plays are rated double-dummy: with every card visible, the points of the "
         "hand's margin lost against the best card.\n"
-        "Calls are rated by the hard player's estimate from this seat's own cards: "
-        "an estimate, not a certainty.\n"
+        "Calls are rated against the hard player's own choice from this seat's own "
+        "cards, by its estimate: an estimate, not a certainty.\n"
     )
     for d in answer["decisions"]:
         kind = "card" if d["kind"] == "double_dummy" else "call (estimate)"

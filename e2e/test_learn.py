@@ -1,0 +1,430 @@
+"""Learning from every hand (issue 16) in the game page: the hand review
+(opened from the hand summary and, for any finished hand of the game, from
+the Review tool), stepped through with all four hands face up, each of the
+player's decisions rated by the engine with the hard player's view beside it,
+a jump to the costliest decision, the whole review as a list; keyboard,
+axe and all five languages.
+
+The expected decisions come from the Python engine itself (``bots.review``
+on the game the page saved), so the page is checked against the engine, not
+against numbers written here.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from axe import assert_accessible
+from game_driver import WAITING, saved, start, step
+from hasenpfeffer.api import handle
+from hasenpfeffer.bots.review import review_hand
+from hasenpfeffer.game import Game
+from hasenpfeffer.notation import hand_from_text, hand_to_text
+
+QUERY = "?speed=fast&bots=easy&seed=17"
+REVIEW_READY = '#review-dialog[open] #review-body[aria-busy="false"]'
+WHY_READY = '#why-dialog[open] #why-body[aria-busy="false"]'
+
+# whether the review dialog ever showed that the worker was busy (installed before load)
+WATCH_BUSY = """
+window.__reviewBusy = 0;
+new MutationObserver(() => {
+  if (document.querySelector("#review-body .review-busy progress")) window.__reviewBusy += 1;
+}).observe(document, { subtree: true, childList: true });
+"""
+
+# the catalogue keys the page asked for and no catalogue had (web/shared/i18n.js)
+MISSING_KEYS = """() => {
+  const link = document.querySelector('link[rel=modulepreload][href*="shared/i18n.js"]');
+  return import(new URL(link.getAttribute("href"), location.href).href)
+    .then((m) => m.missingKeys());
+}"""
+
+
+def play_hands(page: Page, hands: int, rng: random.Random) -> None:
+    """Play on (passing in the auction) until the summary of the ``hands``-th hand is open."""
+    seen = 0
+    for _ in range(400):
+        page.wait_for_selector(WAITING, timeout=30_000)
+        if page.is_visible("#summary-dialog[open]"):
+            seen += 1
+            if seen == hands:
+                return
+            page.click('#summary-dialog [data-action="next-hand"]')
+            continue
+        step(page, rng, bid_choices=("pass",))
+    raise AssertionError(f"only {seen} hands ended")
+
+
+def expected_review(page: Page, number: int) -> list[dict[str, Any]]:
+    """The engine's review of South's decisions in hand ``number`` of the saved game."""
+    record = saved(page)
+    assert record is not None
+    game = Game.from_json(record["save"])
+    return review_hand(hand_from_text(hand_to_text(game, number)), 0, seed=game.seed)
+
+
+def face_up_cards(page: Page) -> int:
+    count: int = page.evaluate(
+        "() => document.querySelectorAll('#review-body .review-cards hp-card').length"
+    )
+    return count
+
+
+def test_the_review_of_the_hand_just_played(page: Page, base_url: str) -> None:
+    page.add_init_script(WATCH_BUSY)
+    start(page, base_url, QUERY)
+    play_hands(page, 1, random.Random(4))
+    expected = expected_review(page, 1)
+    page.click("#summary-dialog [data-review-open]")
+    page.wait_for_selector(REVIEW_READY, timeout=60_000)
+    # the worker's work was shown as such while it ran
+    assert page.evaluate("() => window.__reviewBusy") > 0
+    assert page.inner_text("#review-title") == "Review of hand 1"
+    # the whole review as a list, one item per decision of the player, in order
+    items = page.locator("#review-body .review-text li")
+    assert items.count() == len(expected)
+    for i, d in enumerate(expected):
+        text = items.nth(i).inner_text()
+        if d["kind"] == "estimate" and d["reason_code"] != "review_only":
+            assert "an estimate" in text
+            assert "hard player would" in text
+        if d["reason_code"] == "review_cost":
+            assert f"cost {d['loss']} point" in text
+    # stepping through: all four hands face up at the deal, every card dealt
+    # (24 in the hands, the widow apart); fewer as the tricks are played
+    page.click("#review-body [data-review-goto='0']")
+    while not page.is_disabled("#review-body [data-review-prev]"):
+        page.click("#review-body [data-review-prev]")
+    assert "the deal" in page.inner_text("#review-step-title")
+    assert face_up_cards(page) == 24
+    # the widow too, face up: the finished hand's record reveals it
+    assert page.locator("#review-body .review-center hp-card").count() == 1
+    seats = page.locator("#review-body .review-seat")
+    assert seats.count() == 4
+    assert_accessible(page, "the review dialog", "#review-dialog")
+    # keyboard: Next keeps the focus as it steps on, to the last step
+    page.focus("#review-body [data-review-next]")
+    steps = 0
+    while not page.is_disabled("#review-body [data-review-next]"):
+        page.keyboard.press("Enter")
+        steps += 1
+        assert page.evaluate("() => document.activeElement.hasAttribute('data-review-next')") or (
+            page.is_disabled("#review-body [data-review-next]")
+        )
+    assert steps >= 6  # at least the auction and six tricks
+    # after the last trick every card played is gone (a partner sitting out keeps six)
+    assert face_up_cards(page) in (0, 6)
+    # the costliest decision: the card that lost most points with every card
+    # visible, or without a costly card the call the estimate rated worst
+    cards = [d for d in expected if d["kind"] == "double_dummy" and d["loss"] > 0]
+    calls = [d for d in expected if d["kind"] == "estimate" and d["loss"] > 0]
+    assert cards or calls  # this deal has one (the pass against a bid of five)
+    worst = max(cards or calls, key=lambda d: d["loss"])
+    page.click("#review-body [data-review-jump]")
+    assert page.evaluate("() => document.activeElement.dataset.step") == str(worst["step"])
+    assert page.is_visible(f'#review-body .review-decisions [data-step="{worst["step"]}"]')
+    # the dialog closes; the summary is still there to move on from
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#review-dialog:not([open])", state="attached")
+    assert page.is_visible("#summary-dialog[open]")
+
+
+def test_any_finished_hand_of_the_game_from_the_review_tool(page: Page, base_url: str) -> None:
+    start(page, base_url, QUERY)
+    play_hands(page, 2, random.Random(5))
+    page.click('#summary-dialog [data-action="next-hand"]')
+    page.wait_for_selector('#table[data-human="1"], [data-tool="review"]:not([disabled])')
+    page.wait_for_selector('[data-tool="review"]:not([disabled])')
+    page.keyboard.press("v")
+    page.wait_for_selector(REVIEW_READY, timeout=60_000)
+    assert page.inner_text("#review-title") == "Review of hand 2"
+    hands = page.locator("#review-body .review-hands button")
+    assert hands.count() == 2
+    assert page.get_attribute('[data-review-hand="2"]', "aria-current") == "true"
+    page.click('[data-review-hand="1"]')
+    page.wait_for_selector(REVIEW_READY, timeout=60_000)
+    page.wait_for_function(
+        "() => document.getElementById('review-title').textContent === 'Review of hand 1'"
+    )
+    expected = expected_review(page, 1)
+    assert page.locator("#review-body .review-text li").count() == len(expected)
+    assert page.get_attribute('[data-review-hand="1"]', "aria-current") == "true"
+
+
+def open_why_at_first_turn(page: Page) -> None:
+    """Wait for the player's first turn (computer players have bid before it)
+    and open the Why? dialog with its key."""
+    page.wait_for_selector('#table[data-human="1"]', timeout=60_000)
+    page.wait_for_selector('[data-tool="why"]:not([disabled])')
+    page.keyboard.press("y")
+    page.wait_for_selector(WHY_READY, timeout=60_000)
+
+
+def test_why_a_computer_player_did_that(page: Page, base_url: str) -> None:
+    start(page, base_url, "?speed=fast&bots=hard&seed=23")
+    open_why_at_first_turn(page)
+    note = page.inner_text("#why-body .why-note")
+    assert "what a computer player was thinking" in note
+    # the engine, given the same game, explains the latest decision the same way
+    record = saved(page)
+    assert record is not None
+    assert handle({"op": "load", "save": record["save"], "levels": record["levels"]})["ok"]
+    decisions = [
+        (n, a)
+        for n, (a, seat) in enumerate(
+            zip(Game.from_json(record["save"]).history, _actors(record), strict=True)
+        )
+        if record["levels"][seat] != "human" and not str(a).startswith("discard")
+    ]
+    buttons = page.locator("#why-body [data-why-step]")
+    assert [int(b) for b in buttons.evaluate_all("els => els.map(e => e.dataset.whyStep)")] == [
+        n for n, _ in decisions
+    ]
+    latest = handle({"op": "why"})
+    assert page.get_attribute(f'[data-why-step="{latest["step"]}"]', "aria-pressed") == "true"
+    options = page.locator("#why-body .why-options li")
+    assert options.count() == len(latest["suggestions"])
+    assert "(its choice)" in options.nth(0).inner_text()
+    assert_accessible(page, "the why dialog", "#why-dialog")
+    # another decision of the list, explained in turn (keyboard)
+    first = buttons.nth(0)
+    first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(WHY_READY)
+    step = decisions[0][0]
+    assert page.get_attribute(f'[data-why-step="{step}"]', "aria-pressed") == "true"
+    assert page.evaluate("() => document.activeElement.dataset.whyStep") == str(step)
+    assert page.locator("#why-body .why-options li").count() == len(
+        handle({"op": "why", "step": step})["suggestions"]
+    )
+
+
+def _actors(record: dict[str, Any]) -> list[int]:
+    """Who took each action of a saved game (replayed by the engine)."""
+    game = Game.from_json(record["save"])
+    replay = game.replayed(0)
+    seats = []
+    for action in game.history:
+        assert replay.to_act is not None
+        seats.append(replay.to_act)
+        replay.apply(action)
+    return seats
+
+
+@pytest.mark.parametrize("lang", ["it", "fy", "ar", "hi"])
+def test_the_review_in_every_language(page: Page, base_url: str, lang: str) -> None:
+    start(page, base_url, f"{QUERY}&lang={lang}")
+    open_why_at_first_turn(page)
+    text = page.inner_text("#why-dialog")
+    assert "why." not in text and "thinking" not in text
+    page.keyboard.press("Escape")
+    play_hands(page, 1, random.Random(4))
+    page.click("#summary-dialog [data-review-open]")
+    page.wait_for_selector(REVIEW_READY, timeout=60_000)
+    text = page.inner_text("#review-dialog")
+    # every word from the language's catalogue: no key, no English left
+    assert "review." not in text and "embed.hand" not in text
+    for english in ("Review of hand", "Your decision", "hard player", "Show this step"):
+        assert english not in text
+    missing = page.evaluate(MISSING_KEYS)
+    assert missing == [], missing
+    assert_accessible(page, f"the review dialog in {lang}", "#review-dialog")
+
+
+# ---- statistics -------------------------------------------------------------------------
+
+STATS_KEY = "hasenpfeffer.stats.v1"
+
+
+def stored_stats(page: Page) -> dict[str, Any] | None:
+    text = page.evaluate(f"() => localStorage.getItem({STATS_KEY!r})")
+    return None if text is None else json.loads(text)
+
+
+def test_statistics_recorded_shown_exported_and_reset(page: Page, base_url: str) -> None:
+    start(page, base_url, QUERY)
+    play_hands(page, 1, random.Random(4))
+    # the hand is counted as it ends; reviewing it adds its card plays' loss
+    record = saved(page)
+    assert record is not None
+    hand = Game.from_json(record["save"]).records[0]
+    page.wait_for_function(f"() => localStorage.getItem({STATS_KEY!r}) !== null")
+    stats = stored_stats(page)
+    assert stats is not None
+    assert stats["hands"] == {"played": 1, "won": int(hand.points[0] > hand.points[1])}
+    assert [p["points"] for p in stats["points"]] == [hand.points[0]]
+    assert stats["points"][0]["preset"] == "seed" and stats["points"][0]["level"] == "easy"
+    page.click("#summary-dialog [data-review-open]")
+    page.wait_for_selector(REVIEW_READY, timeout=60_000)
+    expected = expected_review(page, 1)
+    loss = sum(d["loss"] for d in expected if d["kind"] == "double_dummy")
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem({STATS_KEY!r})).losses.length")
+    assert [x["loss"] for x in stored_stats(page)["losses"]] == [loss]  # type: ignore[index]
+    page.keyboard.press("Escape")
+    page.click('#summary-dialog [data-action="next-hand"]')
+    # the dialog: the counts, the two charts drawn by the page
+    page.click('[data-tool="stats"]')
+    page.wait_for_selector("#stats-dialog[open] .stats-chart")
+    body = page.inner_text("#stats-body")
+    assert "1 hand; your side's average" in body
+    assert "1 hand reviewed" in body
+    assert page.locator("#stats-body svg.stats-chart").count() == 2
+    assert page.locator("#stats-body svg.stats-chart polyline").count() == 2
+    assert_accessible(page, "the statistics dialog", "#stats-dialog")
+    # Export: the stored record as a JSON download
+    with page.expect_download() as info:
+        page.click('#stats-body [data-stats="download"]')
+    path = info.value.path()
+    assert json.loads(Path(path).read_text(encoding="utf-8")) == stored_stats(page)
+    # Reset asks first; keeping them changes nothing, confirming empties them
+    page.click('#stats-body [data-stats="reset"]')
+    page.click('#stats-body [data-stats="reset-no"]')
+    assert stored_stats(page)["hands"]["played"] == 1  # type: ignore[index]
+    page.click('#stats-body [data-stats="reset"]')
+    assert page.evaluate("() => document.activeElement.dataset.stats") == "reset-no"
+    page.click('#stats-body [data-stats="reset-yes"]')
+    emptied = stored_stats(page)
+    assert emptied is not None
+    assert emptied["hands"]["played"] == 0 and emptied["points"] == [] and emptied["losses"] == []
+    assert "No hand has finished yet." in page.inner_text("#stats-body")
+
+
+FULL_STORAGE = f"""
+const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {{
+  if (key === {STATS_KEY!r}) throw new DOMException("full", "QuotaExceededError");
+  return setItem.call(this, key, value);
+}};
+"""
+
+
+def test_a_failed_statistics_write_is_told(page: Page, base_url: str) -> None:
+    page.add_init_script(FULL_STORAGE)
+    start(page, base_url, QUERY)
+    play_hands(page, 1, random.Random(4))
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "could not be saved" in page.inner_text("#notice-text")
+
+
+BROKEN_STATS = '{"format": "hasenpfeffer-stats", "version": 1, "games": 5}'
+
+
+def test_an_unreadable_statistics_record_is_kept_aside_and_told(page: Page, base_url: str) -> None:
+    page.add_init_script(
+        f"""if (!sessionStorage.getItem("seeded")) {{
+  sessionStorage.setItem("seeded", "1");
+  localStorage.setItem({STATS_KEY!r}, {BROKEN_STATS!r});
+}}"""
+    )
+    start(page, base_url, QUERY)
+    page.click('[data-tool="stats"]')
+    page.wait_for_selector("#stats-dialog[open]")
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "could not be read" in page.inner_text("#notice-text")
+    assert '"games": 5' in page.evaluate(
+        "() => localStorage.getItem('hasenpfeffer.stats.unreadable')"
+    )
+
+
+# ---- the deal of the day ------------------------------------------------------------------
+
+TODAY = """() => {
+  const d = new Date();
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}"""
+
+
+WATCH_DAILY = """
+window.__dailyProgress = 0;
+new MutationObserver(() => {
+  if (document.querySelector(".daily-result:not([hidden]) progress")) window.__dailyProgress += 1;
+}).observe(document, { subtree: true, childList: true, attributes: true });
+"""
+
+
+def test_the_deal_of_the_day_compared_with_hard_and_the_oracle(page: Page, base_url: str) -> None:
+    page.add_init_script(WATCH_DAILY)
+    start(page, base_url, "?daily&speed=fast")
+    date = page.evaluate(TODAY)
+    daily = handle({"op": "daily", "date": date})
+    # the day's deal, against three hard players
+    record = saved(page)
+    assert record is not None
+    assert Game.from_json(record["save"]).seed == daily["daily"]["seed"]
+    assert record["levels"] == ["human", "hard", "hard", "hard"]
+    # the first hand (hard players may end the game in it: then the game-over dialog)
+    rng = random.Random(6)
+    for _ in range(100):
+        page.wait_for_selector(WAITING, timeout=60_000)
+        if page.is_visible("#summary-dialog[open], #gameover-dialog[open]"):
+            break
+        step(page, rng, bid_choices=("pass",))
+    dialog = "#summary-dialog" if page.is_visible("#summary-dialog[open]") else "#gameover-dialog"
+    mine = Game.from_json(saved(page)["save"]).records[0].points[0]  # type: ignore[index]
+    # the comparison, worked out in the worker with its progress shown
+    result = f"{dialog} .daily-result"
+    page.wait_for_selector(f"{result}:not([hidden])")
+    page.wait_for_selector(f"{result} .daily-table", timeout=120_000)
+    expected = {
+        level: handle({"op": "daily_result", "date": date, "level": level})["side_points"]
+        for level in ("hard", "oracle")
+    }
+    assert page.evaluate("() => window.__dailyProgress") > 0
+    cells = page.locator(f"{result} .daily-table td").all_inner_texts()
+    shown = [int(c.strip("\u2066\u2069").replace("\u2212", "-")) for c in cells]
+    assert shown == [mine, expected["hard"], expected["oracle"]]
+    assert_accessible(page, "the deal of the day's result", dialog)
+    page.wait_for_function(
+        f"() => Object.keys(JSON.parse(localStorage.getItem({STATS_KEY!r})).daily).length"
+    )
+    stats = stored_stats(page)
+    assert stats is not None
+    assert stats["daily"][date] == {"points": mine, **expected}
+
+
+# ---- lessons ------------------------------------------------------------------------------
+
+
+def test_a_lesson_from_a_hand_and_a_hand_reviewed_from_text(page: Page, base_url: str) -> None:
+    start(page, base_url, QUERY)
+    play_hands(page, 1, random.Random(4))
+    expected = expected_review(page, 1)
+    page.click("#summary-dialog [data-review-open]")
+    page.wait_for_selector(REVIEW_READY, timeout=60_000)
+    page.click("#review-body [data-review-lesson]")
+    snippet = page.input_value("#review-snippet")
+    text = page.input_value("#review-hpn")
+    link = page.input_value("#review-link")
+    assert text.startswith("HPN 1 hand seed=17 ")
+    assert '<hasenpfeffer-embed mode="hand" hpn="' in snippet and "web/embed.js" in snippet
+    assert text.replace('"', "&quot;") in snippet
+    assert "index.html?review=" in link
+    assert_accessible(page, "the lesson", "#review-dialog")
+    # bad text pasted back: the engine's reason, never a blank
+    page.fill("#review-paste-text", "HPN 1 hand rules=seed dealer=Q")
+    page.click("#review-paste button[type=submit]")
+    page.wait_for_selector("#review-paste-error:not([hidden])")
+    assert "dealer" in page.inner_text("#review-paste-error")
+    # the hand's own text pasted back: the same review
+    page.fill("#review-paste-text", text)
+    page.click("#review-paste button[type=submit]")
+    page.wait_for_function(
+        "() => document.getElementById('review-title').textContent === 'Review of a hand from text'"
+    )
+    page.wait_for_selector(REVIEW_READY)
+    assert page.locator("#review-body .review-text li").count() == len(expected)
+    assert page.is_hidden("#review-paste-error")
+    # the lesson's link opens the review of the hand
+    page.goto(link)
+    page.wait_for_selector(REVIEW_READY, timeout=90_000)
+    assert page.inner_text("#review-title") == "Review of a hand from text"
+    items = page.locator("#review-body .review-text li")
+    assert items.count() == len(expected)

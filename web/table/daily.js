@@ -1,0 +1,128 @@
+// The deal of the day: a game whose first hand is dealt from the date (the
+// engine's `daily`: the same cards for everyone on that calendar day and
+// preset, offline), the player in South against three hard players. When that
+// hand ends, the summary shows how the hard player and the oracle (which sees
+// every card) did from the player's seat on the same cards: the engine's
+// `daily_result` for each, worked out in the worker one after the other with
+// the progress shown; the result goes into the statistics.
+//
+// Started from the statistics dialog or the address (`index.html?daily`);
+// loaded when first wanted. Painted from `state.daily` into the summary
+// and game-over dialogs' .daily-result by the painter it registers with dialogs.js.
+
+import { formatSigned, t } from "../shared/i18n.js";
+import { errorText } from "../shared/i18n-terms.js";
+import { openDialog, registerPainter } from "./dialogs.js";
+import { $, $$ } from "./dom.js";
+import { escapeHTML } from "./panels.js";
+import { EMBEDDED } from "./settings.js";
+import { state, update } from "./state.js";
+import { announce, beginGame, engine, notice, runBots, statsProblem, statsStorage } from "./turns.js";
+
+const tx = (key, params) => escapeHTML(t(key, params));
+/** The levels compared with the player, in order. */
+export const COMPARED = ["hard", "oracle"];
+
+/** The player's calendar day as the engine takes it (YYYY-MM-DD, local time). */
+export function today(now = new Date()) {
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Start the deal of the day (after the player agrees to leave a game in progress). */
+export async function startDaily() {
+  const game = state.game;
+  if (game && game.view.phase !== "game_over" && game.actions > 0) {
+    for (const d of $$("dialog[open]")) d.close();
+    const answer = await openDialog($("#confirm-dialog"));
+    if (answer !== "ok") return;
+  }
+  update({ generation: state.generation + 1, busy: true, interruptible: false, hinting: false });
+  for (const d of $$("dialog[open]")) d.close();
+  const date = today();
+  const rules = state.settings.rules;
+  let answer;
+  try {
+    answer = await engine.call("daily", { date, rules });
+  } catch (err) {
+    update({ busy: false });
+    notice(errorText(err), "error");
+    return;
+  }
+  update({ daily: { date, rules, phase: "playing", points: null, results: {}, step: 0, error: "" } });
+  beginGame(answer);
+  announce(t("daily.started", { date }));
+  await runBots();
+}
+
+/** The first hand of the deal of the day is over (`hand`: its record): compare. */
+export async function compareDaily(hand) {
+  const daily = state.daily;
+  if (!daily || daily.phase !== "playing") return;
+  const mine = hand.points[0];
+  let now = { ...daily, phase: "comparing", points: mine, step: 1 };
+  update({ daily: now });
+  const results = {};
+  for (const [i, level] of COMPARED.entries()) {
+    now = { ...now, step: i + 1 };
+    update({ daily: now });
+    try {
+      const answer = await engine.call("daily_result", { date: daily.date, rules: daily.rules, level });
+      results[level] = answer.side_points;
+    } catch (err) {
+      if (state.daily !== now) return;
+      update({ daily: { ...now, phase: "done", error: errorText(err), results } });
+      return;
+    }
+    if (state.daily !== now) return; // a new game meanwhile
+    now = { ...now, results: { ...results } };
+    update({ daily: now });
+  }
+  update({ daily: { ...now, phase: "done" } });
+  announce(resultSentence(mine, results));
+  if (!EMBEDDED) {
+    const stats = await import("./stats.js");
+    const { problem } = stats.changeStats(statsStorage(), (record) =>
+      stats.countDaily(record, { date: daily.date, points: mine, hard: results.hard ?? null, oracle: results.oracle ?? null }),
+    );
+    statsProblem(problem);
+  }
+}
+
+function resultSentence(mine, results) {
+  return t("daily.result", {
+    you: formatSigned(mine),
+    hard: formatSigned(results.hard),
+    oracle: formatSigned(results.oracle),
+  });
+}
+
+/** The comparison, in the summary and in the game-over dialog (a deal of the
+ * day's first hand may end the game). */
+function paint(state) {
+  for (const box of $$(".daily-result")) paintBox(box, state.daily);
+}
+
+function paintBox(box, daily) {
+  box.hidden = !daily || daily.phase === "playing";
+  if (box.hidden) return;
+  const parts = [`<h3 id="daily-title-${box.dataset.daily}">${tx("daily.title", { date: daily.date })}</h3>`];
+  if (daily.phase === "comparing") {
+    const level = COMPARED[daily.step - 1];
+    parts.push(`<p class="review-busy" role="status"><progress max="${COMPARED.length}" value="${daily.step - 1}" aria-label="${tx("daily.progress_label")}"></progress>
+      ${tx(`daily.comparing.${level}`, { n: daily.step, total: COMPARED.length })}</p>`);
+  } else if (daily.error) {
+    parts.push(`<p role="alert">${tx("daily.error", { reason: daily.error })}</p>`);
+  } else {
+    const cell = (n) => escapeHTML(formatSigned(n));
+    parts.push(`<table class="summary-table daily-table">
+      <thead><tr><th scope="col">${tx("daily.col.player")}</th><th scope="col">${tx("daily.col.points")}</th></tr></thead>
+      <tbody><tr class="us"><th scope="row">${tx("stats.col.you")}</th><td>${cell(daily.points)}</td></tr>
+      <tr><th scope="row">${tx("daily.hard")}</th><td>${cell(daily.results.hard)}</td></tr>
+      <tr><th scope="row">${tx("daily.oracle")}</th><td>${cell(daily.results.oracle)}</td></tr></tbody></table>
+      <p role="status">${escapeHTML(resultSentence(daily.points, daily.results))}</p>`);
+  }
+  box.innerHTML = parts.join("");
+}
+
+registerPainter("daily", paint);

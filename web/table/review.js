@@ -1,0 +1,396 @@
+// The hand review dialog: one finished hand of the game stepped through with
+// all four hands face up (the cards never played included), each of the
+// player's decisions rated by the engine's `review` (card plays with every
+// card visible: the best plays and the points lost; calls by the hard
+// player's own decision from the player's cards: an estimate), the hard
+// player's view from what the player could see beside each, a jump to the
+// costliest decision, and the whole review again as a list for screen readers.
+//
+// Both answers (`review`, then `replay` of the hand's text) are worked out in
+// the engine's worker: the dialog shows that it is busy and the page stays
+// responsive. Loaded the first time a review is wanted (web/table/input.js);
+// painted from `state.review` by the painter it registers with dialogs.js.
+
+import { describe } from "../embed/replay.js";
+import { errorWords } from "../embed/words.js";
+import { BUILD } from "../shared/build-info.js";
+import { spokenCard } from "../shared/cards.js";
+import { formatList, formatNumber, formatSigned, t } from "../shared/i18n.js";
+import { actionText, capitalise, errorText, hintText, seatName } from "../shared/i18n-terms.js";
+import { openDialog, registerPainter } from "./dialogs.js";
+import { $ } from "./dom.js";
+import { escapeHTML } from "./panels.js";
+import { flush, state, update } from "./state.js";
+import { engine, statsProblem, statsStorage } from "./turns.js";
+import { EMBEDDED } from "./settings.js";
+
+// the hands whose review went into the statistics (by their text), this visit
+const counted = new Set();
+
+/** The review's losses into the statistics, once per hand: the points its
+ * card plays lost with every card visible (web/table/stats.js). */
+async function countReview(answer) {
+  if (EMBEDDED || counted.has(answer.hpn)) return;
+  counted.add(answer.hpn);
+  const stats = await import("./stats.js");
+  const loss = answer.decisions.filter((d) => d.kind === "double_dummy").reduce((sum, d) => sum + d.loss, 0);
+  const { problem } = stats.changeStats(statsStorage(), (record) => stats.countReview(record, { loss }));
+  statsProblem(problem);
+}
+
+const tx = (key, params) => escapeHTML(t(key, params));
+const oneDecimal = { maximumFractionDigits: 1 };
+
+/** Open the review of a finished hand of the game (`source`: its number, 1 =
+ * the first; default the last one) or of a hand's text (`{hpn}`: pasted, or
+ * from a lesson's link), and fill it in once the worker has it. A game with
+ * no finished hand opens on the paste box alone. */
+export async function openReview(source = null) {
+  const dialog = $("#review-dialog");
+  const hpn = typeof source === "object" && source !== null ? source.hpn : null;
+  const number = typeof source === "number" ? source : null;
+  // the list of finished hands comes from the last one (asked for without a number)
+  const finished = number || hpn ? (state.review?.finished ?? 0) : 0;
+  const none = !hpn && !state.game?.view.last_hand && !state.handOver;
+  const review = {
+    number,
+    hpn,
+    finished,
+    busy: !none,
+    error: "",
+    pasteError: "",
+    answer: null,
+    frames: [],
+    frame: 0,
+    focus: null,
+    lesson: false,
+    copied: "",
+  };
+  update({ review });
+  const closed = dialog.open ? null : openDialog(dialog);
+  if (none) {
+    flush();
+    $("#review-paste-text").focus();
+    await closed;
+    return;
+  }
+  try {
+    const answer = await engine.call("review", hpn ? { hpn } : number ? { number } : {});
+    const { frames } = await engine.call("replay", { hpn: answer.hpn });
+    countReview(answer);
+    if (state.review !== review) return; // another hand was asked for meanwhile
+    const first = frames.findIndex((_, i) => decisionsIn(answer.decisions, frames, i).length);
+    update({
+      review: {
+        ...review,
+        number: answer.hand,
+        finished: hpn ? finished : Math.max(finished, answer.hand),
+        busy: false,
+        answer,
+        frames,
+        frame: Math.max(0, first),
+      },
+    });
+  } catch (err) {
+    if (state.review !== review) return;
+    // a pasted text the engine refused: its reason, beside the paste box
+    if (hpn) update({ review: { ...review, busy: false, pasteError: errorWords(err) } });
+    else update({ review: { ...review, busy: false, error: errorText(err) } });
+  }
+  await closed;
+}
+
+/** The index of the frame that shows a decision (its step is an action's index in the hand). */
+function frameOf(decision, frames) {
+  const i = frames.findIndex((f) => f.actions > decision.step);
+  return i < 0 ? frames.length - 1 : i;
+}
+
+function decisionsIn(decisions, frames, index) {
+  return decisions.filter((d) => frameOf(d, frames) === index);
+}
+
+/** The decision that cost most: card plays by the points lost with every card
+ * visible; without a costly card, the call the estimate rated worst. */
+export function costliest(decisions) {
+  let best = null;
+  for (const kind of ["double_dummy", "estimate"]) {
+    for (const d of decisions) {
+      if (d.kind === kind && d.loss > 0 && (!best || d.loss > best.loss)) best = d;
+    }
+    if (best) return best;
+  }
+  return null;
+}
+
+// ---- words --------------------------------------------------------------------------------
+
+/** A call's value in its unit (a chance of winning the game in percent, or tricks). */
+function unitWords(unit, value) {
+  return t(`review.unit.${unit}`, { value: formatNumber(value, oneDecimal) });
+}
+
+/** A review decision's verdict in the current language (the engine's reason code). */
+export function verdict(d) {
+  const p = d.reason_params;
+  const words = { action: actionText(d.action) };
+  if (p.best) words.best = formatList(p.best.map(actionText), "disjunction");
+  if (d.kind === "double_dummy") {
+    if ("value" in p) words.value = formatSigned(p.value);
+    if ("best_value" in p) words.best_value = formatSigned(p.best_value);
+    if ("loss" in p) words.loss = t("review.points", { count: p.loss });
+  } else if (p.unit) {
+    if ("estimate" in p) words.estimate = unitWords(p.unit, p.estimate);
+    if ("best_estimate" in p) words.best_estimate = unitWords(p.unit, p.best_estimate);
+    if ("loss" in p) words.loss = t(`review.loss.${p.unit}`, { value: formatNumber(p.loss, oneDecimal) });
+  }
+  return t(`review.reason.${d.reason_code}`, words);
+}
+
+/** The hard player's view of a decision, from what the player could see: its
+ * choice, and the player's own if it differs. */
+function hardLines(d) {
+  if (!d.hard.length) return [];
+  const [own, yours] = d.hard;
+  const lines = [t("review.hard", { action: actionText(own.action), text: hintText(own) })];
+  if (yours) lines.push(t("review.hard_yours", { text: hintText(yours) }));
+  else if (d.kind === "double_dummy" && d.loss > 0) lines.push(t("review.unlucky"));
+  return lines;
+}
+
+function decisionHTML(d, index, focusable) {
+  const lines = [verdict(d), ...hardLines(d)];
+  const attrs = focusable ? ` id="review-decision-${index}" tabindex="-1"` : "";
+  const cls = d.loss > 0 ? "review-decision costly" : "review-decision";
+  return `<article class="${cls}"${attrs} data-step="${d.step}">
+    <h4>${tx("review.decision", { action: capitalise(actionText(d.action)) })}</h4>
+    ${lines.map((line) => `<p>${escapeHTML(line)}</p>`).join("")}
+  </article>`;
+}
+
+// ---- the board of a frame ---------------------------------------------------------------------
+
+function cardHTML(code, roles, four) {
+  return `<li><hp-card code="${code}"${four ? " four-colour" : ""} label="${escapeHTML(capitalise(spokenCard(code, roles)))}"></hp-card></li>`;
+}
+
+function boardHTML(frame, you, four, widow) {
+  const roles = {};
+  const seats = [0, 1, 2, 3]
+    .map((s) => {
+      const notes = [];
+      if (frame.dealer === s) notes.push(t("embed.hand.dealer"));
+      if (frame.sitting_out.includes(s)) notes.push(t("embed.hand.sits_out"));
+      const name = capitalise(seatName(s));
+      const label = notes.length ? t("embed.hand.seat_notes", { seat: name, notes: formatList(notes) }) : name;
+      const cards = frame.hands[s].map((c) => cardHTML(c, roles, four)).join("");
+      return `<section class="review-seat${s === you ? " you" : ""}" data-seat="${s}">
+        <h4>${escapeHTML(label)}</h4>
+        <ul class="review-cards" aria-label="${tx("embed.hand.cards_of", { seat: name })}">${cards}</ul>
+      </section>`;
+    })
+    .join("");
+  let center = "";
+  if (frame.kind === "trick") {
+    center = frame.trick.cards
+      .map(
+        ({ seat, card }) => `<li class="${seat === frame.trick.winner ? "won" : ""}">${escapeHTML(capitalise(seatName(seat)))}
+          <hp-card code="${card}"${four ? " four-colour" : ""} label="${escapeHTML(capitalise(spokenCard(card, roles)))}"></hp-card></li>`,
+      )
+      .join("");
+  } else if (widow && frame.kind !== "alone") {
+    // face up like every hand: the finished hand's record reveals it
+    center = `<li>${tx("embed.hand.widow")} <hp-card code="${widow}"${four ? " four-colour" : ""} label="${escapeHTML(capitalise(spokenCard(widow, roles)))}"></hp-card></li>`;
+  }
+  const centerHTML = center ? `<ul class="review-center" aria-label="${tx("embed.hand.center")}">${center}</ul>` : "";
+  return `<div class="review-board">${seats}</div>${centerHTML}`;
+}
+
+// ---- painting --------------------------------------------------------------------------------
+
+function handsNav(review) {
+  if (review.finished < 2) return "";
+  const items = [];
+  for (let n = 1; n <= review.finished; n++) {
+    const current = n === review.number ? ' aria-current="true"' : "";
+    items.push(`<li><button type="button" data-review-hand="${n}"${current}>${tx("review.hand", { n })}</button></li>`);
+  }
+  return `<nav class="review-hands" aria-label="${tx("review.hands_label")}"><ul>${items.join("")}</ul></nav>`;
+}
+
+// the site's root (the entries: index.html, the embed loader)
+const ROOT = new URL(BUILD.root, import.meta.url);
+
+/** What a teacher takes away: the hand embed's snippet with the hand's text,
+ * a link that opens this review, and the hand's text itself. */
+export function lessonParts(hpn) {
+  const attr = hpn.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+  const loader = new URL("web/embed.js", ROOT).href;
+  return {
+    snippet: `<script type="module" src="${loader}"></script>\n<hasenpfeffer-embed mode="hand" hpn="${attr}"></hasenpfeffer-embed>`,
+    link: new URL(`index.html?review=${encodeURIComponent(hpn)}`, ROOT).href,
+    text: hpn,
+  };
+}
+
+function lessonHTML(review) {
+  const toggle = `<button type="button" data-review-lesson aria-expanded="${review.lesson}" aria-controls="review-lesson">${tx("review.lesson")}</button>`;
+  if (!review.lesson) return `<p>${toggle}</p><div id="review-lesson" hidden></div>`;
+  const parts = lessonParts(review.answer.hpn);
+  const field = (id, label, value, rows) => `<div class="review-field">
+      <label for="${id}">${tx(label)}</label>
+      ${rows ? `<textarea id="${id}" readonly rows="${rows}" dir="ltr">${escapeHTML(value)}</textarea>` : `<input id="${id}" readonly dir="ltr" value="${escapeHTML(value)}">`}
+      <button type="button" data-review-copy="${id}" aria-label="${escapeHTML(`${t("review.copy")}: ${t(label)}`)}">${tx("review.copy")}</button>
+    </div>`;
+  return `<p>${toggle}</p><div id="review-lesson" class="review-lesson">
+      <p>${tx("review.lesson_intro")}</p>
+      ${field("review-snippet", "review.lesson_snippet", parts.snippet, 5)}
+      ${field("review-link", "review.lesson_link", parts.link, 0)}
+      <p><a href="${escapeHTML(parts.link)}">${tx("review.lesson_open")}</a></p>
+      ${field("review-hpn", "review.lesson_text", parts.text, 5)}
+      <p role="status" class="review-copied">${review.copied ? tx("review.copied") : ""}</p>
+    </div>`;
+}
+
+function reviewHTML(review, four) {
+  if (!review.busy && !review.error && !review.answer) return `${handsNav(review)}<p>${tx("review.none")}</p>`;
+  if (review.busy) {
+    return `${handsNav(review)}<p class="review-busy" role="status"><progress aria-label="${tx("review.loading")}"></progress> ${tx("review.loading")}</p>`;
+  }
+  if (review.error) {
+    return `${handsNav(review)}<p class="review-error" role="alert">${tx("review.error", { reason: review.error })}</p>`;
+  }
+  const { answer, frames, frame: at } = review;
+  const decisions = answer.decisions;
+  const frame = frames[at];
+  let trick = 0;
+  for (let i = 0; i <= at; i++) trick += frames[i].kind === "trick" ? 1 : 0;
+  const { title, lines } = describe(frame, trick);
+  const cards = decisions.filter((d) => d.kind === "double_dummy");
+  const lost = cards.reduce((sum, d) => sum + d.loss, 0);
+  const worst = costliest(decisions);
+  const here = decisions
+    .map((d, i) => [d, i])
+    .filter(([d]) => frameOf(d, frames) === at)
+    .map(([d, i]) => decisionHTML(d, i, true))
+    .join("");
+  const list = decisions
+    .map(
+      (d, i) => `<li>${escapeHTML(capitalise(actionText(d.action)))}: ${escapeHTML([verdict(d), ...hardLines(d)].join(" "))}
+      <button type="button" class="link" data-review-goto="${i}">${tx("review.show")}</button></li>`,
+    )
+    .join("");
+  return `${handsNav(review)}
+    <p class="review-intro">${tx("review.intro")}</p>
+    <p class="review-total">${cards.length ? tx(lost ? "review.total" : "review.total_none", { count: lost }) : ""}
+      <button type="button" data-review-jump${worst ? "" : " disabled"}>${tx(worst ? "review.jump" : "review.no_cost")}</button></p>
+    <section class="review-step" aria-labelledby="review-step-title">
+      <h3 id="review-step-title" aria-live="polite">${tx("embed.hand.step", { n: at + 1, total: frames.length, title })}</h3>
+      <div class="review-nav">
+        <button type="button" data-review-prev${at === 0 ? " disabled" : ""}>${tx("embed.hand.prev")}</button>
+        <button type="button" data-review-next${at === frames.length - 1 ? " disabled" : ""}>${tx("embed.hand.next")}</button>
+      </div>
+      ${lines.map((line) => `<p>${escapeHTML(line)}</p>`).join("")}
+      ${boardHTML(frame, answer.seat, four, frames.find((f) => f.widow)?.widow)}
+      <div class="review-decisions">${here || `<p>${tx("review.no_decision")}</p>`}</div>
+    </section>
+    ${lessonHTML(review)}
+    <section class="review-text" aria-labelledby="review-text-title">
+      <h3 id="review-text-title">${tx("review.text_title")}</h3>
+      <ol>${list}</ol>
+    </section>`;
+}
+
+function paint(state) {
+  const review = state.review;
+  const body = $("#review-body");
+  // the button that had the focus keeps it across the repaint
+  const focused = document.activeElement;
+  const key = body.contains(focused)
+    ? ["reviewPrev", "reviewNext", "reviewJump", "reviewHand", "reviewGoto", "reviewLesson", "reviewCopy"].find((k) => k in focused.dataset)
+    : null;
+  const value = key ? focused.dataset[key] : null;
+  let title = t("review.heading");
+  if (review.hpn && review.answer) title = t("review.title_text");
+  else if (review.number && !review.hpn) title = t("review.title", { n: review.number });
+  $("#review-title").textContent = title;
+  $("#review-paste-error").textContent = review.pasteError;
+  $("#review-paste-error").hidden = !review.pasteError;
+  body.setAttribute("aria-busy", String(review.busy));
+  body.innerHTML = reviewHTML(review, state.settings.fourColour);
+  if (review.focus !== null && !review.busy) {
+    const target = $(`#review-decision-${review.focus}`);
+    if (target) {
+      target.scrollIntoView({ block: "nearest" });
+      target.focus();
+      return;
+    }
+  }
+  if (key) {
+    const attr = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    const again = body.querySelector(value ? `[data-${attr}="${value}"]` : `[data-${attr}]`);
+    if (again && !again.disabled) again.focus();
+    else body.querySelector("[data-review-prev]:not([disabled]), [data-review-next]:not([disabled])")?.focus();
+  }
+}
+
+registerPainter("review", paint);
+
+function show(frame, focus = null) {
+  update({ review: { ...state.review, frame, focus } });
+}
+
+$("#review-body").addEventListener("click", (e) => {
+  const b = e.target.closest("button");
+  const review = state.review;
+  if (!b || b.disabled || !review) return;
+  if ("reviewHand" in b.dataset) {
+    openReview(Number(b.dataset.reviewHand));
+    flush();
+    return;
+  }
+  if (!review.answer) return;
+  if ("reviewLesson" in b.dataset) {
+    update({ review: { ...review, lesson: !review.lesson, copied: "" } });
+    flush();
+    return;
+  }
+  if ("reviewCopy" in b.dataset) {
+    copyField(b.dataset.reviewCopy);
+    return;
+  }
+  const { decisions } = review.answer;
+  if ("reviewPrev" in b.dataset) show(Math.max(0, review.frame - 1));
+  else if ("reviewNext" in b.dataset) show(Math.min(review.frames.length - 1, review.frame + 1));
+  else if ("reviewJump" in b.dataset || "reviewGoto" in b.dataset) {
+    const d = "reviewJump" in b.dataset ? costliest(decisions) : decisions[Number(b.dataset.reviewGoto)];
+    if (d) show(frameOf(d, review.frames), decisions.indexOf(d));
+  }
+  flush(); // what the player did is painted in the same task
+});
+
+/** Copy a field of the lesson (the clipboard; where the browser refuses, the
+ * text is selected for the player to copy). */
+async function copyField(id) {
+  const field = $(`#${id}`);
+  try {
+    await navigator.clipboard.writeText(field.value);
+    update({ review: { ...state.review, copied: id } });
+  } catch {
+    field.focus();
+    field.select();
+  }
+}
+
+// "Review a hand from text": the pasted text reviewed (its errors beside it)
+$("#review-paste").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const text = $("#review-paste-text").value;
+  if (!text.trim()) {
+    update({ review: { ...state.review, pasteError: t("review.paste_empty") } });
+    flush();
+    return;
+  }
+  openReview({ hpn: text });
+  flush();
+});
