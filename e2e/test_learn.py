@@ -390,6 +390,29 @@ def test_the_deal_of_the_day_compared_with_hard_and_the_oracle(page: Page, base_
     assert stats["daily"][date] == {"points": mine, **expected}
 
 
+def test_the_deal_of_the_day_survives_a_reload(page: Page, base_url: str) -> None:
+    """Reloaded in the middle of its first hand (the page opened again without
+    ?daily), the game is still the deal of the day: its comparison comes when the
+    hand ends; once compared, the mark is gone."""
+    start(page, base_url, "?daily&speed=fast")
+    date = page.evaluate(TODAY)
+    rng = random.Random(6)
+    # the player's first decision (the hard players may end the game in this hand)
+    assert page.evaluate("() => localStorage.getItem('hasenpfeffer.daily.v1')") is not None
+    start(page, base_url, "?speed=fast")
+    for _ in range(100):
+        page.wait_for_selector(WAITING, timeout=60_000)
+        if page.is_visible("#summary-dialog[open], #gameover-dialog[open]"):
+            break
+        step(page, rng, bid_choices=("pass",))
+    dialog = "#summary-dialog" if page.is_visible("#summary-dialog[open]") else "#gameover-dialog"
+    page.wait_for_selector(f"{dialog} .daily-result .daily-table", timeout=120_000)
+    expected = handle({"op": "daily_result", "date": date, "level": "hard"})["side_points"]
+    cells = page.locator(f"{dialog} .daily-result .daily-table td").all_inner_texts()
+    assert int(cells[1].strip("\u2066\u2069").replace("\u2212", "-")) == expected
+    page.wait_for_function("() => localStorage.getItem('hasenpfeffer.daily.v1') === null")
+
+
 # ---- lessons ------------------------------------------------------------------------------
 
 

@@ -91,8 +91,19 @@ async function boot() {
     await startDaily();
     return;
   }
+  if (dailyMarked()) (await import("./daily.js")).resumeDaily(game);
   await reopenSummary(game);
   await runBots();
+}
+
+/** Whether a deal of the day was being played (daily.js's key: the module is loaded
+ * only then). */
+function dailyMarked() {
+  try {
+    return globalThis.localStorage?.getItem("hasenpfeffer.daily.v1") != null;
+  } catch {
+    return false;
+  }
 }
 
 /** Resolves once a game is on the table (the first one of a visit being dealt). */

@@ -29,6 +29,59 @@ export function today(now = new Date()) {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+// The deal of the day being played, kept across a reload: {date, rules, seed} (the
+// game's seed names the game; its first hand not compared yet). Nothing in an embed.
+const DAILY_KEY = "hasenpfeffer.daily.v1"; // boot.js looks for it before loading this module
+
+function gameSeed(game) {
+  try {
+    return JSON.parse(game.save).seed ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(mark) {
+  if (EMBEDDED) return;
+  try {
+    if (mark) globalThis.localStorage?.setItem(DAILY_KEY, JSON.stringify(mark));
+    else globalThis.localStorage?.removeItem(DAILY_KEY);
+  } catch {
+    /* storage refused: the comparison is lost on a reload only (the game is saved apart) */
+  }
+}
+
+/** The deal of the day marked for `game`, checked (null: none, or another game). */
+function markFor(game) {
+  let mark;
+  try {
+    mark = JSON.parse(globalThis.localStorage?.getItem(DAILY_KEY) ?? "null");
+  } catch {
+    return null;
+  }
+  const seed = gameSeed(game);
+  if (!mark || typeof mark !== "object" || seed === null || mark.seed !== seed) return null;
+  if (typeof mark.date !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(mark.date)) return null;
+  if (typeof mark.rules !== "string" && (typeof mark.rules !== "object" || mark.rules === null)) return null;
+  return mark;
+}
+
+/**
+ * After a reload: a restored game that is the deal of the day goes on as one. Its
+ * first hand still on: compared when it ends; already over (the page went away
+ * before the comparison was done): compared now.
+ */
+export function resumeDaily(game) {
+  const mark = markFor(game);
+  const last = game.view.last_hand;
+  if (!mark || (last && last.number !== 0)) {
+    remember(null); // another game, or past its first hand: nothing to compare
+    return;
+  }
+  update({ daily: { date: mark.date, rules: mark.rules, phase: "playing", points: null, results: {}, step: 0, error: "" } });
+  if (last) compareDaily(last);
+}
+
 /** Start the deal of the day (after the player agrees to leave a game in progress). */
 export async function startDaily() {
   const game = state.game;
@@ -50,6 +103,7 @@ export async function startDaily() {
     return;
   }
   update({ daily: { date, rules, phase: "playing", points: null, results: {}, step: 0, error: "" } });
+  remember({ date, rules, seed: gameSeed(answer) });
   beginGame(answer);
   announce(t("daily.started", { date }));
   await runBots();
@@ -79,6 +133,7 @@ export async function compareDaily(hand) {
     update({ daily: now });
   }
   update({ daily: { ...now, phase: "done" } });
+  remember(null);
   announce(resultSentence(mine, results));
   if (!EMBEDDED) {
     const stats = await import("./stats.js");
