@@ -640,5 +640,6 @@ export default {
   "tabs.play_here": "العب هنا",
   "tabs.continued": "تستمر اللعبة من حيث حُفظت في التبويب الآخر.",
   "tabs.newer_version": "إصدار أحدث من اللعبة مفتوح في تبويب آخر. أعد تحميل هذا التبويب لاستخدامه؛ تبقى لعبتك محفوظة.",
-  "links.ignored": "لم يُستخدم من الرابط لأنه غير صالح: {values}."
+  "links.ignored": "لم يُستخدم من الرابط لأنه غير صالح: {values}.",
+  "settings.level.expert": "خبير"
 };

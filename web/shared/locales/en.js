@@ -640,5 +640,6 @@ export default {
   "tabs.play_here": "Play here",
   "tabs.continued": "The game continues from where it was saved in the other tab.",
   "tabs.newer_version": "A newer version of the game is open in another tab. Reload this one to use it; your game is kept.",
-  "links.ignored": "Not used from the link, as not valid: {values}."
+  "links.ignored": "Not used from the link, as not valid: {values}.",
+  "settings.level.expert": "Expert"
 };

@@ -640,5 +640,6 @@ export default {
   "tabs.play_here": "Hjir spylje",
   "tabs.continued": "It spul giet fierder fan wêr't it yn it oare ljepblêd bewarre is.",
   "tabs.newer_version": "Yn in oar ljepblêd is in nijere ferzje fan it spul iepen. Laad dit ljepblêd opnij om dy te brûken; jo spul bliuwt bewarre.",
-  "links.ignored": "Net brûkt út de keppeling, want net jildich: {values}."
+  "links.ignored": "Net brûkt út de keppeling, want net jildich: {values}.",
+  "settings.level.expert": "Ekspert"
 };

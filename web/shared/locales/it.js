@@ -640,5 +640,6 @@ export default {
   "tabs.play_here": "Gioca qui",
   "tabs.continued": "La partita riprende da dove era stata salvata nell'altra scheda.",
   "tabs.newer_version": "In un'altra scheda è aperta una versione più recente del gioco. Ricarica questa per usarla; la partita viene conservata.",
-  "links.ignored": "Non usato dal link perché non valido: {values}."
+  "links.ignored": "Non usato dal link perché non valido: {values}.",
+  "settings.level.expert": "Esperto"
 };
