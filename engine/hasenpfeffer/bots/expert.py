@@ -30,12 +30,15 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from ..cards import CARDS, SUITS
 from ..game import Game
 from ..knowledge import Knowledge, sample_game
-from .hard import HardPlayer, _auction_calls, _auction_likelihood, _past_plays, _play_likelihood
+from ..rules import legal_mask
+from .hard import _MODEL_PLAYER, HardPlayer, _auction_calls, _auction_likelihood, _past_plays
+from .medium import Table
 
 #: Candidate deals drawn per deal searched in card play.
 POOL: Final = 8
@@ -82,11 +85,12 @@ class ExpertPlayer(HardPlayer):
         plays = _past_plays(view)
         partner = _partner_plays(view) if self.partner_miss else []
         weights = [_auction_likelihood(g, calls, seat) if calls else 1.0 for g in candidates]
+        memo: dict[tuple[int, int, int], int] = {}
         for i, g in enumerate(candidates):
             if plays:
-                weights[i] *= _play_likelihood(g, plays, self.miss)
+                weights[i] *= _play_likelihood(g, plays, self.miss, memo)
             if partner:
-                weights[i] *= _play_likelihood(g, partner, self.partner_miss)
+                weights[i] *= _play_likelihood(g, partner, self.partner_miss, memo, len(plays))
         keyed = sorted(
             range(len(candidates)),
             key=lambda i: -math.log(rng.random() or 1e-12) / weights[i],
@@ -101,6 +105,42 @@ def _partner_plays(view: Mapping[str, Any]) -> list[Any]:
     mirrored = dict(view)
     mirrored["seat"] = seat ^ 1  # an opponent's seat: its opponents include the partner
     return [p for p in _past_plays(mirrored) if p.seat == seat ^ 2]
+
+
+def _play_likelihood(
+    game: Game,
+    plays: Sequence[Any],
+    miss: float,
+    memo: dict[tuple[int, int, int], int],
+    offset: int = 0,
+) -> float:
+    """``hard._play_likelihood`` with the model's choices remembered across
+    the candidate deals of one decision (``memo``, keyed by the play's number
+    plus ``offset``, the hand the deal gives the seat then, and the discard
+    the maker knows): late in a hand many candidates give a seat the same
+    cards, and the answer is the same."""
+    weight = 1.0
+    t = SUITS.index(game.trump or "C")
+    discard = game.discard
+    for j, p in enumerate(plays):
+        hand = p.later
+        for c in game.hand(p.seat):
+            hand |= 1 << c.index
+        legal = legal_mask(hand, p.lead, t)
+        if legal & (legal - 1) == 0:
+            continue
+        known = discard.index if p.seat == game.maker and discard is not None else -1
+        key = (j + offset, hand, known)
+        choice = memo.get(key)
+        if choice is None:
+            v = dict(p.view)
+            v["hand"] = [str(CARDS[c]) for c in range(25) if hand >> c & 1]
+            v["discard"] = str(discard) if known >= 0 else None
+            texts = [f"play {CARDS[c]}" for c in range(25) if legal >> c & 1]
+            choice = memo[key] = _MODEL_PLAYER.play(Table(v), texts)
+        if choice != p.card:
+            weight *= miss
+    return weight
 
 
 def make(seed: int = 0) -> ExpertPlayer:
