@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hasenpfeffer.bots.expert import ExpertPlayer
@@ -51,9 +51,16 @@ class HardCallsPlayer:
         return self._calls.choose(view)
 
 
+def _factory(play: str) -> Callable[[int], HardCallsPlayer]:
+    def make(seed: int) -> HardCallsPlayer:
+        return HardCallsPlayer(play, seed)
+
+    return make
+
+
 def _register() -> None:
     for play in PLAYS:
-        register_level(f"{play}-play", lambda seed, play=play: HardCallsPlayer(play, seed))
+        register_level(f"{play}-play", _factory(play))
 
 
 _register()  # at import: the arena's worker processes import this module too
