@@ -494,3 +494,25 @@ def test_undo_cuts_the_computer_players_pacing_short(page: Page, base_url: str) 
     assert saved(page) == before
     assert page.is_visible('#table[data-human="1"]')
     assert page.evaluate("window.hasenpfeffer.state.view.auction") == []
+
+
+def test_the_expert_level_is_offered_and_plays(page: Page, base_url: str) -> None:
+    """Every seat's level menu offers Expert (the vocabulary's level, the
+    catalogue's name); chosen, it makes the seat's decisions."""
+    start(page, base_url, "?speed=instant&bots=medium&seed=41")
+    open_settings(page)
+    for seat in (1, 2, 3):
+        options = page.eval_on_selector_all(
+            f'[data-level-seat="{seat}"] option', "os => os.map(o => [o.value, o.textContent])"
+        )
+        assert ["expert", "Expert"] in options
+        page.select_option(f'[data-level-seat="{seat}"]', "expert")
+    page.click('#settings-dialog [data-action="save"]')
+    page.wait_for_function(
+        "() => window.hasenpfeffer.state.levels.slice(1).every(l => l === 'expert')"
+    )
+    rng = random.Random(5)
+    before = page.evaluate("window.hasenpfeffer.state.actions")
+    for _ in range(3):
+        step(page, rng)
+    assert page.evaluate("window.hasenpfeffer.state.actions") > before

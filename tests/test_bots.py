@@ -58,7 +58,7 @@ def medium() -> MediumPlayer:
 
 
 def test_levels() -> None:
-    assert LEVELS == ("random", "easy", "medium", "hard")
+    assert LEVELS == ("random", "easy", "medium", "hard", "expert")
     assert (*LEVELS, "oracle") == ARENA_LEVELS
     for level in FAST_LEVELS:
         player = make_player(level, 5)
@@ -68,14 +68,14 @@ def test_levels() -> None:
 
 
 def test_unknown_levels_and_bad_seeds_are_refused() -> None:
-    with pytest.raises(ValueError, match="unknown player level 'expert'"):
-        make_player("expert", 1)
+    with pytest.raises(ValueError, match="unknown player level 'grandmaster'"):
+        make_player("grandmaster", 1)
     with pytest.raises(ValueError, match="seed must be a whole number"):
         make_player("medium", "1")  # type: ignore[arg-type]
 
 
-def test_hard_and_oracle_come_from_their_own_modules() -> None:
-    for level in ("hard", "oracle"):
+def test_hard_expert_and_oracle_come_from_their_own_modules() -> None:
+    for level in ("hard", "expert", "oracle"):
         if level in available_levels():
             assert make_player(level, 1).level == level
         else:

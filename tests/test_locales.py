@@ -97,6 +97,17 @@ def test_english_is_complete_and_well_formed() -> None:
             assert "count" in placeholders(value), f"{key}: a plural needs {{count}}"
 
 
+@pytest.mark.parametrize("code", languages())
+def test_every_computer_level_has_a_name(code: str) -> None:
+    """The page's level menus name every level of the engine's vocabulary
+    (``settings.level.<level>``), the expert included."""
+    from hasenpfeffer.vocabulary import LEVELS
+
+    names = {lv: catalogue(code).get(f"settings.level.{lv}") for lv in LEVELS}
+    assert all(names.values()), names
+    assert len(set(names.values())) == len(LEVELS)
+
+
 @pytest.mark.parametrize("code", OTHERS)
 def test_same_keys_as_english(code: str) -> None:
     en, other = catalogue("en"), catalogue(code)

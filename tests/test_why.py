@@ -71,16 +71,18 @@ def test_every_bot_decision_is_explained_by_the_procedure_that_made_it() -> None
     assert explained == {"medium", "easy", "random"}
 
 
-def test_hard_explains_its_own_calls_and_a_card_exactly() -> None:
-    levels = [HUMAN, "hard", "hard", "hard"]
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_search_levels_explain_their_own_calls_and_a_card_exactly(level: str) -> None:
+    levels = [HUMAN, level, level, level]
     state = _play_until(levels, 12, seed=3)
     actors = _actors(state, levels)
-    hard_steps = [n for n, (_, level) in enumerate(actors) if level == "hard"]
+    hard_steps = [n for n, (_, lv) in enumerate(actors) if lv == level]
     # the auction's calls, and the latest card a hard player played
     for step in [*hard_steps[:3], hard_steps[-1]]:
         answer = handle({"op": "why", "step": step})
         assert answer["ok"], answer
         assert answer["matches"], answer
+        assert answer["explained_by"] == level
         assert answer["suggestions"][0]["action"] == answer["action"]
         assert {s["action"] for s in answer["suggestions"]} >= {answer["action"]}
 

@@ -7,7 +7,7 @@ into the site at build time) take them from here.
 >>> PHASES[0], PHASES[-1]
 ('bidding', 'game_over')
 >>> LEVELS
-('random', 'easy', 'medium', 'hard')
+('random', 'easy', 'medium', 'hard', 'expert')
 >>> CARD_ROLES[0], SEAT_NAMES[1]
 ('highest_trump', 'West')
 """
@@ -33,14 +33,18 @@ SEATS: Final = (0, 1, 2, 3)
 SEAT_NAMES: Final = ("South", "West", "North", "East")
 
 #: A seat's level: a person (decisions through the API's ``act``) or a computer player.
-Level = Literal["human", "random", "easy", "medium", "hard"]
+Level = Literal["human", "random", "easy", "medium", "hard", "expert"]
 HUMAN: Final = "human"
 #: The computer players' levels, weakest first.
-LEVELS: Final = ("random", "easy", "medium", "hard")
+LEVELS: Final = ("random", "easy", "medium", "hard", "expert")
 #: Not a level for a seat: the arena's reference that sees every card.
 ORACLE: Final = "oracle"
 #: The levels that give hints.
-HINT_LEVELS: Final = ("medium", "hard")
+HINT_LEVELS: Final = ("medium", "hard", "expert")
+#: The level whose hints the API gives unless asked for another (and the game
+#: page's hints): hard, the measured reference, until a stronger level is shown
+#: stronger by the arena (docs/benchmarks.md).
+HINT_LEVEL: Final = "hard"
 
 #: What a card is under a trump, from the top of the trump order down;
 #: a card with none of these roles is ``plain``.

@@ -33,8 +33,8 @@ import { flush, state, update } from "./state.js";
 /** The page's one engine client (started by web/engine/start.js before this loads). */
 export const engine = start.engine;
 
-// the hints come from the strongest level that gives them
-const HINT_LEVEL = VOCABULARY.hint_levels[VOCABULARY.hint_levels.length - 1];
+// the page's hints: the engine's default hint level (hard, the measured reference)
+const HINT_LEVEL = VOCABULARY.hint_level;
 
 const narrator = new Narrator($("#announcements"));
 

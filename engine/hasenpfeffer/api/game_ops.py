@@ -14,7 +14,7 @@ from ..cards import SUIT_NAMES, SUITS, rank_order, trump_order
 from ..game import Game, HandRecord, auction_calls
 from ..rules import PRESETS, Rules, card_role
 from ..text import CARD_TEXT, PRESET_TEXT, RULE_CHOICE_TEXT, RULE_FIELD_TEXT, card_text
-from ..vocabulary import CARD_ROLES, HINT_LEVELS, HUMAN, SEAT_NAMES
+from ..vocabulary import CARD_ROLES, HINT_LEVEL, HINT_LEVELS, HUMAN, SEAT_NAMES
 from . import sessions
 from .args import BOT_LEVELS, ApiError, levels_arg, quoted, seat_arg, suit_arg
 from .sessions import Session, install, need_session
@@ -269,7 +269,7 @@ def op_bot_step(request: Mapping[str, Any]) -> dict[str, Any]:
 def op_hint(request: Mapping[str, Any]) -> dict[str, Any]:
     session = need_session()
     game = session.game
-    level = request.get("level", "hard")
+    level = request.get("level", HINT_LEVEL)
     if level not in HINT_LEVELS:
         raise ApiError("bad_request", f"hint level must be one of {', '.join(HINT_LEVELS)}")
     cur = game.to_act

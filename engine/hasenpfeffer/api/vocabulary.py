@@ -17,6 +17,7 @@ from ..cards import CARDS, JOKER, RANKS, SUITS
 from ..vocabulary import (
     ACTION_KINDS,
     CARD_ROLES,
+    HINT_LEVEL,
     HINT_LEVELS,
     HUMAN,
     KINDS_WITH_ARGUMENT,
@@ -41,6 +42,7 @@ def web_vocabulary() -> dict[str, Any]:
         "levels": [HUMAN, *LEVELS],
         "bot_levels": list(LEVELS),
         "hint_levels": list(HINT_LEVELS),
+        "hint_level": HINT_LEVEL,
         "phases": list(PHASES),
         "action_kinds": list(ACTION_KINDS),
         "action_words": {kind: kind for kind in ACTION_KINDS},

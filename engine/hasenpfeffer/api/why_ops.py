@@ -3,7 +3,7 @@ decisions in the session's game, from its own view only.
 
 The decision is explained by the very procedure that made it: the level's
 player, seeded as the session seeds it (``bots.duplicate.bot_seed``), decides
-again from the view it had (``bots.hints.suggest``), so for the hard and
+again from the view it had (``bots.hints.suggest``), so for the expert, hard and
 medium levels the first option is the action it took. The easy level is
 medium with deliberate noise and mistakes: it is explained by medium's
 procedure, and ``matches`` says whether it followed it. The random level
@@ -19,7 +19,7 @@ from .args import bad_arg, shown
 from .sessions import need_session
 
 #: The level whose decision procedure explains a level's decisions.
-EXPLAINED_BY = {"hard": "hard", "medium": "medium", "easy": "medium"}
+EXPLAINED_BY = {"expert": "expert", "hard": "hard", "medium": "medium", "easy": "medium"}
 
 
 def op_why(request: Mapping[str, Any]) -> dict[str, Any]:

@@ -40,6 +40,7 @@ from ..rules import Rules
 from ..text import hint_sentence
 from ..vocabulary import HINT_LEVELS
 from .decision import Decision, Outcome
+from .expert import ExpertPlayer
 from .hard import HardPlayer
 from .medium import (
     ALONE_MODEL,
@@ -74,8 +75,8 @@ def suggest(view: Mapping[str, Any], level: str = "hard", seed: int = 0) -> list
     if not legal:
         raise ValueError("there is nothing to decide for this seat now")
     calls: MediumPlayer
-    if level == "hard":
-        hard = HardPlayer(seed)
+    if level in ("hard", "expert"):
+        hard = ExpertPlayer(seed) if level == "expert" else HardPlayer(seed)
         decision = hard.decide(view, explain=True)
         calls = hard.base_calls
     else:

@@ -15,10 +15,13 @@ same actions. ``make_player(level, seed)`` creates one:
     a solid human-style player (``medium.MediumPlayer``);
 ``hard``
     search (sampling hidden hands and solving them): ``hard.make(seed)``;
+``expert``
+    hard's search over deals inferred from the other seats' plays:
+    ``expert.make(seed)``;
 ``oracle``
     (arena only) sees every card and plays double-dummy: ``oracle.make(seed)``.
 
-``hard`` and ``oracle`` live in their own modules, loaded on first use; each
+``hard``, ``expert`` and ``oracle`` live in their own modules, loaded on first use; each
 module defines ``make(seed: int) -> Player``. The oracle sets
 ``needs_game = True`` and is the one player handed the full game
 (``choose(view, game=...)``, only by the arena).
@@ -81,7 +84,7 @@ _BUILTIN: Final[dict[str, Factory]] = {
     "medium": MediumPlayer,
 }
 #: Levels written in modules of their own: level -> module (which defines ``make(seed)``).
-_MODULES: Final = {"hard": "hard", "oracle": "oracle"}
+_MODULES: Final = {"hard": "hard", "expert": "expert", "oracle": "oracle"}
 _registered: dict[str, Factory] = {}
 
 

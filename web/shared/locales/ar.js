@@ -774,5 +774,6 @@ export default {
   "review.paste_title": "راجع جولة من نص",
   "review.paste_label": "الصق نص جولة (HPN 1 hand …) أو نص لعبة",
   "review.paste_button": "راجعها",
-  "review.paste_empty": "الصق نص جولة أولًا."
+  "review.paste_empty": "الصق نص جولة أولًا.",
+  "settings.level.expert": "خبير"
 };

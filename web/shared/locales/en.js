@@ -774,5 +774,6 @@ export default {
   "review.paste_title": "Review a hand from text",
   "review.paste_label": "Paste the text of a hand (HPN 1 hand …) or of a game",
   "review.paste_button": "Review it",
-  "review.paste_empty": "Paste the text of a hand first."
+  "review.paste_empty": "Paste the text of a hand first.",
+  "settings.level.expert": "Expert"
 };

@@ -774,5 +774,6 @@ export default {
   "review.paste_title": "In hân út tekst neisjen",
   "review.paste_label": "Plak de tekst fan in hân (HPN 1 hand …) of fan in spul",
   "review.paste_button": "Neisjen",
-  "review.paste_empty": "Plak earst de tekst fan in hân."
+  "review.paste_empty": "Plak earst de tekst fan in hân.",
+  "settings.level.expert": "Ekspert"
 };

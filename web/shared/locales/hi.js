@@ -774,5 +774,6 @@ export default {
   "review.paste_title": "पाठ से बाज़ी की समीक्षा करें",
   "review.paste_label": "किसी बाज़ी (HPN 1 hand …) या गेम का पाठ चिपकाएँ",
   "review.paste_button": "समीक्षा करें",
-  "review.paste_empty": "पहले किसी बाज़ी का पाठ चिपकाएँ।"
+  "review.paste_empty": "पहले किसी बाज़ी का पाठ चिपकाएँ।",
+  "settings.level.expert": "विशेषज्ञ"
 };

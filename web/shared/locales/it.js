@@ -774,5 +774,6 @@ export default {
   "review.paste_title": "Analizza una mano da testo",
   "review.paste_label": "Incolla il testo di una mano (HPN 1 hand …) o di una partita",
   "review.paste_button": "Analizzala",
-  "review.paste_empty": "Prima incolla il testo di una mano."
+  "review.paste_empty": "Prima incolla il testo di una mano.",
+  "settings.level.expert": "Esperto"
 };
