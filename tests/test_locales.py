@@ -372,6 +372,9 @@ NEVER_THE_PLAYER = {
     "why.easy_followed": "a computer player",
     "why.easy_mistake": "a computer player",
     "why.options": "a computer player",
+    "together.qr_label": "a guest's seat: West, North or East",
+    "together.gone": "a guest's seat: West, North or East",
+    "guest.connected": "a guest's seat: West, North or East (its compass name)",
 }
 
 SEAT_PLACEHOLDERS = {"seat", "leader", "winner", "maker"}

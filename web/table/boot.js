@@ -59,6 +59,17 @@ async function boot() {
   followProgress(onProgress);
   await startLanguage();
   if (ignoredInLink.length) notice(t("links.ignored", { values: formatList(ignoredInLink) }), "error");
+  // a table on the network (issue 21): a guest's invitation, or a reply for the host's tab
+  if (TOGETHER_LINK?.[1] === "join") {
+    loadingBar.stop();
+    (await import("./guest.js")).startGuest(TOGETHER_LINK[2]);
+    return;
+  }
+  if (TOGETHER_LINK?.[1] === "reply") {
+    loadingBar.stop();
+    (await import("./together-dialog.js")).handReplyToTable(TOGETHER_LINK[2]);
+    return;
+  }
   try {
     window.hasenpfeffer.timings = await starting;
     performance.mark("hp-engine-ready");
@@ -120,6 +131,9 @@ async function startDaily() {
   await daily.startDaily();
 }
 
+// `#join=<code>` (an invitation: this page is a guest) or `#reply=<code>` (a guest's reply
+// for the table's tab); a fragment is never sent to any server
+const TOGETHER_LINK = /^#(join|reply)=([A-Za-z0-9_-]{1,400})$/.exec(location.hash);
 const DAILY_LINK = new URLSearchParams(location.search).has("daily");
 // `?review=<hand text>`: a lesson's link opens the review of that hand
 const REVIEW_LINK = new URLSearchParams(location.search).get("review");

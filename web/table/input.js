@@ -33,7 +33,14 @@ async function showStats() {
   await openStats();
 }
 
+/** The "Play together" dialog (web/table/together-dialog.js, loaded the first time it is wanted). */
+async function showTogether() {
+  const { openTogether } = await import("./together-dialog.js");
+  await openTogether();
+}
+
 const TOOLS = {
+  together: () => showTogether(),
   hint: showHint,
   stats: () => showStats(),
   why: () => showWhy(),

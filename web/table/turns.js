@@ -50,8 +50,18 @@ export function notice(text, kind = "") {
 
 /** A new engine state: kept (and saved), the hint gone. */
 export function setGame(game, patch = {}) {
+  const shown = viewFilter ? viewFilter(game) : { game, patch: {} };
   writeSave(game.save, game.levels);
-  update({ game, hint: null, ...patch });
+  update({ game: shown.game, hint: null, ...patch, ...shown.patch });
+}
+
+// the LAN table's host (together-dialog.js): the table shows South's view only
+let viewFilter = null;
+
+/** While guests play over the network: `filter(game)` gives `{game, patch}`, the
+ * state the host's table shows for an engine state (web/table/together-dialog.js). */
+export function setViewFilter(filter) {
+  viewFilter = filter;
 }
 
 /** The table as a hand ended, before the next deal: the state before the hand's
@@ -294,9 +304,21 @@ export function focusFirstControl() {
   (rovingTarget(actionsEl) ?? rovingTarget(handEl))?.focus();
 }
 
+// a guest of a table on the network (web/table/guest.js): its choices go to the host
+let remoteDecide = null;
+
+/** A guest's page: `send(action)` takes the player's decisions instead of this page's engine. */
+export function setRemoteDecide(send) {
+  remoteDecide = send;
+}
+
 /** The player's decision (an action text of the engine's options). */
 export async function decide(action) {
   if (state.busy || !state.game?.human_to_move) return;
+  if (remoteDecide) {
+    remoteDecide(action);
+    return;
+  }
   const before = state.game;
   update({ busy: true, interruptible: true, hint: null });
   const gen = state.generation;

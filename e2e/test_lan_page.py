@@ -1,0 +1,141 @@
+"""The table on the local network through the page's own dialogs (issue 21):
+the host's "Together" dialog invites West by link, the guest's page opened from
+that link shows Join (nothing happens before it is pressed), then its reply
+link with a countdown; the host pastes the reply, the guest's table is drawn
+from the views the host sends and its clicks go to the host's engine.
+
+The same two network namespaces as e2e/test_lan_table.py (its ``lan`` fixture):
+needs root and ``ip``; skipped with the reason otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, Playwright
+
+from test_lan_table import HOST_IP, PORT, _lan_missing, lan, launch  # noqa: F401 (fixture)
+
+pytestmark = pytest.mark.skipif(bool(_lan_missing()), reason=_lan_missing() or "ok")
+
+ORIGIN = f"http://{HOST_IP}:{PORT}"
+# both pages load from the host's LAN address: a secure context for this test's origin
+SECURE = f"--unsafely-treat-insecure-origin-as-secure={ORIGIN}"
+
+ENGINE = """async ([version]) => {
+  const { start } = await import(`./v/${version}/web/engine/start.js`);
+  window.hostEngine = start.engine;
+  return true;
+}"""
+
+# the first usable choice of the painted table: a bid or pass, else a card
+MOVE = """() => {
+  const all = '#actions button[data-action], #hand button.card[data-action]';
+  const buttons = [...document.querySelectorAll(all)];
+  const b = buttons.find((x) => !x.disabled && x.dataset.action !== 'new-game');
+  if (!b) return null;
+  b.click();
+  return b.dataset.action;
+}"""
+
+PAINTED = "() => window.hasenpfeffer.state"
+SHOWN = "(n) => window.hasenpfeffer.state?.actions === n"
+
+
+def host_state(host: Page, seat: int) -> dict[str, Any]:
+    return host.evaluate("(seat) => window.hostEngine.call('state', {seat})", seat)
+
+
+def test_a_guest_joins_by_the_dialogs_and_plays(
+    playwright_instance: Playwright,
+    lan: dict[str, str],  # noqa: F811
+) -> None:
+    host_browser = launch(playwright_instance, lan["host"], SECURE)
+    guest_browser = launch(playwright_instance, lan["guest"], SECURE)
+    try:
+        host = host_browser.new_page()
+        errors: list[str] = []
+        host.on("pageerror", lambda e: errors.append(str(e)))
+        host.goto(f"{ORIGIN}/index.html?speed=instant&seed=5")
+        host.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
+        assert host.evaluate(ENGINE, [lan["version"]])
+        # the guest's device has the app already (loaded once, as the dialog says)
+        guest = guest_browser.new_page()
+        guest.on("pageerror", lambda e: errors.append(str(e)))
+
+        host.click('[data-tool="together"]')
+        host.wait_for_selector("#together-dialog[open]")
+        assert host.text_content('[data-together-status="1"]') == "computer player"
+        host.click('[data-together-invite="1"]')
+        link_field = host.wait_for_selector('[data-together-link="1"]', timeout=10_000)
+        link = link_field.input_value()
+        assert link.startswith(f"{ORIGIN}/index.html#join=")
+        assert host.text_content('[data-together-status="1"]') == "invited, waiting for the reply"
+        assert host.query_selector("#together-dialog .together-qr svg[role=img]") is not None
+
+        guest.goto(link)
+        guest.wait_for_selector("#guest-dialog[open]", timeout=30_000)
+        # nothing happens before Join: no reply made
+        assert guest.query_selector("[data-guest-reply]") is None
+        guest.click("[data-guest-join]")
+        reply = guest.wait_for_selector("[data-guest-reply]", timeout=10_000).input_value()
+        assert "#reply=" in reply
+        assert guest.text_content("[data-guest-countdown]").startswith("Time left: 4:")
+
+        host.fill('[data-together-reply="1"]', reply)
+        host.click('[data-together-accept="1"]')
+        seated = "() => document.querySelector('[data-together-status=\"1\"]')?.textContent"
+        host.wait_for_function(f"{seated} === 'at the table'", timeout=15_000)
+        # a guest is seated: leaving the host's page asks first
+        warned = (
+            "() => { const e = new Event('beforeunload', {cancelable: true});"
+            " dispatchEvent(e); return e.defaultPrevented; }"
+        )
+        assert host.evaluate(warned)
+        host.keyboard.press("Escape")
+
+        # the guest's table is West's view, from the host's engine, with no save
+        guest.wait_for_function("() => window.hasenpfeffer.state?.seat === 1", timeout=15_000)
+        view = guest.evaluate(PAINTED)
+        assert "save" not in view
+        assert view["view"]["hand"] == host_state(host, 1)["view"]["hand"]
+
+        guest_moves = 0
+        for _ in range(60):
+            now = host_state(host, 0)
+            # the host's table only ever shows South's cards
+            painted = host.evaluate(PAINTED)
+            assert painted["seat"] == 0
+            over = now["view"]["phase"] == "game_over" or now["view"]["hand_number"] > 0
+            if guest_moves >= 2 or over:
+                break
+            count = now["actions"]
+            if now["to_act"] == 1:
+                guest.wait_for_function(SHOWN, arg=count, timeout=10_000)
+                assert guest.evaluate(MOVE) is not None
+                guest_moves += 1
+            elif now["to_act"] == 0:
+                host.wait_for_function(
+                    f"(n) => ({SHOWN})(n) && window.hasenpfeffer.state.human_to_move",
+                    arg=count,
+                    timeout=10_000,
+                )
+                assert host.evaluate(MOVE) is not None
+            else:
+                host.wait_for_timeout(200)
+                continue
+            host.wait_for_function(
+                "(n) => window.hostEngine.call('state', {seat: 0}).then((s) => s.actions > n)",
+                arg=count,
+                timeout=10_000,
+            )
+        assert guest_moves >= 2, "the guest's clicks went to the host's engine"
+        # the guest's own table followed the host's
+        actions = host_state(host, 1)["actions"]
+        caught_up = "(n) => window.hasenpfeffer.state.actions >= n"
+        guest.wait_for_function(caught_up, arg=actions, timeout=10_000)
+        assert errors == []
+    finally:
+        guest_browser.close()
+        host_browser.close()

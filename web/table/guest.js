@@ -1,0 +1,135 @@
+// A guest of a table on the local network (issue 21, docs/play-together.md):
+// the page opened from an invitation link (`index.html#join=<code>`). Nothing is
+// done before the player presses Join (a link preview runs no WebRTC); then
+// the reply (its link, code and QR code) with a countdown for the host to
+// paste it. Once connected, the table is drawn from the views the host sends
+// (the host's engine's `state` for this seat: state.game is that view; the
+// guest runs no game of its own and keeps no save), and the player's choices
+// go to the host, whose engine checks them. Loaded only for such a link.
+
+import { t } from "../shared/i18n.js";
+import { seatName } from "../shared/i18n-terms.js";
+import { join, LinkError } from "../together/link.js";
+import { PROTOCOL, readHostMessage } from "../together/protocol.js";
+import { qrCode, qrSvg } from "../together/qr.js";
+import { openDialog } from "./dialogs.js";
+import { $ } from "./dom.js";
+import { escapeHTML } from "./panels.js";
+import { state, update } from "./state.js";
+import { notice, setRemoteDecide } from "./turns.js";
+
+/** How long the host has to paste the reply (link.js gives the connection as long). */
+const REPLY_MS = 4 * 60_000;
+
+// the tools that ask this page's own engine about its own game: none here
+const HOST_ONLY_TOOLS = ["hint", "undo", "why", "review", "stats", "new-game", "together"];
+
+const dialog = () => $("#guest-dialog");
+let channel = null;
+let countdown = 0;
+
+function minutesAndSeconds(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function paintReply(code) {
+  const link = new URL(`index.html#reply=${code}`, location.href).href;
+  let qr = "";
+  try {
+    qr = qrSvg(qrCode(link), t("guest.qr_label"));
+  } catch {
+    qr = "";
+  }
+  const body = dialog().querySelector("[data-guest-body]");
+  body.innerHTML = `<p>${escapeHTML(t("guest.reply_intro"))}</p>
+    <label class="together-field">${escapeHTML(t("guest.reply_label"))}
+      <input type="text" readonly value="${escapeHTML(link)}" data-guest-reply></label>
+    <button type="button" data-guest-copy>${escapeHTML(t("together.copy"))}</button>
+    <p role="timer" data-guest-countdown></p>
+    <div class="together-qr">${qr}</div>`;
+  const ends = Date.now() + REPLY_MS;
+  const tick = () => {
+    const left = ends - Date.now();
+    const el = dialog().querySelector("[data-guest-countdown]");
+    if (el) el.textContent = t("guest.countdown", { time: minutesAndSeconds(left) });
+    if (left <= 0) clearInterval(countdown);
+  };
+  tick();
+  countdown = setInterval(tick, 1000);
+  dialog().querySelector("[data-guest-reply]").focus();
+}
+
+function showError(text) {
+  clearInterval(countdown);
+  const body = dialog().querySelector("[data-guest-body]");
+  body.innerHTML = `<p class="together-error" role="alert">${escapeHTML(text)}</p>`;
+}
+
+/** The view the host sent: this seat's table (its choices only in its turn). */
+function showView(view) {
+  const first = !state.game;
+  update({ game: { ...view, human_to_move: view.to_act === view.seat, can_undo: false }, viewer: view.seat, busy: false });
+  if (first) notice(t("guest.connected", { seat: seatName(view.seat) }));
+}
+
+function connected(open) {
+  channel = open;
+  clearInterval(countdown);
+  if (dialog().open) dialog().close();
+  channel.onmessage = (e) => {
+    const read = readHostMessage(e.data);
+    if (!read.ok) return;
+    if (read.message.type === "view") showView(read.message.state);
+    else {
+      update({ busy: false });
+      notice(t("guest.refused"), "error");
+    }
+  };
+  channel.send(JSON.stringify({ v: PROTOCOL, type: "hello" }));
+}
+
+async function joinTable(code) {
+  dialog().querySelector("[data-guest-join]").disabled = true;
+  let joined;
+  try {
+    joined = await join(code);
+  } catch (err) {
+    showError(err instanceof LinkError && err.code === "bad_code" ? t("guest.bad_invitation") : t("together.error.failed"));
+    return;
+  }
+  joined.peer.onGone = () => {
+    channel = null;
+    update({ busy: true });
+    notice(t("guest.closed"), "error");
+  };
+  paintReply(joined.code);
+  joined.connected.then(connected, (err) => showError(err?.code === "timeout" ? t("guest.expired") : t("guest.closed")));
+}
+
+/** The guest's page: the Join dialog for the invitation `code`. */
+export async function startGuest(code) {
+  for (const tool of HOST_ONLY_TOOLS) {
+    const b = document.querySelector(`[data-tool="${tool}"]`);
+    if (b) b.hidden = true;
+  }
+  // the player's choices go to the host (its engine decides whether they stand)
+  setRemoteDecide((action) => {
+    if (!channel || channel.readyState !== "open") return;
+    update({ busy: true });
+    channel.send(JSON.stringify({ v: PROTOCOL, type: "act", action }));
+  });
+  const d = dialog();
+  d.addEventListener("click", (e) => {
+    if (e.target.closest("[data-guest-join]")) joinTable(code);
+    else if (e.target.closest("[data-guest-copy]")) {
+      const field = d.querySelector("[data-guest-reply]");
+      navigator.clipboard.writeText(field.value).then(
+        () => notice(t("together.copied")),
+        () => field.select(),
+      );
+    }
+  });
+  update({ loading: { ...state.loading, done: true } });
+  await openDialog(d);
+}

@@ -1,0 +1,281 @@
+// "Play together" on the local network, the host's side (issue 21,
+// docs/play-together.md): the dialog that invites a guest to West, North or
+// East (the invitation link, a Copy button and its QR code), takes the guest's
+// reply (pasted, or a `#reply=` link opened in this tab) and shows each seat's
+// state (a computer player, waiting for the reply, seated, away), with "let a
+// computer player take this seat" for an away one (TableHost.giveToBot).
+//
+// The host's page runs the only engine (web/together/protocol.js's TableHost
+// checks every guest message, the engine validates the action). The host's own
+// table stays South's: while guests are seated, every state the table keeps is
+// South's (`southOnly`, turns.js's view filter), and each change goes to the
+// guests (TableHost.broadcast). Loaded the first time the dialog is opened.
+
+import { t } from "../shared/i18n.js";
+import { seatName } from "../shared/i18n-terms.js";
+import { TableHost } from "../together/protocol.js";
+import { invite } from "../together/link.js";
+import { qrCode, qrSvg } from "../together/qr.js";
+import { openDialog } from "./dialogs.js";
+import { $ } from "./dom.js";
+import { escapeHTML } from "./panels.js";
+import { covered } from "./pass.js";
+import { BOT_LEVELS, HUMAN } from "./settings.js";
+import { flush, state, update } from "./state.js";
+import { engine, notice, runBots, setGame, setViewFilter } from "./turns.js";
+
+const GUEST_SEATS = [1, 2, 3];
+
+/** Each guest seat: `{status: "bot"|"waiting"|"seated"|"away", link, channel, invitation, error}`. */
+const seats = new Map(GUEST_SEATS.map((seat) => [seat, { status: "bot" }]));
+let host = null;
+
+function tableHost() {
+  if (host) return host;
+  host = new TableHost({
+    engine,
+    person: HUMAN,
+    send: (seat, text) => {
+      const channel = seats.get(seat).channel;
+      if (channel?.readyState === "open") channel.send(text);
+    },
+    // a guest's action (or a change of levels): the host's table shows South's view of it
+    changed: () => refreshSouth(),
+  });
+  setViewFilter(southOnly);
+  addEventListener("beforeunload", warnIfSeated);
+  listenForReplies();
+  return host;
+}
+
+/** Whether any guest is seated now. */
+export function guestsSeated() {
+  return [...seats.values()].some((s) => s.status === "seated");
+}
+
+function warnIfSeated(event) {
+  if (!guestsSeated()) return;
+  event.preventDefault();
+  event.returnValue = t("together.leave_warning");
+}
+
+/** The table's states while guests play: an answer carrying a guest's view
+ * (the engine gives the view of the person to act) is never shown here; the
+ * host's table asks for South's instead. Every change goes to the guests. */
+function southOnly(game) {
+  host?.broadcast();
+  if (game.seat === 0) return { game: { ...game, human_to_move: game.to_act === 0 }, patch: { viewer: 0 } };
+  // a guest's view: covered (no hand, no choices) until South's arrives
+  refreshSouth();
+  return { game: { ...covered(game), seat: 0, human_to_move: false }, patch: { viewer: 0 } };
+}
+
+let refreshing = Promise.resolve();
+function refreshSouth() {
+  refreshing = refreshing.then(async () => {
+    const south = await engine.call("state", { seat: 0 });
+    setGame(south);
+    if (south.bot_to_move && !state.busy) await runBots();
+  });
+  return refreshing;
+}
+
+// ---- the dialog --------------------------------------------------------------------------
+
+const dialog = () => $("#together-dialog");
+
+function statusText(seat) {
+  return t(`together.status.${seats.get(seat).status}`);
+}
+
+function seatHTML(seat) {
+  const s = seats.get(seat);
+  const name = escapeHTML(seatName(seat));
+  let body = "";
+  if (s.status === "waiting" && s.link) {
+    let qr = "";
+    try {
+      qr = qrSvg(qrCode(s.link), t("together.qr_label", { seat: seatName(seat) }));
+    } catch {
+      qr = "";
+    }
+    body = `<label class="together-field">${escapeHTML(t("together.link_label"))}
+        <input type="text" readonly value="${escapeHTML(s.link)}" data-together-link="${seat}"></label>
+      <button type="button" data-together-copy="${seat}">${escapeHTML(t("together.copy"))}</button>
+      <div class="together-qr">${qr}</div>
+      <label class="together-field">${escapeHTML(t("together.reply_label"))}
+        <textarea rows="3" data-together-reply="${seat}" spellcheck="false"></textarea></label>
+      <button type="button" class="primary" data-together-accept="${seat}">${escapeHTML(t("together.accept"))}</button>`;
+  }
+  const invite = s.status === "seated" ? "" : `<button type="button" data-together-invite="${seat}">${escapeHTML(t("together.invite"))}</button>`;
+  const bot = s.status === "away" ? `<button type="button" data-together-bot="${seat}">${escapeHTML(t("together.give_to_bot"))}</button>` : "";
+  const error = s.error ? `<p class="together-error" role="alert">${escapeHTML(s.error)}</p>` : "";
+  return `<section class="together-seat" aria-labelledby="together-seat-${seat}">
+    <h3 id="together-seat-${seat}">${name}: <span data-together-status="${seat}">${escapeHTML(statusText(seat))}</span></h3>
+    ${error}<div class="together-actions">${invite}${bot}</div>${body}</section>`;
+}
+
+function paint() {
+  const box = dialog().querySelector("[data-together-seats]");
+  box.innerHTML = GUEST_SEATS.map(seatHTML).join("");
+}
+
+function linkError(err) {
+  const code = ["bad_code", "timeout", "closed", "no_candidates"].includes(err?.code) ? err.code : "failed";
+  return t(`together.error.${code}`);
+}
+
+async function inviteSeat(seat) {
+  const s = seats.get(seat);
+  tableHost();
+  s.invitation?.peer.close();
+  s.error = "";
+  try {
+    s.invitation = await invite();
+  } catch (err) {
+    s.error = linkError(err);
+    paint();
+    return;
+  }
+  s.link = new URL(`index.html#join=${s.invitation.code}`, location.href).href;
+  s.status = "waiting";
+  paint();
+  dialog().querySelector(`[data-together-link="${seat}"]`)?.focus();
+}
+
+/** The reply of a guest (its code, or its `#reply=` link) for a waiting seat. */
+export async function acceptReply(seat, text) {
+  const s = seats.get(seat);
+  if (!s.invitation) return;
+  const code = String(text).trim().replace(/^.*#reply=/, "");
+  s.error = "";
+  let channel;
+  try {
+    channel = await s.invitation.accept(code);
+  } catch (err) {
+    s.error = linkError(err);
+    paint();
+    return;
+  }
+  const peer = s.invitation.peer;
+  s.channel = channel;
+  s.invitation = null;
+  s.link = "";
+  s.status = "seated";
+  channel.onmessage = (e) => host.receive(seat, e.data);
+  peer.onGone = () => {
+    if (s.channel !== channel) return;
+    s.channel = null;
+    s.status = "away";
+    host.leave(seat);
+    notice(t("together.gone", { seat: seatName(seat) }), "error");
+    if (dialog().open) paint();
+  };
+  await host.seat(seat);
+  await refreshSouth();
+  paint();
+}
+
+async function giveToBot(seat) {
+  const s = seats.get(seat);
+  const chosen = state.settings?.levels?.[seat];
+  const level = BOT_LEVELS.includes(chosen) ? chosen : BOT_LEVELS[Math.floor(BOT_LEVELS.length / 2)];
+  s.status = "bot";
+  await tableHost().giveToBot(seat, level);
+  paint();
+}
+
+async function copyLink(seat) {
+  const field = dialog().querySelector(`[data-together-link="${seat}"]`);
+  try {
+    await navigator.clipboard.writeText(field.value);
+    notice(t("together.copied"));
+  } catch {
+    field.select(); // the browser refused: the link is selected for the player to copy
+  }
+}
+
+let installed = false;
+function install() {
+  if (installed) return;
+  installed = true;
+  dialog().addEventListener("click", (e) => {
+    const b = e.target.closest("button");
+    if (!b) return;
+    const seat = (name) => Number(b.dataset[name]);
+    if (b.dataset.togetherInvite) inviteSeat(seat("togetherInvite"));
+    else if (b.dataset.togetherCopy) copyLink(seat("togetherCopy"));
+    else if (b.dataset.togetherBot) giveToBot(seat("togetherBot"));
+    else if (b.dataset.togetherAccept) {
+      const n = seat("togetherAccept");
+      acceptReply(n, dialog().querySelector(`[data-together-reply="${n}"]`).value);
+    }
+  });
+}
+
+/** Open the "Play together" dialog. */
+export async function openTogether() {
+  install();
+  paint();
+  flush();
+  await openDialog(dialog());
+}
+
+/** A `#reply=` link opened in the host's tab: given to the one waiting seat. */
+export async function replyFromLink(code) {
+  const waiting = waitingSeats();
+  if (waiting.length === 1) await acceptReply(waiting[0], code);
+  else await openTogether();
+}
+
+// ---- `#reply=` links: opened in another tab (or this one), handed to the table's tab ----
+
+const CHANNEL = "hasenpfeffer.together.v1";
+const REPLY_CODE = /^[A-Za-z0-9_-]{1,400}$/;
+
+/** A tab opened from a `#reply=` link: the reply goes to the tab of this browser
+ * whose table is waiting for it, which says it took it; this tab says so. */
+export function handReplyToTable(code) {
+  update({ loading: { ...state.loading, done: true } });
+  if (typeof BroadcastChannel !== "function") {
+    notice(t("together.reply_nobody"), "error");
+    return;
+  }
+  const bus = new BroadcastChannel(CHANNEL);
+  const nobody = setTimeout(() => notice(t("together.reply_nobody"), "error"), 1500);
+  bus.onmessage = (e) => {
+    if (e.data?.type !== "taken" || e.data.code !== code) return;
+    clearTimeout(nobody);
+    notice(t("together.reply_handed"));
+  };
+  bus.postMessage({ type: "reply", code });
+}
+
+function listenForReplies() {
+  if (typeof BroadcastChannel === "function") {
+    const bus = new BroadcastChannel(CHANNEL);
+    bus.onmessage = (e) => {
+      const code = e.data?.type === "reply" ? e.data.code : null;
+      if (typeof code !== "string" || !REPLY_CODE.test(code) || !waitingSeats().length) return;
+      bus.postMessage({ type: "taken", code });
+      replyFromLink(code);
+    };
+  }
+  // the link opened in this very tab: only its fragment changes
+  addEventListener("hashchange", () => {
+    const m = /^#reply=([A-Za-z0-9_-]{1,400})$/.exec(location.hash);
+    if (!m) return;
+    history.replaceState(null, "", location.pathname + location.search);
+    replyFromLink(m[1]);
+  });
+}
+
+function waitingSeats() {
+  return GUEST_SEATS.filter((seat) => seats.get(seat).status === "waiting");
+}
+
+// for the tests: the seats' states
+export function seatStates() {
+  return Object.fromEntries(GUEST_SEATS.map((seat) => [seat, seats.get(seat).status]));
+}
+
