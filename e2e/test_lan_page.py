@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Playwright
 
+from axe import assert_accessible
 from test_lan_table import HOST_IP, PORT, _lan_missing, lan, launch  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.skipif(bool(_lan_missing()), reason=_lan_missing() or "ok")
@@ -54,7 +55,8 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
     host_browser = launch(playwright_instance, lan["host"], SECURE)
     guest_browser = launch(playwright_instance, lan["guest"], SECURE)
     try:
-        host = host_browser.new_page()
+        host_context = host_browser.new_context()
+        host = host_context.new_page()
         errors: list[str] = []
         host.on("pageerror", lambda e: errors.append(str(e)))
         host.goto(f"{ORIGIN}/index.html?speed=instant&seed=5")
@@ -73,20 +75,46 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
         assert link.startswith(f"{ORIGIN}/index.html#join=")
         assert host.text_content('[data-together-status="1"]') == "invited, waiting for the reply"
         assert host.query_selector("#together-dialog .together-qr svg[role=img]") is not None
+        assert_accessible(host, "the host's invitation", include="#together-dialog")
 
         guest.goto(link)
         guest.wait_for_selector("#guest-dialog[open]", timeout=30_000)
-        # nothing happens before Join: no reply made
+        # nothing happens before Join: no reply made; Join has the focus
         assert guest.query_selector("[data-guest-reply]") is None
+        assert guest.evaluate("() => document.activeElement.matches('[data-guest-join]')")
         guest.click("[data-guest-join]")
         reply = guest.wait_for_selector("[data-guest-reply]", timeout=10_000).input_value()
         assert "#reply=" in reply
         assert guest.text_content("[data-guest-countdown]").startswith("Time left: 4:")
+        assert_accessible(guest, "the guest's reply", include="#guest-dialog")
 
         host.fill('[data-together-reply="1"]', reply)
         host.click('[data-together-accept="1"]')
         seated = "() => document.querySelector('[data-together-status=\"1\"]')?.textContent"
         host.wait_for_function(f"{seated} === 'at the table'", timeout=15_000)
+        # North by the reply's link, opened in another tab of the host's browser:
+        # handed to the table's tab, which seats North
+        host.click('[data-together-invite="2"]')
+        link2 = host.wait_for_selector('[data-together-link="2"]', timeout=10_000).input_value()
+        guest2 = guest_browser.new_page()
+        guest2.on("pageerror", lambda e: errors.append(str(e)))
+        guest2.goto(link2)
+        guest2.wait_for_selector("#guest-dialog[open]", timeout=30_000)
+        guest2.click("[data-guest-join]")
+        reply2 = guest2.wait_for_selector("[data-guest-reply]", timeout=10_000).input_value()
+        tab = host_context.new_page()  # the same browser profile as the table
+        tab.goto(reply2)
+        tab.wait_for_function(
+            "() => document.querySelector('#notice-text')?.textContent"
+            ".includes('you can close this tab')",
+            timeout=30_000,
+        )
+        host.wait_for_function(
+            "() => document.querySelector('[data-together-status=\"2\"]')?.textContent"
+            " === 'at the table'",
+            timeout=15_000,
+        )
+        tab.close()
         # a guest is seated: leaving the host's page asks first
         warned = (
             "() => { const e = new Event('beforeunload', {cancelable: true});"
@@ -101,6 +129,7 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
         assert "save" not in view
         assert view["view"]["hand"] == host_state(host, 1)["view"]["hand"]
 
+        guests = {1: guest, 2: guest2}
         guest_moves = 0
         for _ in range(60):
             now = host_state(host, 0)
@@ -108,12 +137,13 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
             painted = host.evaluate(PAINTED)
             assert painted["seat"] == 0
             over = now["view"]["phase"] == "game_over" or now["view"]["hand_number"] > 0
-            if guest_moves >= 2 or over:
+            if guest_moves >= 4 or over:
                 break
             count = now["actions"]
-            if now["to_act"] == 1:
-                guest.wait_for_function(SHOWN, arg=count, timeout=10_000)
-                assert guest.evaluate(MOVE) is not None
+            if now["to_act"] in guests:
+                player = guests[now["to_act"]]
+                player.wait_for_function(SHOWN, arg=count, timeout=10_000)
+                assert player.evaluate(MOVE) is not None
                 guest_moves += 1
             elif now["to_act"] == 0:
                 host.wait_for_function(
@@ -130,7 +160,11 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
                 arg=count,
                 timeout=10_000,
             )
-        assert guest_moves >= 2, "the guest's clicks went to the host's engine"
+        # the saved game has computer players in the guests' seats: a reload has no guests
+        saved = host.evaluate("() => JSON.parse(localStorage.getItem('hasenpfeffer.game.v1'))")
+        assert saved["levels"][0] == "human"
+        assert "human" not in saved["levels"][1:3]
+        assert guest_moves >= 4, "the guest's clicks went to the host's engine"
         # the guest's own table followed the host's
         actions = host_state(host, 1)["actions"]
         caught_up = "(n) => window.hasenpfeffer.state.actions >= n"

@@ -45,7 +45,7 @@ function paintReply(code) {
   body.innerHTML = `<p>${escapeHTML(t("guest.reply_intro"))}</p>
     <label class="together-field">${escapeHTML(t("guest.reply_label"))}
       <input type="text" readonly value="${escapeHTML(link)}" data-guest-reply></label>
-    <button type="button" data-guest-copy>${escapeHTML(t("together.copy"))}</button>
+    <button type="button" class="secondary" data-guest-copy>${escapeHTML(t("together.copy"))}</button>
     <p role="timer" data-guest-countdown></p>
     <div class="together-qr">${qr}</div>`;
   const ends = Date.now() + REPLY_MS;

@@ -64,10 +64,18 @@ function warnIfSeated(event) {
  * host's table asks for South's instead. Every change goes to the guests. */
 function southOnly(game) {
   host?.broadcast();
-  if (game.seat === 0) return { game: { ...game, human_to_move: game.to_act === 0 }, patch: { viewer: 0 } };
+  // saved with a computer player in each guest's seat: a reload has no guests
+  const levels = game.levels.map((level, seat) => (seats.get(seat)?.status === "seated" || seats.get(seat)?.status === "away" ? botLevel(seat) : level));
+  if (game.seat === 0) return { game: { ...game, human_to_move: game.to_act === 0 }, patch: { viewer: 0 }, levels };
   // a guest's view: covered (no hand, no choices) until South's arrives
   refreshSouth();
-  return { game: { ...covered(game), seat: 0, human_to_move: false }, patch: { viewer: 0 } };
+  return { game: { ...covered(game), seat: 0, human_to_move: false }, patch: { viewer: 0 }, levels };
+}
+
+/** The computer player's level for a seat: the settings' choice, or the middle level. */
+function botLevel(seat) {
+  const chosen = state.settings?.levels?.[seat];
+  return BOT_LEVELS.includes(chosen) ? chosen : BOT_LEVELS[Math.floor(BOT_LEVELS.length / 2)];
 }
 
 let refreshing = Promise.resolve();
@@ -101,14 +109,14 @@ function seatHTML(seat) {
     }
     body = `<label class="together-field">${escapeHTML(t("together.link_label"))}
         <input type="text" readonly value="${escapeHTML(s.link)}" data-together-link="${seat}"></label>
-      <button type="button" data-together-copy="${seat}">${escapeHTML(t("together.copy"))}</button>
+      <button type="button" class="secondary" data-together-copy="${seat}">${escapeHTML(t("together.copy"))}</button>
       <div class="together-qr">${qr}</div>
       <label class="together-field">${escapeHTML(t("together.reply_label"))}
         <textarea rows="3" data-together-reply="${seat}" spellcheck="false"></textarea></label>
-      <button type="button" class="primary" data-together-accept="${seat}">${escapeHTML(t("together.accept"))}</button>`;
+      <button type="button" class="secondary together-primary" data-together-accept="${seat}">${escapeHTML(t("together.accept"))}</button>`;
   }
-  const invite = s.status === "seated" ? "" : `<button type="button" data-together-invite="${seat}">${escapeHTML(t("together.invite"))}</button>`;
-  const bot = s.status === "away" ? `<button type="button" data-together-bot="${seat}">${escapeHTML(t("together.give_to_bot"))}</button>` : "";
+  const invite = s.status === "seated" ? "" : `<button type="button" class="secondary" data-together-invite="${seat}">${escapeHTML(t("together.invite"))}</button>`;
+  const bot = s.status === "away" ? `<button type="button" class="secondary" data-together-bot="${seat}">${escapeHTML(t("together.give_to_bot"))}</button>` : "";
   const error = s.error ? `<p class="together-error" role="alert">${escapeHTML(s.error)}</p>` : "";
   return `<section class="together-seat" aria-labelledby="together-seat-${seat}">
     <h3 id="together-seat-${seat}">${name}: <span data-together-status="${seat}">${escapeHTML(statusText(seat))}</span></h3>
@@ -178,8 +186,7 @@ export async function acceptReply(seat, text) {
 
 async function giveToBot(seat) {
   const s = seats.get(seat);
-  const chosen = state.settings?.levels?.[seat];
-  const level = BOT_LEVELS.includes(chosen) ? chosen : BOT_LEVELS[Math.floor(BOT_LEVELS.length / 2)];
+  const level = botLevel(seat);
   s.status = "bot";
   await tableHost().giveToBot(seat, level);
   paint();

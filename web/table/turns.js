@@ -51,15 +51,16 @@ export function notice(text, kind = "") {
 /** A new engine state: kept (and saved), the hint gone. */
 export function setGame(game, patch = {}) {
   const shown = viewFilter ? viewFilter(game) : { game, patch: {} };
-  writeSave(game.save, game.levels);
+  writeSave(game.save, shown.levels ?? game.levels);
   update({ game: shown.game, hint: null, ...patch, ...shown.patch });
 }
 
 // the LAN table's host (together-dialog.js): the table shows South's view only
 let viewFilter = null;
 
-/** While guests play over the network: `filter(game)` gives `{game, patch}`, the
- * state the host's table shows for an engine state (web/table/together-dialog.js). */
+/** While guests play over the network: `filter(game)` gives `{game, patch, levels}`,
+ * the state the host's table shows for an engine state and the levels saved with
+ * it (web/table/together-dialog.js). */
 export function setViewFilter(filter) {
   viewFilter = filter;
 }
