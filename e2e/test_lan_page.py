@@ -169,6 +169,16 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
         actions = host_state(host, 1)["actions"]
         caught_up = "(n) => window.hasenpfeffer.state.actions >= n"
         guest.wait_for_function(caught_up, arg=actions, timeout=10_000)
+
+        # North's page closes: its seat is away on the host, who lets a computer player take it
+        guest2.close()
+        status2 = "() => document.querySelector('[data-together-status=\"2\"]')?.textContent"
+        host.click('[data-tool="together"]')
+        host.wait_for_function(f"{status2} === 'away (connection lost)'", timeout=15_000)
+        host.click('[data-together-bot="2"]')
+        host.wait_for_function(f"{status2} === 'computer player'", timeout=10_000)
+        levels = host_state(host, 0)["levels"]
+        assert levels[1] == "human" and levels[2] != "human"
         assert errors == []
     finally:
         guest_browser.close()

@@ -8,7 +8,7 @@
 // go to the host, whose engine checks them. Loaded only for such a link.
 
 import { t } from "../shared/i18n.js";
-import { seatName } from "../shared/i18n-terms.js";
+import { errorText, seatName } from "../shared/i18n-terms.js";
 import { join, LinkError } from "../together/link.js";
 import { PROTOCOL, readHostMessage } from "../together/protocol.js";
 import { qrCode, qrSvg } from "../together/qr.js";
@@ -82,8 +82,11 @@ function connected(open) {
     if (!read.ok) return;
     if (read.message.type === "view") showView(read.message.state);
     else {
+      // the engine's reason when it refused the action (words of the page's own refusals)
+      const m = read.message;
+      const reason = m.reason_code ? errorText({ reason_code: m.reason_code, reason_params: m.params, message: "" }) : "";
       update({ busy: false });
-      notice(t("guest.refused"), "error");
+      notice(reason ? `${t("guest.refused")} ${reason}` : t("guest.refused"), "error");
     }
   };
   channel.send(JSON.stringify({ v: PROTOCOL, type: "hello" }));
