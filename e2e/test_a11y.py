@@ -9,7 +9,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 from axe import assert_accessible, axe_results, axe_version, describe
-from game_driver import WAITING, phase, saved, start, step
+from game_driver import LOAD_TIMEOUT_MS, WAITING, phase, saved, start, step
 from hasenpfeffer import Game
 from hasenpfeffer.api import card_roles
 
@@ -85,6 +85,7 @@ def test_axe_finds_nothing_serious_in_any_phase_or_dialog(page: Page, base_url: 
     _check_dialog(page, "settings", "#settings-dialog", "[data-preset]")
     _check_dialog(page, "rules", "#rules-dialog", ".ranking hp-card")
     _check_dialog(page, "shortcuts", "#shortcuts-dialog", "table.keys")
+    _check_dialog(page, "together", "#together-dialog", "[data-together-invite]")
     wanted = {"bidding", "trump", "discard", "alone", "play", "hand summary", "game over"}
     seen: set[str] = set()
     rng = random.Random(5)
@@ -115,6 +116,20 @@ def test_axe_finds_nothing_serious_in_any_phase_or_dialog(page: Page, base_url: 
             break
         step(page, rng)
     assert seen == wanted, f"phases never reached: {wanted - seen}"
+
+
+def test_the_guest_page_of_an_invitation_link(page: Page, base_url: str) -> None:
+    """A `#join=` link shows the Join dialog only (nothing runs before Join), focused
+    and axe-clean; a damaged invitation says so (no network needed for either)."""
+    page.goto(base_url + "#join=AAAA")
+    page.wait_for_selector("#guest-dialog[open]", timeout=LOAD_TIMEOUT_MS)
+    assert page.evaluate("() => document.activeElement.matches('[data-guest-join]')")
+    assert page.is_hidden('[data-tool="new-game"]') and page.is_hidden('[data-tool="hint"]')
+    assert_accessible(page, "the guest's Join dialog", include="#guest-dialog")
+    page.keyboard.press("Enter")
+    alert = page.wait_for_selector("#guest-dialog [role=alert]")
+    assert alert.text_content() == "This invitation link is damaged or not of this game."
+    assert page.evaluate("() => localStorage.getItem('hasenpfeffer.game.v1')") is None
 
 
 def _focused(page: Page) -> dict[str, Any]:
