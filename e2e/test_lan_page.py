@@ -40,6 +40,12 @@ MOVE = """() => {
   return b.dataset.action;
 }"""
 
+# a choice of the painted table can be clicked (drawn in the frame after the state)
+CAN_MOVE = """() => {
+  const all = '#actions button[data-action], #hand button.card[data-action]';
+  const usable = (x) => !x.disabled && x.dataset.action !== 'new-game';
+  return [...document.querySelectorAll(all)].some(usable);
+}"""
 PAINTED = "() => window.hasenpfeffer.state"
 SHOWN = "(n) => window.hasenpfeffer.state?.actions === n"
 
@@ -143,6 +149,7 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
             if now["to_act"] in guests:
                 player = guests[now["to_act"]]
                 player.wait_for_function(SHOWN, arg=count, timeout=10_000)
+                player.wait_for_function(CAN_MOVE, timeout=10_000)
                 assert player.evaluate(MOVE) is not None
                 guest_moves += 1
             elif now["to_act"] == 0:
@@ -151,6 +158,7 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
                     arg=count,
                     timeout=10_000,
                 )
+                host.wait_for_function(CAN_MOVE, timeout=10_000)
                 assert host.evaluate(MOVE) is not None
             else:
                 host.wait_for_timeout(200)
