@@ -16,12 +16,15 @@ from __future__ import annotations
 import random
 import sys
 import time
+from pathlib import Path
 
 from hasenpfeffer import Game, Rules
 from hasenpfeffer.bots.expert import ExpertPlayer
 from hasenpfeffer.bots.hard import HardPlayer
 from hasenpfeffer.bots.medium import MediumPlayer, decision_key
-from hasenpfeffer.tools.heuristic import HeuristicPlayer
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from heuristic import HeuristicPlayer  # the test suite's player
 
 
 def main() -> None:

@@ -338,8 +338,8 @@ def test_the_arena_command_json() -> None:
 
 
 def test_the_arena_command_refuses_bad_options() -> None:
-    out = run_cli("--a", "expert", "--b", "random")
-    assert out.returncode == 2 and "invalid choice: 'expert'" in out.stderr
+    out = run_cli("--a", "grandmaster", "--b", "random")
+    assert out.returncode == 2 and "invalid choice: 'grandmaster'" in out.stderr
     out = run_cli("--a", "medium", "--b", "random", "--rules", "tournament")
     assert out.returncode == 2 and "preset must be one of" in out.stderr
     out = run_cli("--a", "medium", "--b", "random", "--games", "0")

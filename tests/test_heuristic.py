@@ -1,20 +1,25 @@
-"""The independent heuristic player of the arena (``tools.heuristic``): legal,
+"""The test suite's independent heuristic player (tests/heuristic.py, the
+level ``heuristic`` of ``scripts/arena.py``): legal,
 fair, its own rules, and an opponent worth measuring against."""
 
 from __future__ import annotations
 
 import ast
 import random
+import subprocess
+import sys
 from pathlib import Path
 
-import pytest
-
+import heuristic
 from hasenpfeffer import Game, Rules
-from hasenpfeffer.bots.players import check_legal, make_player
+from hasenpfeffer.bots.players import check_legal, make_player, register_level
 from hasenpfeffer.cards import Card
 from hasenpfeffer.knowledge import sample_game
-from hasenpfeffer.tools import arena, heuristic
-from hasenpfeffer.tools.heuristic import HeuristicPlayer, hand_worth
+from hasenpfeffer.tools import arena
+from heuristic import HeuristicPlayer, hand_worth
+
+register_level(heuristic.LEVEL, heuristic.make)
+ROOT = Path(__file__).resolve().parent.parent
 
 PRESETS = ("seed", "seed-pepper", "traditional", "pepper")
 
@@ -97,6 +102,22 @@ def test_heuristic_beats_random_in_the_arena() -> None:
     assert summary["win_rate_a"] >= 0.9
 
 
-def test_the_arena_command_offers_the_heuristic_level(capsys: pytest.CaptureFixture[str]) -> None:
-    assert arena.main(["--a", "medium", "--b", "heuristic", "--games", "1", "--json"]) == 0
-    assert '"b": "heuristic"' in capsys.readouterr().out
+def test_the_arena_script_offers_the_heuristic_level() -> None:
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "arena.py"),
+            "--a",
+            "medium",
+            "--b",
+            "heuristic",
+            "--games",
+            "1",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    assert '"b": "heuristic"' in out.stdout

@@ -93,6 +93,11 @@ def register_level(level: str, factory: Factory) -> None:
     _registered[level] = factory
 
 
+def registered_levels() -> tuple[str, ...]:
+    """The levels added by ``register_level``, in the order they were added."""
+    return tuple(_registered)
+
+
 def make_player(level: str, seed: int = 0) -> Player:
     """A new player of ``level`` whose random choices come from ``seed``."""
     if isinstance(seed, bool) or not isinstance(seed, int):

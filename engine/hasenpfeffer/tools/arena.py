@@ -28,17 +28,11 @@ import statistics
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from typing import Any, Final
+from typing import Any
 
-from ..bots.players import ARENA_LEVELS, make_player, register_level
+from ..bots.players import ARENA_LEVELS, make_player, registered_levels
 from ..game import Game
 from ..rules import PRESETS, Rules
-from . import heuristic
-
-#: Levels of the arena alone, for measuring the bots (never in the page):
-#: ``heuristic``, an independent rule-based player (``tools.heuristic``).
-TOOL_LEVELS: Final = (heuristic.LEVEL,)
-register_level(heuristic.LEVEL, heuristic.make)
 
 # ---- statistics ----------------------------------------------------------------------
 
@@ -379,12 +373,11 @@ def build_parser() -> argparse.ArgumentParser:
             "played twice with the partnerships swapped."
         ),
     )
-    parser.add_argument(
-        "--a", required=True, choices=(*ARENA_LEVELS, *TOOL_LEVELS), help="level of side a"
-    )
-    parser.add_argument(
-        "--b", required=True, choices=(*ARENA_LEVELS, *TOOL_LEVELS), help="level of side b"
-    )
+    # the levels, and any a script registered first (scripts/arena.py: the test
+    # suite's independent heuristic player)
+    levels = (*ARENA_LEVELS, *(x for x in registered_levels() if x not in ARENA_LEVELS))
+    parser.add_argument("--a", required=True, choices=levels, help="level of side a")
+    parser.add_argument("--b", required=True, choices=levels, help="level of side b")
     parser.add_argument(
         "--games",
         type=int,

@@ -1,6 +1,7 @@
-"""An independent heuristic player, for measuring the bots (never in the page).
+"""An independent heuristic player of the test suite, for measuring the bots
+(in no wheel: the package's tools have no use for it).
 
-The arena's ``heuristic`` level (``python -m hasenpfeffer arena --b heuristic``):
+The arena's ``heuristic`` level (``python scripts/arena.py --b heuristic``):
 an opponent the search players were not built around. It shares no code with
 the medium player: it sees only ``Game.view(seat)`` and uses the engine's card
 tables (``cards.POWER``, ``cards.EFFECTIVE_SUIT``) and nothing from ``bots``.
@@ -29,7 +30,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ..cards import CARDS, EFFECTIVE_SUIT, JOKER, POWER, SAME_COLOUR, SUITS, TRUMP_ORDER, Card
+from hasenpfeffer.cards import (
+    CARDS,
+    EFFECTIVE_SUIT,
+    JOKER,
+    POWER,
+    SAME_COLOUR,
+    SUITS,
+    TRUMP_ORDER,
+    Card,
+)
 
 LEVEL: Final = "heuristic"
 
