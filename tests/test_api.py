@@ -824,3 +824,92 @@ def test_with_several_people_undo_takes_back_only_the_viewers_own_decision() -> 
         if checked and state["view"]["hand_number"] > 0:
             break
     assert checked
+
+
+GUESTS = ["human", "human", "medium", "human"]  # South at this device, West and East at others
+
+
+def test_remote_seats_answers_carry_the_local_persons_view_only() -> None:
+    # the LAN table's host: West and East are persons at other devices. No answer
+    # the host's page gets (act, bot_step, state without seat, set_levels) ever
+    # carries their views; a guest's view comes only when asked for by its seat.
+    rng = random.Random(5)
+    state = ok({"op": "new_game", "seed": 5, "levels": GUESTS, "remote": [1, 3]})
+    assert state["remote"] == [1, 3]
+    guest_turns = 0
+    for _ in range(600):
+        if state["view"]["phase"] == "game_over" or state["view"]["hand_number"] > 1:
+            break
+        full = Game.from_json(state["save"])
+        assert state["seat"] == 0
+        assert state["view"]["hand"] == full.view(0)["hand"]
+        cur = state["to_act"]
+        assert state["remote_to_move"] == (cur in (1, 3))
+        assert state["human_to_move"] == (cur == 0)
+        assert state["bot_to_move"] == (cur == 2)
+        if cur == 0:
+            answer = ok({"op": "act", "action": rng.choice(state["view"]["legal_actions"])})
+        elif cur == 2:
+            answer = ok({"op": "bot_step"})
+        else:
+            guest_turns += 1
+            # the page's own click cannot decide for a guest; nor another seat's guest
+            assert "another device" in err({"op": "act", "action": "pass"}, "not_your_turn")
+            err({"op": "act", "action": "pass", "seat": 4 - cur}, "not_your_turn")
+            err({"op": "hint"}, "not_your_turn")
+            assert ok({"op": "state"})["save"] == state["save"]
+            guest = ok({"op": "state", "seat": cur})
+            assert guest["seat"] == cur and guest["human_to_move"]
+            assert guest["view"]["hand"] == full.view(cur)["hand"]
+            assert {o["action"] for o in guest["options"] if o["legal"]} == set(
+                guest["view"]["legal_actions"]
+            )
+            action = rng.choice(guest["view"]["legal_actions"])
+            answer = ok({"op": "act", "action": action, "seat": cur})
+            if action.startswith("discard "):
+                # the guest's discard is not named to the host's page
+                assert answer["event"]["action"] == "discard"
+            else:
+                assert answer["event"]["action"] == action
+        state = answer["state"]
+    assert guest_turns > 10
+
+
+def test_remote_seats_are_checked_and_kept_by_set_levels() -> None:
+    ok({"op": "new_game", "seed": 6, "levels": GUESTS})
+    assert "computer player" in err(
+        {"op": "new_game", "levels": GUESTS, "remote": [2]}, "bad_request"
+    )
+    err({"op": "new_game", "levels": GUESTS, "remote": [1, 1]}, "bad_request")
+    err({"op": "new_game", "levels": GUESTS, "remote": [5]}, "bad_request")
+    err({"op": "new_game", "levels": GUESTS, "remote": "1"}, "bad_request")
+    save = ok({"op": "state"})["save"]
+    err({"op": "load", "save": save, "levels": GUESTS, "remote": [True]}, "bad_request")
+    assert ok({"op": "load", "save": save, "levels": GUESTS, "remote": [3]})["remote"] == [3]
+    # unchanged while the seat stays a person; gone with its person
+    assert ok({"op": "set_levels", "levels": GUESTS})["remote"] == [3]
+    assert ok({"op": "set_levels", "levels": ["human", "human", "medium", "easy"]})["remote"] == []
+    assert ok({"op": "set_levels", "levels": GUESTS, "remote": [1, 3]})["remote"] == [1, 3]
+    err({"op": "set_levels", "levels": GUESTS, "remote": [0, 2]}, "bad_request")
+    assert ok({"op": "state"})["remote"] == [1, 3]
+
+
+def test_the_host_cannot_take_back_a_guests_decision() -> None:
+    rng = random.Random(7)
+    state = ok({"op": "new_game", "seed": 7, "levels": GUESTS, "remote": [1, 3]})
+    for _ in range(200):
+        cur = state["to_act"]
+        if cur in (1, 3):
+            guest = ok({"op": "state", "seat": cur})
+            action = rng.choice(guest["view"]["legal_actions"])
+            state = ok({"op": "act", "action": action, "seat": cur})["state"]
+            # the guest decided last: the host's undo is refused, nothing changes
+            assert not state["can_undo"]
+            err({"op": "undo"}, "not_your_decision")
+            assert ok({"op": "state"})["save"] == state["save"]
+            return
+        if cur == 0:
+            state = ok({"op": "act", "action": rng.choice(state["view"]["legal_actions"])})["state"]
+        else:
+            state = ok({"op": "bot_step"})["state"]
+    raise AssertionError("no guest decided")

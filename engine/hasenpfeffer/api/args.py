@@ -45,6 +45,27 @@ def levels_arg(value: object) -> tuple[str, ...]:
     return tuple(value)
 
 
+def remote_arg(value: object, levels: tuple[str, ...]) -> frozenset[int]:
+    """The ``remote`` argument: the person seats played at another device, each
+    a seat 0..3 whose level is ``human``, at most once."""
+    if not isinstance(value, list | tuple) or len(value) > 4:
+        raise ApiError("bad_request", f"remote must be a list of seats 0 to 3; got {quoted(value)}")
+    seats: set[int] = set()
+    for seat in value:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+            raise ApiError("bad_request", f"remote: a seat is 0 to 3; got {quoted(seat)}")
+        if seat in seats:
+            raise ApiError("bad_request", f"remote: seat {seat} is named twice")
+        if levels[seat] != HUMAN:
+            raise ApiError(
+                "bad_request",
+                f"remote: seat {seat} is played by a computer player ({levels[seat]}), "
+                "not a person",
+            )
+        seats.add(seat)
+    return frozenset(seats)
+
+
 def seat_arg(request: Mapping[str, Any]) -> int | None:
     seat = request.get("seat")
     if seat is None:

@@ -16,7 +16,7 @@ from ..rules import PRESETS, Rules, card_role
 from ..text import CARD_TEXT, PRESET_TEXT, RULE_CHOICE_TEXT, RULE_FIELD_TEXT, card_text
 from ..vocabulary import CARD_ROLES, HINT_LEVEL, HINT_LEVELS, HUMAN, SEAT_NAMES
 from . import sessions
-from .args import BOT_LEVELS, ApiError, levels_arg, quoted, seat_arg, suit_arg
+from .args import BOT_LEVELS, ApiError, levels_arg, quoted, remote_arg, seat_arg, suit_arg
 from .sessions import Session, install, need_session
 
 
@@ -72,6 +72,16 @@ def apply_action(session: Session, action: Action | str) -> dict[str, Any]:
             event["trick"] = record["tricks"][-1]
     elif sum(game.tricks_won) > tricks_before:
         event["trick"] = game.view(seat)["tricks"][-1]
+    return event
+
+
+def event_for(event: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The event as the answer's seat may know it: another seat's discard is
+    named without its card (the card shows in the hand's record once the hand
+    is over)."""
+    action = event["action"]
+    if event["seat"] != seat and action.startswith("discard "):
+        return {**event, "action": "discard"}
     return event
 
 
@@ -191,7 +201,11 @@ def state_answer(session: Session, seat: int | None = None) -> dict[str, Any]:
         "save": game.to_json(),
         "to_act": cur,
         "bot_to_move": cur is not None and session.levels[cur] != HUMAN,
-        "human_to_move": cur is not None and session.levels[cur] == HUMAN,
+        # the person whose view this is decides now (through ``act``)
+        "human_to_move": cur is not None and cur == seat and session.levels[cur] == HUMAN,
+        # a person at another device decides now (``act`` with its ``seat``)
+        "remote_to_move": cur is not None and cur in session.remote,
+        "remote": sorted(session.remote),
         "options": options,
         "cards": _cards(game, seat, options),
         "actions": len(game.history),
@@ -208,11 +222,12 @@ def op_new_game(request: Mapping[str, Any]) -> dict[str, Any]:
     except ValueError as err:
         raise ApiError("bad_rules", str(err)) from None
     levels = levels_arg(request.get("levels"))
+    remote = remote_arg(request.get("remote", []), levels)
     try:
         game = Game.new(rules, seed=request.get("seed"))
     except ValueError as err:
         raise ApiError("bad_request", str(err)) from None
-    return state_answer(install(Session(game, levels, [])))
+    return state_answer(install(Session(game, levels, [], remote=remote)))
 
 
 def op_load(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -220,11 +235,12 @@ def op_load(request: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(save, str | dict):
         raise ApiError("bad_save", "save must be the text of a saved game")
     levels = levels_arg(request.get("levels"))
+    remote = remote_arg(request.get("remote", []), levels)
     try:
         game = Game.from_json(save)
     except ValueError as err:
         raise ApiError("bad_save", str(err)) from None
-    return state_answer(install(Session(game, levels, actors_of(game))))
+    return state_answer(install(Session(game, levels, actors_of(game), remote=remote)))
 
 
 def op_state(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -239,16 +255,26 @@ def op_act(request: Mapping[str, Any]) -> dict[str, Any]:
         raise ApiError(
             "bad_request", f"action must be text such as 'play JD'; got {quoted(action)}"
         )
+    seat = seat_arg(request)
     cur = game.to_act
     if cur is None:
         raise ApiError("game_over", "the game is over")
     if session.levels[cur] != HUMAN:
         raise ApiError("not_your_turn", f"it is {SEAT_NAMES[cur]}'s turn (a computer player)")
+    if seat is not None and seat != cur:
+        raise ApiError("not_your_turn", f"it is {SEAT_NAMES[cur]}'s turn, not {SEAT_NAMES[seat]}'s")
+    if seat is None and cur in session.remote:
+        # a decision of a person at another device names its seat (the host's
+        # page passes it on): the page's own clicks never decide for a guest
+        raise ApiError(
+            "not_your_turn", f"it is {SEAT_NAMES[cur]}'s turn (a person at another device)"
+        )
     try:
         event = apply_action(session, action)
     except ActionError as err:
         raise ApiError("illegal_action", str(err), game.reason_code(action)) from None
-    return {"event": event, "state": state_answer(session)}
+    answer = state_answer(session)
+    return {"event": event_for(event, answer["seat"]), "state": answer}
 
 
 def op_bot_step(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -263,7 +289,12 @@ def op_bot_step(request: Mapping[str, Any]) -> dict[str, Any]:
     action = session.player(cur).choose(game.view(cur))
     think_ms = (time.perf_counter() - start) * 1000
     event = apply_action(session, action)
-    return {"event": event, "think_ms": round(think_ms, 2), "state": state_answer(session)}
+    answer = state_answer(session)
+    return {
+        "event": event_for(event, answer["seat"]),
+        "think_ms": round(think_ms, 2),
+        "state": answer,
+    }
 
 
 def op_hint(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -273,7 +304,7 @@ def op_hint(request: Mapping[str, Any]) -> dict[str, Any]:
     if level not in HINT_LEVELS:
         raise ApiError("bad_request", f"hint level must be one of {', '.join(HINT_LEVELS)}")
     cur = game.to_act
-    if cur is None or session.levels[cur] != HUMAN:
+    if cur is None or cur not in session.local_humans:
         raise ApiError("not_your_turn", "a hint is for your own decision: it is not your turn")
     from ..bots.hints import suggest
 
@@ -310,7 +341,13 @@ def op_undo(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def op_set_levels(request: Mapping[str, Any]) -> dict[str, Any]:
     session = need_session()
-    session.levels = levels_arg(request.get("levels"))
+    levels = levels_arg(request.get("levels"))
+    if "remote" in request:
+        remote = remote_arg(request["remote"], levels)
+    else:
+        # unchanged, for the seats still played by a person
+        remote = frozenset(s for s in session.remote if levels[s] == HUMAN)
+    session.levels, session.remote = levels, remote
     return state_answer(session)
 
 

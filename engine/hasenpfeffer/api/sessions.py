@@ -18,26 +18,37 @@ class Session:
     #: The seat that acted for each action of ``game.history``.
     actors: list[int]
     players: dict[int, Any] = field(default_factory=dict)
+    #: The person seats played at another device (the LAN table's guests): their
+    #: decisions come through ``act`` with their ``seat``, and the answers never
+    #: carry their view unless asked for it (``state`` with the seat).
+    remote: frozenset[int] = frozenset()
 
     @property
     def humans(self) -> tuple[int, ...]:
+        """Every seat played by a person, at this device or another."""
         return tuple(s for s in range(4) if self.levels[s] == HUMAN)
 
     @property
+    def local_humans(self) -> tuple[int, ...]:
+        """The person seats at this device (not ``remote``)."""
+        return tuple(s for s in self.humans if s not in self.remote)
+
+    @property
     def seat(self) -> int:
-        """The seat whose view the answers carry: the person to act; while a
-        computer player is to act (or the game is over), the person who decided
-        last; before anyone has, the first person (or South). With one person
-        that is always their seat; with several (pass-and-play) an answer never
-        carries a seat's cards before it is that seat's turn."""
-        humans = self.humans
+        """The seat whose view the answers carry: the person at this device to
+        act; while another seat is to act (or the game is over), the person at
+        this device who decided last; before anyone has, the first person at this
+        device (or South). With one person that is always their seat; with
+        several (pass-and-play) an answer never carries a seat's cards before it
+        is that seat's turn, and never a ``remote`` seat's."""
+        local = self.local_humans
         cur = self.game.to_act
-        if cur is not None and cur in humans:
+        if cur is not None and cur in local:
             return cur
-        last = self.last_human_actor
-        if last is not None:
-            return last
-        return humans[0] if humans else 0
+        for n in range(len(self.actors) - 1, -1, -1):
+            if self.actors[n] in local:
+                return self.actors[n]
+        return local[0] if local else 0
 
     @property
     def last_human_index(self) -> int | None:
