@@ -16,6 +16,7 @@ import {
   TableHost,
   decodeSignal,
   encodeSignal,
+  guestEvent,
   guestState,
   iceServersFrom,
   readGuestMessage,
@@ -41,9 +42,11 @@ function fakeEngine() {
   const calls = [];
   let toAct = 1;
   let levels = ["human", "human", "human", "human"];
+  let remote = [];
   const state = (seat) => ({
     seat,
     levels: [...levels],
+    remote: [...remote],
     view: { hand: [...hands[seat]], trick: trick.map((t) => ({ ...t })), hand_sizes: [0, 1, 2, 3].map((s) => hands[s].length) },
     to_act: toAct,
     bot_to_move: false,
@@ -64,6 +67,7 @@ function fakeEngine() {
       if (op === "state") return state(args.seat ?? 0);
       if (op === "set_levels") {
         levels = [...args.levels];
+        remote = [...(args.remote ?? remote)];
         return state(0);
       }
       if (op === "act") {
@@ -128,8 +132,11 @@ test("a guest that joins gets its own seat's view, and nothing of the others'", 
   assert.deepEqual(sent[2][0].state.view.hand, DEAL[2]);
   assert.ok(!("save" in sent[2][0].state));
   assert.deepEqual(sent[1], []);
-  // its level was already a person's: the engine is only asked for views
-  assert.ok(engine.calls.every(([op, args]) => op === "state" && args.seat === 2));
+  // its level was already a person's: the engine is told only that the seat is
+  // played from another device (its answers to the host then carry South's view)
+  const changes = engine.calls.filter(([op]) => op !== "state");
+  assert.deepEqual(changes, [["set_levels", { levels: ["human", "human", "human", "human"], remote: [2] }]]);
+  assert.ok(engine.calls.filter(([op]) => op === "state").every(([, args]) => args.seat === 2 || args.seat === undefined));
 });
 
 test("a guest's action goes to the engine's act, and every guest gets its new view", async () => {
@@ -137,15 +144,35 @@ test("a guest's action goes to the engine's act, and every guest gets its new vi
   await host.seat(1);
   await host.seat(3);
   await say(1, { type: "act", action: "play 9D" });
-  assert.ok(engine.calls.some(([op, args]) => op === "act" && args.action === "play 9D"));
-  assert.equal(changed.length, 1, "the host's table is told");
+  // the engine acts for the guest's own seat, named
+  assert.ok(engine.calls.some(([op, args]) => op === "act" && args.action === "play 9D" && args.seat === 1));
+  assert.equal(changed.filter((answer) => answer.event).length, 1, "the host's table is told the move");
   for (const seat of [1, 3]) {
-    const last = sent[seat].at(-1);
+    // told the move, then its new view
+    const [event, last] = sent[seat].slice(-2);
+    assert.equal(event.type, "event");
+    assert.deepEqual({ seat: event.event.seat, action: event.event.action }, { seat: 1, action: "play 9D" });
     assert.equal(last.type, "view");
     assert.deepEqual(last.state.view.trick, [{ seat: 1, card: "9D" }]);
   }
-  // the event (with a maker's hidden discard) never reaches a guest
+  // only the event's known fields reach a guest (the fake's hidden discard never)
   assert.ok(!JSON.stringify(sent).includes("secret"));
+  // the host's table keeps the answer; its broadcast of the same move tells nobody twice
+  const before = sent[3].filter((m) => m.type === "event").length;
+  await host.broadcast(changed.at(-1).event, changed.at(-1).state.actions);
+  assert.equal(sent[3].filter((m) => m.type === "event").length, before);
+  assert.equal(sent[3].at(-1).type, "view");
+});
+
+test("a discard is named to no guest, not even its maker's own", () => {
+  const event = { seat: 1, action: "discard 9C", trick: null, hand: null, card_roles: {}, extra: "x" };
+  for (const seat of [1, 2, 3]) {
+    assert.deepEqual(guestEvent(event, seat), { seat: 1, action: "discard", trick: null, hand: null, card_roles: {} });
+  }
+  assert.equal(guestEvent({ seat: 2, action: "play JK" }, 1).action, "play JK");
+  // a guest reads an event message, and nothing it does not know
+  assert.ok(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "event", event: { seat: 1, action: "pass" } })).ok);
+  assert.equal(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "event", event: {} })).ok, false);
 });
 
 test("a guest out of turn is refused before the engine is asked to act", async () => {
@@ -286,9 +313,10 @@ test("a computer player takes an away seat at the host's choice, and gives it ba
   const { host, sent, say, engine, changed } = table();
   await host.seat(1);
   await host.seat(2);
+  const told = changed.length;
   await host.giveToBot(1, "hard");
-  assert.deepEqual(engine.calls.find(([op]) => op === "set_levels")[1].levels, ["human", "hard", "human", "human"]);
-  assert.equal(changed.length, 1, "the host's table is told of the new levels");
+  assert.deepEqual(engine.calls.filter(([op]) => op === "set_levels").at(-1)[1], { levels: ["human", "hard", "human", "human"], remote: [2] });
+  assert.equal(changed.length, told + 1, "the host's table is told of the new levels");
   // the seat's guest is not heard any more, and hears nothing
   const heard = sent[1].length;
   await say(1, { type: "act", action: "play 9D" });

@@ -8,7 +8,22 @@ import { formatList, formatNumber, formatSigned, hasKey, isolate, language, ltrR
 import VOCABULARY from "./vocabulary.js";
 
 export function seatName(seat) {
-  return t(`seat.name.${seat}`);
+  if (seat === youSeat) return t("seat.name.0");
+  // South by its compass name where the player sits elsewhere (a LAN table's guest)
+  return seat === 0 ? t("seat.role.you") : t(`seat.name.${seat}`);
+}
+
+// the seat the page's player sits in: South, or a LAN table guest's own seat
+let youSeat = 0;
+
+/** The page's player sits in `seat` ("you" in the sentences; South is then named). */
+export function setYouSeat(seat) {
+  youSeat = seat;
+}
+
+/** Whether `seat` is the page's player's own ("you"). */
+export function isYou(seat) {
+  return seat === youSeat;
 }
 
 /**
@@ -18,7 +33,7 @@ export function seatName(seat) {
  * The keys with a player's form are listed in tests/test_locales.py PLAYER_FORMS.
  */
 export function bySeat(key, seat, values = {}, name = "seat") {
-  return seat === 0 ? t(`${key}_you`, values) : t(key, { [name]: seatName(seat), ...values });
+  return seat === youSeat ? t(`${key}_you`, values) : t(key, { [name]: seatName(seat), ...values });
 }
 
 export function suitName(suit) {

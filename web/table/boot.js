@@ -96,6 +96,8 @@ async function boot() {
   }
   setGame(game);
   announce(t("a11y.welcome_back"));
+  // a LAN table's game: its guests' seats wait for them to be invited again
+  if (game.remote?.length) (await import("./together-dialog.js")).guestsAway(game.remote);
   offerKeptAside();
   openLinkedReview();
   if (DAILY_LINK) {

@@ -8,7 +8,7 @@
 // go to the host, whose engine checks them. Loaded only for such a link.
 
 import { t } from "../shared/i18n.js";
-import { errorText, seatName } from "../shared/i18n-terms.js";
+import { errorText, seatName, setYouSeat } from "../shared/i18n-terms.js";
 import { join, LinkError } from "../together/link.js";
 import { PROTOCOL, readHostMessage } from "../together/protocol.js";
 import { qrCode, qrSvg } from "../together/qr.js";
@@ -16,7 +16,8 @@ import { openDialog } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { escapeHTML } from "./panels.js";
 import { state, update } from "./state.js";
-import { notice, setRemoteDecide } from "./turns.js";
+import { eventSentences } from "./narration.js";
+import { announce, notice, setRemoteDecide } from "./turns.js";
 
 /** How long the host has to paste the reply (link.js gives the connection as long). */
 const REPLY_MS = 4 * 60_000;
@@ -69,9 +70,17 @@ function showError(text) {
 /** The view the host sent: this seat's table (its choices only in its turn). */
 function showView(view) {
   const first = !state.game;
-  update({ game: { ...view, human_to_move: view.to_act === view.seat, can_undo: false }, viewer: view.seat, busy: false });
   if (first) notice(t("guest.connected", { seat: seatName(view.seat) }));
+  // the sentences call this seat "you", South by its name
+  setYouSeat(view.seat);
+  update({ game: { ...view, human_to_move: view.to_act === view.seat, can_undo: false }, viewer: view.seat, busy: false });
+  // the move that led to it, in the live region (screen readers)
+  if (told) for (const sentence of eventSentences(told, view.view)) announce(sentence);
+  told = null;
 }
+
+// the move the host told of: said with the view after it, which comes next
+let told = null;
 
 function connected(open) {
   channel = open;
@@ -81,6 +90,7 @@ function connected(open) {
     const read = readHostMessage(e.data);
     if (!read.ok) return;
     if (read.message.type === "view") showView(read.message.state);
+    else if (read.message.type === "event") told = read.message.event;
     else {
       // the engine's reason when it refused the action (words of the page's own refusals)
       const m = read.message;

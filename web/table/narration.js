@@ -7,7 +7,7 @@
 import { parseAction } from "../shared/actions.js";
 import { spokenCard } from "../shared/cards.js";
 import { formatList, formatNumber, t } from "../shared/i18n.js";
-import { bySeat, callWord, seatName, suitName } from "../shared/i18n-terms.js";
+import { bySeat, callWord, isYou, seatName, suitName } from "../shared/i18n-terms.js";
 import VOCABULARY from "../shared/vocabulary.js";
 
 
@@ -40,8 +40,8 @@ export function actionSentence(event, view) {
       // the player hears which card they put away; the others' discards are hidden
       // (South's too in the view of another person at the same device: pass-and-play,
       // where South is named, not "you": that person is not South)
-      if (seat === 0 && arg) return bySeat("a11y.discard", seat, { card: spokenCard(arg, roles) });
-      return t("a11y.discard", { seat: seat === 0 ? t("seat.role.you") : seatName(seat) });
+      if (isYou(seat) && arg) return bySeat("a11y.discard", seat, { card: spokenCard(arg, roles) });
+      return t("a11y.discard", { seat: seat === 0 ? t("seat.role.you") : t(`seat.name.${seat}`) });
     case "alone":
       return bySeat(view.maker === seat ? "a11y.alone" : "a11y.defend_alone", seat);
     case "decline":

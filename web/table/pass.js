@@ -23,9 +23,11 @@ import { flush, state, update } from "./state.js";
 
 const dialog = $("#pass-dialog");
 
-/** How many seats of the game are people. */
+/** How many seats of the game are people at this device (a LAN table's guests,
+ * the engine's `remote` seats, play at theirs). */
 export function people(game) {
-  return game ? game.levels.filter((level) => level === HUMAN).length : 0;
+  const remote = game?.remote ?? [];
+  return game ? game.levels.filter((level, seat) => level === HUMAN && !remote.includes(seat)).length : 0;
 }
 
 /** The seat the device must be passed to before the table can be shown, or null. */

@@ -70,6 +70,17 @@ function validLevels(levels) {
   );
 }
 
+/** The seats played from other devices: absent, or distinct seats 1 to 3 played by a person
+ * (the first of the vocabulary's levels). */
+function validRemote(remote, levels) {
+  if (remote === undefined) return true;
+  return (
+    Array.isArray(remote) &&
+    new Set(remote).size === remote.length &&
+    remote.every((seat) => Number.isInteger(seat) && seat >= 1 && seat <= 3 && levels[seat] === VOCABULARY.levels[0])
+  );
+}
+
 /**
  * What a stored text holds: {text: null} nothing; {text, record} a record to restore;
  * {text, problem} a record that cannot be restored as it is, where `problem` names
@@ -88,7 +99,7 @@ export function classify(text) {
     return { text, problem: "foreign" };
   }
   if (typeof record.version !== "number" || record.version > SAVE_VERSION) return { text, problem: "newer" };
-  if (!validLevels(record.levels)) return { text, record, problem: "levels" };
+  if (!validLevels(record.levels) || !validRemote(record.remote, record.levels)) return { text, record, problem: "levels" };
   return { text, record };
 }
 
@@ -122,13 +133,17 @@ export function storedIsKnown() {
   return known !== undefined && peekStored() === known;
 }
 
-function recordText(save, levels) {
-  return JSON.stringify({ format: SAVE_FORMAT, version: SAVE_VERSION, save, levels });
+function recordText(save, levels, remote = []) {
+  // `remote`: the seats played from other devices (the LAN table's guests), kept so
+  // that a reload can invite them again; written only when there are any
+  const record = { format: SAVE_FORMAT, version: SAVE_VERSION, save, levels };
+  if (remote?.length) record.remote = remote;
+  return JSON.stringify(record);
 }
 
 /** The text a game would be stored as (for tests and comparisons). */
 export function gameText(game) {
-  return recordText(game.save, game.levels);
+  return recordText(game.save, game.levels, game.remote);
 }
 
 let writing = true;
@@ -144,10 +159,10 @@ export function setWriting(on) {
  * the one this tab knows. Returns "written", "same" (already stored), "conflict"
  * (another tab wrote: nothing written), "failed" (storage refused), or "off".
  */
-export function writeGame(save, levels) {
+export function writeGame(save, levels, remote = []) {
   const store = storage();
   if (!store || !writing || known === undefined) return "off";
-  const text = recordText(save, levels);
+  const text = recordText(save, levels, remote);
   let stored;
   try {
     stored = store.getItem(SAVE_KEY);

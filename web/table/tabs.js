@@ -128,14 +128,26 @@ async function restore(found) {
     keepAside(found.text, found.problem);
     return null;
   }
-  const levels = found.problem === "levels" ? state.settings.levels : found.record.levels;
-  try {
-    const game = await engine.call("load", { save: found.record.save, levels });
-    if (found.problem === "levels") keepAside(found.text, "levels");
-    return game;
-  } catch (err) {
-    keepAside(found.text, "refused", errorText(err).replace(/[.।]$/, ""));
+  const game = await loadRecord(found);
+  if (game.error) {
+    keepAside(found.text, "refused", errorText(game.error).replace(/[.।]$/, ""));
     return null;
+  }
+  if (found.problem === "levels") keepAside(found.text, "levels");
+  return game;
+}
+
+/** The engine's `load` of a classified record: its levels (the settings' when its
+ * own are bad) and the seats played from other devices (guests to invite again);
+ * `{error}` when the engine refuses it. */
+async function loadRecord(found) {
+  const bad = found.problem === "levels";
+  const levels = bad ? state.settings.levels : found.record.levels;
+  const remote = bad ? [] : (found.record.remote ?? []);
+  try {
+    return await engine.call("load", { save: found.record.save, levels, remote });
+  } catch (error) {
+    return { error };
   }
 }
 
@@ -195,13 +207,8 @@ async function retryAside(entry) {
   while (!state.game) await pause(100); // the game that started meanwhile is on the table
   const found = classify(entry.text);
   if (found.problem && found.problem !== "levels") return t(`saves.problem.${found.problem}`);
-  const levels = found.problem === "levels" ? state.settings.levels : found.record.levels;
-  let game;
-  try {
-    game = await engine.call("load", { save: found.record.save, levels });
-  } catch (err) {
-    return errorText(err);
-  }
+  const game = await loadRecord(found);
+  if (game.error) return errorText(game.error);
   if (state.game && state.game.actions > 0 && gameText(state.game) !== entry.text) {
     setAside(gameText(state.game), "replaced");
   }

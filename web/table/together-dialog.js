@@ -6,12 +6,14 @@
 // computer player take this seat" for an away one (TableHost.giveToBot).
 //
 // The host's page runs the only engine (web/together/protocol.js's TableHost
-// checks every guest message, the engine validates the action). The host's own
-// table stays South's: while guests are seated, every state the table keeps is
-// South's (`southOnly`, turns.js's view filter), and each change goes to the
-// guests (TableHost.broadcast). Loaded the first time the dialog is opened.
+// checks every guest message, the engine validates the action). The guests'
+// seats are the engine's `remote` seats, so its answers to this page carry
+// South's view only; a guest's move is shown as a computer player's is
+// (turns.js showRemoteMove), and every state the table keeps goes to the guests
+// with the event that made it (TableHost.broadcast). Loaded the first time the
+// dialog is opened, or when a restored game had guests (guestsAway).
 
-import { t } from "../shared/i18n.js";
+import { formatList, t } from "../shared/i18n.js";
 import { seatName } from "../shared/i18n-terms.js";
 import { TableHost } from "../together/protocol.js";
 import { invite } from "../together/link.js";
@@ -19,10 +21,9 @@ import { qrCode, qrSvg } from "../together/qr.js";
 import { openDialog } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { escapeHTML } from "./panels.js";
-import { covered } from "./pass.js";
 import { BOT_LEVELS, HUMAN } from "./settings.js";
 import { flush, state, update } from "./state.js";
-import { engine, notice, runBots, setGame, setViewFilter } from "./turns.js";
+import { engine, notice, onGameKept, runBots, setGame, showRemoteMove } from "./turns.js";
 
 const GUEST_SEATS = [1, 2, 3];
 
@@ -39,10 +40,19 @@ function tableHost() {
       const channel = seats.get(seat).channel;
       if (channel?.readyState === "open") channel.send(text);
     },
-    // a guest's action (or a change of levels): the host's table shows South's view of it
-    changed: () => refreshSouth(),
+    changed: (answer) => {
+      // a guest's move (the engine's answer: this table's view and the event)
+      if (answer.event) showRemoteMove(answer);
+      else {
+        // a change of levels (a guest seated, or a computer player given a seat)
+        setGame(answer.state);
+        if (answer.state.bot_to_move && !state.busy) runBots();
+      }
+    },
   });
-  setViewFilter(southOnly);
+  // every state the table keeps (the host's own moves, the computer players'): the
+  // guests are told the move and get their views
+  onGameKept((game, event) => host.broadcast(event, game.actions));
   addEventListener("beforeunload", warnIfSeated);
   listenForReplies();
   return host;
@@ -59,33 +69,24 @@ function warnIfSeated(event) {
   event.returnValue = t("together.leave_warning");
 }
 
-/** The table's states while guests play: an answer carrying a guest's view
- * (the engine gives the view of the person to act) is never shown here; the
- * host's table asks for South's instead. Every change goes to the guests. */
-function southOnly(game) {
-  host?.broadcast();
-  // saved with a computer player in each guest's seat: a reload has no guests
-  const levels = game.levels.map((level, seat) => (seats.get(seat)?.status === "seated" || seats.get(seat)?.status === "away" ? botLevel(seat) : level));
-  if (game.seat === 0) return { game: { ...game, human_to_move: game.to_act === 0 }, patch: { viewer: 0 }, levels };
-  // a guest's view: covered (no hand, no choices) until South's arrives
-  refreshSouth();
-  return { game: { ...covered(game), seat: 0, human_to_move: false }, patch: { viewer: 0 }, levels };
-}
-
 /** The computer player's level for a seat: the settings' choice, or the middle level. */
 function botLevel(seat) {
   const chosen = state.settings?.levels?.[seat];
   return BOT_LEVELS.includes(chosen) ? chosen : BOT_LEVELS[Math.floor(BOT_LEVELS.length / 2)];
 }
 
-let refreshing = Promise.resolve();
-function refreshSouth() {
-  refreshing = refreshing.then(async () => {
-    const south = await engine.call("state", { seat: 0 });
-    setGame(south);
-    if (south.bot_to_move && !state.busy) await runBots();
-  });
-  return refreshing;
+/** A restored game whose `remote` seats were played from other devices (the page
+ * was reloaded or closed): those seats are away, the game waits at their turn
+ * until they are invited again or given to computer players. */
+export function guestsAway(remote) {
+  const h = tableHost();
+  for (const seat of remote) {
+    if (!seats.has(seat)) continue;
+    seats.get(seat).status = "away";
+    h.remote.add(seat);
+  }
+  const names = remote.filter((seat) => seats.has(seat)).map((seat) => seatName(seat));
+  if (names.length) notice(t("together.restored", { seats: formatList(names) }));
 }
 
 // ---- the dialog --------------------------------------------------------------------------
@@ -180,7 +181,6 @@ export async function acceptReply(seat, text) {
     if (dialog().open) paint();
   };
   await host.seat(seat);
-  await refreshSouth();
   paint();
 }
 

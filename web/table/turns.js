@@ -48,21 +48,21 @@ export function notice(text, kind = "") {
   update({ notice: { text, kind } });
 }
 
-/** A new engine state: kept (and saved), the hint gone. */
-export function setGame(game, patch = {}) {
-  const shown = viewFilter ? viewFilter(game) : { game, patch: {} };
-  writeSave(game.save, shown.levels ?? game.levels);
-  update({ game: shown.game, hint: null, ...patch, ...shown.patch });
+/** A new engine state: kept (and saved), the hint gone; `event` (the engine's
+ * event that made it, if any) goes to whoever listens (the LAN table's guests). */
+export function setGame(game, patch = {}, event = null) {
+  writeSave(game.save, game.levels, game.remote);
+  update({ game, hint: null, ...patch });
+  for (const listener of gameListeners) listener(game, event);
 }
 
-// the LAN table's host (together-dialog.js): the table shows South's view only
-let viewFilter = null;
+// the LAN table's host (together-dialog.js): each kept state goes to the guests
+const gameListeners = [];
 
-/** While guests play over the network: `filter(game)` gives `{game, patch, levels}`,
- * the state the host's table shows for an engine state and the levels saved with
- * it (web/table/together-dialog.js). */
-export function setViewFilter(filter) {
-  viewFilter = filter;
+/** `listener(game, event)` is told every state the table keeps, and the event that
+ * made it (web/table/together-dialog.js sends the guests their views). */
+export function onGameKept(listener) {
+  gameListeners.push(listener);
 }
 
 /** The table as a hand ended, before the next deal: the state before the hand's
@@ -101,7 +101,27 @@ export function finishedHand(before, event) {
  * finished hand (`before`: the state the action was taken in) until the player
  * moves on. */
 function keepAnswer(answer, before) {
-  setGame(answer.state, answer.event.hand ? { handOver: finishedHand(before, answer.event) } : {});
+  setGame(answer.state, answer.event.hand ? { handOver: finishedHand(before, answer.event) } : {}, answer.event);
+}
+
+let remoteShown = Promise.resolve();
+
+/** A decision of a person at another device (the LAN table's guest), already
+ * taken by this page's engine (`answer`: its event and this table's new state):
+ * shown as a computer player's move is, after whatever is being shown now; then
+ * the computer players go on. */
+export function showRemoteMove(answer) {
+  remoteShown = remoteShown.then(async () => {
+    while (state.busy) await wait(40);
+    const gen = state.generation;
+    const before = state.game;
+    update({ busy: true, interruptible: true });
+    keepAnswer(answer, before);
+    await showEvent(answer.event, answer.state, gen);
+    if (gen !== state.generation) return;
+    await runBots();
+  });
+  return remoteShown;
 }
 
 /** Show what an action did, tell it in the live region (one sentence each for

@@ -37,6 +37,7 @@ export const GUEST_FIELDS = Object.freeze([
   "actions",
   "preset",
   "card_roles",
+  "remote",
 ]);
 
 // ---- a guest's messages, checked by the host -----------------------------------------
@@ -77,6 +78,19 @@ export function guestState(answer) {
   return out;
 }
 
+/** The fields of an event a guest receives (what the table tells of a move). */
+export const EVENT_FIELDS = Object.freeze(["seat", "action", "trick", "hand", "card_roles"]);
+
+/** An event of the engine (answering the host's page: another seat's discard is
+ * already unnamed) as the guest of `seat` may know it: a discard is named to no
+ * guest but the one who made it, and that one knows it already, so to none. */
+export function guestEvent(event, seat) {
+  const out = {};
+  for (const field of EVENT_FIELDS) if (field in event) out[field] = event[field];
+  if (typeof out.action === "string" && out.action.startsWith("discard")) out.action = "discard";
+  return out;
+}
+
 function checkSeat(seat) {
   if (!Number.isInteger(seat) || seat < 1 || seat > 3) throw new RangeError(`a guest seat is 1 to 3, not ${seat}`);
 }
@@ -98,8 +112,12 @@ export class TableHost {
     this.person = person;
     this.send = send;
     this.changed = changed;
-    /** @type {Set<number>} the seats held by guests now */
+    /** @type {Set<number>} the seats whose guest is connected now */
     this.guests = new Set();
+    /** @type {Set<number>} the seats played by guests, connected or away (the engine's `remote`) */
+    this.remote = new Set();
+    // the number of actions of the game when the guests were last told an event
+    this.toldActions = -1;
     // one request at a time, in order: the engine answers in order too
     this.queue = Promise.resolve();
   }
@@ -109,6 +127,7 @@ export class TableHost {
   seat(seat) {
     checkSeat(seat);
     this.guests.add(seat);
+    this.remote.add(seat);
     return this.enqueue(async () => {
       await this.setLevel(seat, this.person);
       await this.sendView(seat);
@@ -119,17 +138,24 @@ export class TableHost {
   giveToBot(seat, level) {
     checkSeat(seat);
     this.guests.delete(seat);
+    this.remote.delete(seat);
     return this.enqueue(() => this.setLevel(seat, level));
   }
 
+  /** The engine's levels with `seat` at `level`, and the seats played by guests
+   * (seated or away) as its `remote` seats: its answers to this page then carry
+   * only the host's own view, and only a guest's message decides for its seat. */
   async setLevel(seat, level) {
-    const { levels } = await this.engine.call("state", { seat });
-    if (levels[seat] === level) return;
-    const answer = await this.engine.call("set_levels", { levels: levels.map((lv, s) => (s === seat ? level : lv)) });
+    const now = await this.engine.call("state");
+    const levels = now.levels.map((lv, s) => (s === seat ? level : lv));
+    const remote = [...this.remote].sort();
+    if (levels[seat] === now.levels[seat] && JSON.stringify(now.remote ?? []) === JSON.stringify(remote)) return;
+    const answer = await this.engine.call("set_levels", { levels, remote });
     this.changed({ state: answer });
   }
 
-  /** A guest's seat is away (dropped, or given to a computer player). */
+  /** A guest's seat is away (dropped): it stays the guest's (the game waits at its
+   * turn) until it is invited again or given to a computer player. */
   leave(seat) {
     this.guests.delete(seat);
   }
@@ -139,10 +165,18 @@ export class TableHost {
     return this.enqueue(() => this.handle(seat, text));
   }
 
-  /** Every guest's view again (after a move of the host or a computer player). */
-  broadcast() {
+  /** Every guest's view again (after a move of the host or a computer player);
+   * with `event` (the engine's event of that move) and the game's number of
+   * `actions` after it, each guest is told of the move first. */
+  broadcast(event = null, actions = null) {
     return this.enqueue(async () => {
-      for (const seat of [...this.guests].sort()) await this.sendView(seat);
+      // an event is told once (a guest's own move was told as it was taken)
+      const tell = event && actions !== null && actions > this.toldActions;
+      if (tell) this.toldActions = actions;
+      for (const seat of [...this.guests].sort()) {
+        if (tell) this.sendRaw(seat, { type: "event", event: guestEvent(event, seat) });
+        await this.sendView(seat);
+      }
     });
   }
 
@@ -181,7 +215,8 @@ export class TableHost {
     }
     let answer;
     try {
-      answer = await this.engine.call("act", { action: read.request.action });
+      // the engine decides for a remote seat only when its seat is named
+      answer = await this.engine.call("act", { action: read.request.action, seat });
     } catch (err) {
       this.sendRaw(seat, {
         type: "refused",
@@ -191,14 +226,18 @@ export class TableHost {
       });
       return;
     }
+    this.toldActions = Math.max(this.toldActions, answer.state?.actions ?? -1);
     this.changed(answer);
-    for (const other of [...this.guests].sort()) await this.sendView(other);
+    for (const other of [...this.guests].sort()) {
+      this.sendRaw(other, { type: "event", event: guestEvent(answer.event, other) });
+      await this.sendView(other);
+    }
   }
 }
 
 /**
  * A host's message text, read by a guest: `{ok: true, message}` or a refusal.
- * Only `view` (the seat's state) and `refused` (code, params) are known.
+ * Only `view` (the seat's state), `event` (what a move did) and `refused` (code, params) are known.
  */
 export function readHostMessage(text) {
   if (typeof text !== "string") return refusal("bad_message");
@@ -211,6 +250,7 @@ export function readHostMessage(text) {
   if (!message || typeof message !== "object" || message.v !== PROTOCOL) return refusal("bad_version");
   if (message.type === "view" && message.state && typeof message.state === "object") return { ok: true, message };
   if (message.type === "refused" && typeof message.code === "string") return { ok: true, message };
+  if (message.type === "event" && message.event && typeof message.event === "object" && typeof message.event.action === "string") return { ok: true, message };
   return refusal("bad_message");
 }
 
