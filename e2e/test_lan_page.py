@@ -168,11 +168,13 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
                 arg=count,
                 timeout=10_000,
             )
-        # the saved game has computer players in the guests' seats: a reload has no guests
+        # the saved game keeps the guests' seats (a reload can invite them again)
         saved = host.evaluate("() => JSON.parse(localStorage.getItem('hasenpfeffer.game.v1'))")
-        assert saved["levels"][0] == "human"
-        assert "human" not in saved["levels"][1:3]
+        assert saved["levels"][:3] == ["human", "human", "human"]
+        assert saved["remote"] == [1, 2]
         assert guest_moves >= 4, "the guest's clicks went to the host's engine"
+        # the host's page was never given a guest's cards: every state it kept was South's
+        assert host.evaluate("() => window.hasenpfeffer.state.remote") == [1, 2]
         # the guest's own table followed the host's
         actions = host_state(host, 1)["actions"]
         caught_up = "(n) => window.hasenpfeffer.state.actions >= n"
@@ -187,6 +189,39 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
         host.wait_for_function(f"{status2} === 'computer player'", timeout=10_000)
         levels = host_state(host, 0)["levels"]
         assert levels[1] == "human" and levels[2] != "human"
+        assert host_state(host, 0)["remote"] == [1]
+
+        # the host reloads (it is asked first): West's seat is kept, away, and the
+        # game waits for it; West is invited again and finds its view as it was
+        host.on("dialog", lambda dialog: dialog.accept())
+        west_before = host_state(host, 1)
+        host.reload()
+        host.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
+        assert host.evaluate(ENGINE, [lan["version"]])
+        host.wait_for_function(
+            "() => document.querySelector('#notice-text')?.textContent.includes('West')",
+            timeout=15_000,
+        )
+        restored = host_state(host, 0)
+        assert restored["remote"] == [1] and restored["save"] == west_before["save"]
+        host.click('[data-tool="together"]')
+        host.wait_for_selector("#together-dialog[open]")
+        assert host.text_content('[data-together-status="1"]') == "away (connection lost)"
+        host.click('[data-together-invite="1"]')
+        link3 = host.wait_for_selector('[data-together-link="1"]', timeout=10_000).input_value()
+        again = guest_browser.new_page()
+        again.on("pageerror", lambda e: errors.append(str(e)))
+        again.goto(link3)
+        again.wait_for_selector("#guest-dialog[open]", timeout=30_000)
+        again.click("[data-guest-join]")
+        reply3 = again.wait_for_selector("[data-guest-reply]", timeout=10_000).input_value()
+        host.fill('[data-together-reply="1"]', reply3)
+        host.click('[data-together-accept="1"]')
+        host.wait_for_function(f"{seated} === 'at the table'", timeout=15_000)
+        again.wait_for_function("() => window.hasenpfeffer.state?.seat === 1", timeout=15_000)
+        view = again.evaluate(PAINTED)
+        for key in ("view", "options", "cards", "to_act", "actions"):
+            assert view[key] == west_before[key], key
         assert errors == []
     finally:
         guest_browser.close()
