@@ -79,7 +79,7 @@ function fakeEngine() {
         }
         hands[toAct].splice(hands[toAct].indexOf(card), 1);
         trick.push({ seat: toAct, card });
-        const event = { seat: toAct, action: args.action, secret: `discard ${hands[0][0]}` };
+        const event = { seat: toAct, action: args.action, public_action: args.action, secret: `discard ${hands[0][0]}` };
         toAct = (toAct + 1) % 4;
         return { event, state: state(0) };
       }
@@ -164,12 +164,10 @@ test("a guest's action goes to the engine's act, and every guest gets its new vi
   assert.equal(sent[3].at(-1).type, "view");
 });
 
-test("a discard is named to no guest, not even its maker's own", () => {
-  const event = { seat: 1, action: "discard 9C", trick: null, hand: null, card_roles: {}, extra: "x" };
-  for (const seat of [1, 2, 3]) {
-    assert.deepEqual(guestEvent(event, seat), { seat: 1, action: "discard", trick: null, hand: null, card_roles: {} });
-  }
-  assert.equal(guestEvent({ seat: 2, action: "play JK" }, 1).action, "play JK");
+test("a guest is told a move as every other seat knows it: a discard without its card", () => {
+  const event = { seat: 1, action: "discard 9C", public_action: "discard", trick: null, hand: null, card_roles: {}, extra: "x" };
+  assert.deepEqual(guestEvent(event), { seat: 1, action: "discard", trick: null, hand: null, card_roles: {} });
+  assert.equal(guestEvent({ seat: 2, action: "play JK", public_action: "play JK" }).action, "play JK");
   // a guest reads an event message, and nothing it does not know
   assert.ok(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "event", event: { seat: 1, action: "pass" } })).ok);
   assert.equal(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "event", event: {} })).ok, false);

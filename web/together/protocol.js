@@ -79,15 +79,14 @@ export function guestState(answer) {
 }
 
 /** The fields of an event a guest receives (what the table tells of a move). */
-export const EVENT_FIELDS = Object.freeze(["seat", "action", "trick", "hand", "card_roles"]);
+export const EVENT_FIELDS = Object.freeze(["seat", "trick", "hand", "card_roles"]);
 
-/** An event of the engine (answering the host's page: another seat's discard is
- * already unnamed) as the guest of `seat` may know it: a discard is named to no
- * guest but the one who made it, and that one knows it already, so to none. */
-export function guestEvent(event, seat) {
-  const out = {};
+/** An event of the engine as a guest may know it: its action as every other
+ * seat knows it (the engine's `public_action`: a discard without its card; the
+ * maker knows its own), and the fields the table tells. */
+export function guestEvent(event) {
+  const out = { action: event.public_action };
   for (const field of EVENT_FIELDS) if (field in event) out[field] = event[field];
-  if (typeof out.action === "string" && out.action.startsWith("discard")) out.action = "discard";
   return out;
 }
 
@@ -174,7 +173,7 @@ export class TableHost {
       const tell = event && actions !== null && actions > this.toldActions;
       if (tell) this.toldActions = actions;
       for (const seat of [...this.guests].sort()) {
-        if (tell) this.sendRaw(seat, { type: "event", event: guestEvent(event, seat) });
+        if (tell) this.sendRaw(seat, { type: "event", event: guestEvent(event) });
         await this.sendView(seat);
       }
     });
@@ -229,7 +228,7 @@ export class TableHost {
     this.toldActions = Math.max(this.toldActions, answer.state?.actions ?? -1);
     this.changed(answer);
     for (const other of [...this.guests].sort()) {
-      this.sendRaw(other, { type: "event", event: guestEvent(answer.event, other) });
+      this.sendRaw(other, { type: "event", event: guestEvent(answer.event) });
       await this.sendView(other);
     }
   }

@@ -55,9 +55,12 @@ def apply_action(session: Session, action: Action | str) -> dict[str, Any]:
     trump = game.trump
     game.apply(action)  # raises an ActionError, changing nothing
     session.actors.append(seat)
+    done = game.history[-1]
     event: dict[str, Any] = {
         "seat": seat,
-        "action": str(game.history[-1]),
+        "action": str(done),
+        # the action as every other seat knows it: a discard without its card
+        "public_action": "discard" if done.kind == "discard" else str(done),
         "trick": None,
         "hand": None,
         # the trump in force when the action was taken (a hand's last card
@@ -79,9 +82,8 @@ def event_for(event: dict[str, Any], seat: int) -> dict[str, Any]:
     """The event as the answer's seat may know it: another seat's discard is
     named without its card (the card shows in the hand's record once the hand
     is over)."""
-    action = event["action"]
-    if event["seat"] != seat and action.startswith("discard "):
-        return {**event, "action": "discard"}
+    if event["seat"] != seat:
+        return {**event, "action": event["public_action"]}
     return event
 
 
