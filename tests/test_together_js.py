@@ -29,4 +29,4 @@ def test_lan_table_protocol_under_node() -> None:
         timeout=120,
     )
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
-    assert "# fail 0" in proc.stdout and "# pass 15" in proc.stdout, proc.stdout[-2000:]
+    assert "# fail 0" in proc.stdout and "# pass 16" in proc.stdout, proc.stdout[-2000:]

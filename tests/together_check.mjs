@@ -11,6 +11,7 @@ import { test } from "node:test";
 
 import {
   MAX_GUEST_MESSAGE,
+  MAX_CANDIDATES,
   MAX_ICE_SERVERS,
   PROTOCOL,
   TableHost,
@@ -22,6 +23,7 @@ import {
   readGuestMessage,
   readHostMessage,
   sdpToSignal,
+  serverHosts,
   signalLink,
   signalToSdp,
 } from "../web/together/protocol.js";
@@ -269,8 +271,11 @@ const OFFER = [
   "",
 ].join("\r\n");
 
+// an offer on a LAN (no STUN/TURN servers): host candidates only
+const LAN_OFFER = OFFER.replace(/a=candidate:\S+ 1 udp \S+ \S+ \S+ typ srflx.*\r\n/, "");
+
 test("an offer becomes a short code and back; its SDP is rebuilt", () => {
-  const signal = sdpToSignal("offer", OFFER);
+  const signal = sdpToSignal("offer", LAN_OFFER);
   // UDP host candidates only: the mDNS name and the LAN address
   assert.deepEqual(signal.candidates, [
     { address: "6c2b4a3e-7d1f-4b2a-9c3d-0e1f2a3b4c5d.local", port: 51234 },
@@ -293,6 +298,66 @@ test("an offer becomes a short code and back; its SDP is rebuilt", () => {
   const link = signalLink("https://example.org/index.html?lang=it#old", signal);
   assert.equal(link, `https://example.org/index.html?lang=it#join=${code}`);
   assert.ok(signalLink("https://x/", reply).endsWith(`#reply=${replyCode}`));
+});
+
+test("with the player's STUN/TURN servers, the code carries their candidates too", () => {
+  // what Chromium gathers with a STUN and a TURN server: the host's mDNS name, its
+  // public address (srflx, IPv4 and IPv6) and the TURN server's relay addresses
+  const candidates = [
+    "a=candidate:1 1 udp 2113937151 6c2b4a3e-7d1f-4b2a-9c3d-0e1f2a3b4c5d.local 51234 typ host generation 0 network-cost 999",
+    "a=candidate:2 1 udp 1677729535 203.0.113.9 51236 typ srflx raddr 0.0.0.0 rport 0 generation 0 network-cost 999",
+    "a=candidate:3 1 udp 1677729279 2001:DB8:0:0:0:0:0:9 51237 typ srflx raddr :: rport 0 generation 0",
+    "a=candidate:4 1 udp 33562623 198.51.100.7 49152 typ relay raddr 0.0.0.0 rport 0 generation 0",
+    "a=candidate:5 1 udp 33562367 2001:db8:1::7 49153 typ relay raddr :: rport 0 generation 0",
+    "a=candidate:6 1 tcp 1518157055 198.51.100.8 9 typ host tcptype active generation 0",
+    "a=candidate:7 2 udp 1677729534 203.0.113.9 51238 typ srflx raddr 0.0.0.0 rport 0 generation 0",
+    "a=candidate:8 1 udp 1677729535 203.0.113.9 51236 typ srflx raddr 0.0.0.0 rport 0 generation 0",
+  ];
+  const sdp = LAN_OFFER.replace(/(a=candidate:.*\r\n)+/, `${candidates.join("\r\n")}\r\n`);
+  const signal = sdpToSignal("offer", sdp);
+  // each type in turn; TCP, component 2 and a repeated address left out
+  assert.deepEqual(signal.candidates, [
+    { address: "6c2b4a3e-7d1f-4b2a-9c3d-0e1f2a3b4c5d.local", port: 51234 },
+    { address: "203.0.113.9", port: 51236, type: "srflx" },
+    { address: "198.51.100.7", port: 49152, type: "relay" },
+    { address: "2001:db8:0:0:0:0:0:9", port: 51237, type: "srflx" },
+    { address: "2001:db8:1::7", port: 49153, type: "relay" },
+  ]);
+  const code = encodeSignal(signal);
+  assert.ok(code.length <= 240, `${code.length} characters`);
+  const back = decodeSignal(code);
+  // the IPv6 addresses come back in their short form, the same addresses
+  assert.equal(back.candidates[3].address, "2001:db8::9");
+  assert.deepEqual(back, { ...signal, candidates: signal.candidates.map((c, i) => (i === 3 ? { ...c, address: "2001:db8::9" } : c)) });
+  assert.deepEqual(decodeSignal(encodeSignal(back)), back);
+  // the rebuilt SDP gives each its type, a priority by type and no base address
+  const rebuilt = signalToSdp(back).sdp;
+  assert.match(rebuilt, /a=candidate:2 1 udp 1694\d+ 203\.0\.113\.9 51236 typ srflx raddr 0\.0\.0\.0 rport 0 generation 0\r\n/);
+  assert.match(rebuilt, /a=candidate:5 1 udp \d{5,8} 2001:db8:1::7 49153 typ relay raddr :: rport 0 generation 0\r\n/);
+  const priorities = [...rebuilt.matchAll(/a=candidate:\d+ 1 udp (\d+) /g)].map((m) => Number(m[1]));
+  assert.ok(priorities[0] > priorities[1] && priorities[1] > priorities[2] && priorities[3] > priorities[4]);
+  assert.deepEqual(sdpToSignal("offer", rebuilt), back);
+  // a host-only code is byte for byte what it was before servers were possible
+  const lan = sdpToSignal("offer", LAN_OFFER);
+  assert.equal(encodeSignal(lan), "EARBYjMrGHExdzJlM3I0dDV5NnU3aThvOXAwYTFzMhorPE1eb3CBkqO0xdbn-AkaKzxNXm9wgZKjtMXW5_gJAgFsK0o-fR9LKpw9Dh8qO0xdyCIAwKgBFMgj");
+  // at most MAX_CANDIDATES, each type in turn: the relay candidates are not all cut off
+  const many = Array.from({ length: 6 }, (_, i) => [
+    `a=candidate:h${i} 1 udp 2113937151 192.168.1.${i + 1} 5000 typ host generation 0`,
+    `a=candidate:s${i} 1 udp 1677729535 203.0.113.${i + 1} 5000 typ srflx raddr 0.0.0.0 rport 0 generation 0`,
+    `a=candidate:r${i} 1 udp 33562623 198.51.100.${i + 1} 5000 typ relay raddr 0.0.0.0 rport 0 generation 0`,
+  ]).flat();
+  const cut = sdpToSignal("offer", LAN_OFFER.replace(/(a=candidate:.*\r\n)+/, `${many.join("\r\n")}\r\n`));
+  assert.equal(cut.candidates.length, MAX_CANDIDATES);
+  assert.deepEqual(
+    cut.candidates.map((c) => c.type ?? "host"),
+    ["host", "srflx", "relay", "host", "srflx", "relay", "host", "srflx"],
+  );
+  assert.ok(encodeSignal(cut).length <= 400);
+  // an mDNS name is a host's only, an IPv6 address a server's only
+  assert.throws(() => encodeSignal({ ...lan, candidates: [{ address: "2001:db8::1", port: 1 }] }), /address/);
+  assert.throws(() => encodeSignal({ ...lan, candidates: [{ ...lan.candidates[0], type: "relay" }] }), /address/);
+  assert.throws(() => encodeSignal({ ...lan, candidates: [{ ...lan.candidates[1], type: "prflx" }] }), /type/);
+  assert.throws(() => encodeSignal({ ...lan, candidates: [{ address: "2001:db8::1::2", port: 1, type: "srflx" }] }), /address/);
 });
 
 test("a damaged or foreign code is refused with a reason", () => {
@@ -345,6 +410,24 @@ test("STUN and TURN servers are only what the player wrote, checked line by line
     "stun:a.org\n".repeat(MAX_ICE_SERVERS + 1),
   ];
   for (const text of bad) assert.throws(() => iceServersFrom(text), SyntaxError, text);
+  // the refusal names the line and what is wrong, for the page's words
+  const refusal = (text) => {
+    try {
+      iceServersFrom(text);
+    } catch (err) {
+      return { code: err.code, params: err.params };
+    }
+    return null;
+  };
+  assert.deepEqual(refusal("stun:a.org\n\n  turn:b.org:3478 ann"), { code: "turn_needs_user", params: { line: 2, text: "turn:b.org:3478 ann" } });
+  assert.deepEqual(refusal("stun:a.org\nhttp://b.org"), { code: "not_a_server", params: { line: 2, text: "http://b.org" } });
+  assert.deepEqual(refusal("stun:a.org\n".repeat(MAX_ICE_SERVERS + 1)), { code: "too_many_servers", params: { max: MAX_ICE_SERVERS } });
+  // the host names the privacy note names: each once, bad lines left out
+  assert.deepEqual(serverHosts("stun:STUN.example.org:3478\nturn:turn.example.org user pw\nnonsense\nstun:stun.example.org"), [
+    "stun.example.org",
+    "turn.example.org",
+  ]);
+  assert.deepEqual(serverHosts(""), []);
 });
 
 // ---- the QR codes (web/together/qr.js) -----------------------------------------------

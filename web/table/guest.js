@@ -14,7 +14,8 @@ import { PROTOCOL, readHostMessage } from "../together/protocol.js";
 import { qrCode, qrSvg } from "../together/qr.js";
 import { openDialog } from "./dialogs.js";
 import { $ } from "./dom.js";
-import { escapeHTML } from "./panels.js";
+import { escapeHTML, paintInternetLine } from "./panels.js";
+import { iceServersInUse } from "./settings.js";
 import { state, update } from "./state.js";
 import { eventSentences } from "./narration.js";
 import { announce, notice, setRemoteDecide } from "./turns.js";
@@ -106,7 +107,8 @@ async function joinTable(code) {
   dialog().querySelector("[data-guest-join]").disabled = true;
   let joined;
   try {
-    joined = await join(code);
+    // this device's own choice: its STUN/TURN servers if internet play is on here, else none
+    joined = await join(code, { iceServers: iceServersInUse(state.settings) });
   } catch (err) {
     showError(err instanceof LinkError && err.code === "bad_code" ? t("guest.bad_invitation") : t("together.error.failed"));
     return;
@@ -133,6 +135,7 @@ export async function startGuest(code) {
     channel.send(JSON.stringify({ v: PROTOCOL, type: "act", action }));
   });
   const d = dialog();
+  paintInternetLine(d, state.settings);
   d.addEventListener("click", (e) => {
     if (e.target.closest("[data-guest-join]")) joinTable(code);
     else if (e.target.closest("[data-guest-copy]")) {

@@ -12,13 +12,15 @@ import {
   hasKey,
   LANGUAGES,
   language,
+  ltrRun,
   matchLanguage,
   storedLanguage,
   t,
 } from "../shared/i18n.js";
 import { bySeat, callWord, seatName, suitName } from "../shared/i18n-terms.js";
 import VOCABULARY from "../shared/vocabulary.js";
-import { BOT_LEVELS, HUMAN, SPEEDS, systemSpeed } from "./settings.js";
+import { serverHosts } from "../together/protocol.js";
+import { BOT_LEVELS, HUMAN, internetHosts, MAX_SERVERS_TEXT, SPEEDS, systemSpeed } from "./settings.js";
 
 export function escapeHTML(text) {
   return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -316,11 +318,55 @@ export function settingsHTML(settings, info, currentRules) {
         <input type="checkbox" id="four-colour" name="fourColour" data-four-colour aria-describedby="four-colour-help"${settings.fourColour ? " checked" : ""}>
         <span class="help" id="four-colour-help">${tx("settings.four_colour.help")}</span></div>
     </fieldset>
+    ${internetHTML(settings)}
     <p class="form-error" id="settings-error" role="alert"></p>
     <div class="buttons">
       <button type="button" data-action="cancel">${tx("dialog.cancel")}</button>
       <button type="button" data-action="save" class="primary">${tx("dialog.save")}</button>
     </div>`;
+}
+
+/** The host names of the servers' text, for the privacy note: "a.org and b.org" in the language. */
+export function hostList(hosts) {
+  return formatList(hosts.map(ltrRun));
+}
+
+/** The privacy note of internet play, naming the servers' hosts once there are some. */
+export function internetNote(serversText) {
+  const hosts = serverHosts(serversText);
+  const who = hosts.length ? t("settings.internet.note_named", { hosts: hostList(hosts) }) : t("settings.internet.note_unnamed");
+  return `${who} ${t("settings.internet.note_rest")}`;
+}
+
+/** The line of the Together and Join dialogs naming the servers in use: "" when internet play is off. */
+export function internetLine(settings) {
+  const hosts = internetHosts(settings);
+  return hosts.length ? t("together.internet_on", { hosts: hostList(hosts) }) : "";
+}
+
+/** Show a dialog's `[data-internet-line]`: the servers in use, hidden when there are none. */
+export function paintInternetLine(box, settings) {
+  const line = box.querySelector("[data-internet-line]");
+  if (!line) return;
+  const text = internetLine(settings);
+  line.textContent = text;
+  line.hidden = !text;
+}
+
+/** Internet play: off by default; when on, the STUN/TURN servers, one a line, and the privacy note. */
+function internetHTML(settings) {
+  const on = settings.internetPlay === true;
+  return `<fieldset><legend>${tx("settings.internet")}</legend>
+      <div class="field"><label for="internet-play">${tx("settings.internet.on")}</label>
+        <input type="checkbox" id="internet-play" name="internetPlay" data-internet-play aria-describedby="internet-note"${on ? " checked" : ""}></div>
+      <div class="internet-servers" data-internet-servers-field${on ? "" : " hidden"}>
+        <label for="internet-servers">${tx("settings.internet.servers")}</label>
+        <textarea id="internet-servers" name="internetServers" rows="3" spellcheck="false" autocomplete="off" maxlength="${MAX_SERVERS_TEXT}"
+          data-internet-servers aria-describedby="internet-servers-help internet-note">${escapeHTML(settings.internetServers ?? "")}</textarea>
+        <span class="help" id="internet-servers-help">${tx("settings.internet.servers_help")}</span>
+      </div>
+      <p class="fieldset-note" id="internet-note" data-internet-note>${escapeHTML(internetNote(settings.internetServers))}</p>
+    </fieldset>`;
 }
 
 /** Read the rule fields of the settings form into a rules object. */

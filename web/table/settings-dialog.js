@@ -1,8 +1,9 @@
 // The settings dialog: the computer players' levels, the rules (a preset or
-// each field, from the engine's rules_info), the language, the speed and four
-// colours. The form is painted from the state once each time the dialog opens
-// (then it is the player's to edit); its markup is web/table/panels.js's
-// settingsHTML.
+// each field, from the engine's rules_info), the language, the speed, four
+// colours and internet play (the player's STUN/TURN servers, checked line by
+// line by protocol.js's iceServersFrom: a bad line refuses the whole form).
+// The form is painted from the state once each time the dialog opens (then it
+// is the player's to edit); its markup is web/table/panels.js's settingsHTML.
 //
 // Saving never discards a game in progress unasked: new rules are checked by
 // the engine, then the player chooses between keeping the game (the rules apply
@@ -13,10 +14,11 @@
 import { t } from "../shared/i18n.js";
 import { errorText } from "../shared/i18n-terms.js";
 import { addOfflineStatus } from "../pwa/pwa.js";
+import { iceServersFrom } from "../together/protocol.js";
 import { openDialog } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { chooseLanguage } from "./language.js";
-import { escapeHTML, fieldLabels, readRules, sameRules, settingsHTML } from "./panels.js";
+import { escapeHTML, fieldLabels, internetNote, readRules, sameRules, settingsHTML } from "./panels.js";
 import { HUMAN, saveSettings } from "./settings.js";
 import { flush, state, update } from "./state.js";
 import { announce, beginGame, engine, newGameRequest, notice, runBots, setGame } from "./turns.js";
@@ -26,7 +28,7 @@ const form = $("#settings-form");
 
 export async function showSettings() {
   if (!engine || !state.game) {
-    update({ settingsForm: { info: null } });
+    update({ settingsForm: { info: null }, settingsError: "" });
   } else {
     const info = await engine.call("rules_info");
     const { settings } = state;
@@ -34,7 +36,7 @@ export async function showSettings() {
     const current = custom
       ? { ...state.game.view.rules, ...settings.rules }
       : (presetRules(info, settings.rules) ?? state.game.view.rules);
-    update({ rulesInfo: info, settingsForm: { info, current } });
+    update({ rulesInfo: info, settingsForm: { info, current }, settingsError: "" });
   }
   openDialog(dialog);
 }
@@ -82,6 +84,10 @@ function syncPreset(info) {
 }
 
 form.addEventListener("change", (e) => {
+  if (e.target.matches("[data-internet-play]")) {
+    form.querySelector("[data-internet-servers-field]").hidden = !e.target.checked;
+    return;
+  }
   const info = state.rulesInfo;
   if (!info) return;
   if (e.target.matches("[data-preset]")) {
@@ -97,6 +103,40 @@ form.addEventListener("change", (e) => {
     syncPreset(info);
   }
 });
+
+// the privacy note names the servers as they are typed
+form.addEventListener("input", (e) => {
+  if (!e.target.matches("[data-internet-servers]")) return;
+  const note = form.querySelector("[data-internet-note]");
+  const text = internetNote(e.target.value);
+  if (note.textContent !== text) note.textContent = text;
+});
+
+/** A line of the servers' text as a refusal quotes it: short. */
+function quotedLine(text) {
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}
+
+/**
+ * Internet play as the form has it: `{internetPlay, internetServers}`, or
+ * `{error}` (words naming the line at fault) when the servers are refused.
+ */
+function readInternet() {
+  const internetPlay = form.querySelector("[data-internet-play]").checked;
+  const text = form.querySelector("[data-internet-servers]").value;
+  let servers;
+  try {
+    servers = iceServersFrom(text);
+  } catch (err) {
+    // the line named is shown, even if internet play was turned off after it was written
+    form.querySelector("[data-internet-servers-field]").hidden = false;
+    const params = { ...err.params, text: quotedLine(err.params?.text ?? "") };
+    const code = ["not_a_server", "turn_needs_user", "too_many_servers"].includes(err.code) ? err.code : "not_a_server";
+    return { error: t(`settings.internet.error.${code}`, params) };
+  }
+  if (internetPlay && !servers.length) return { error: t("settings.internet.error.none") };
+  return { internetPlay, internetServers: text.trim() };
+}
 
 form.addEventListener("click", async (e) => {
   const button = e.target.closest("button[data-action]");
@@ -135,6 +175,12 @@ function refuse(err, info, previous) {
 async function save() {
   const info = state.rulesInfo;
   const game = state.game;
+  // bad servers refuse the whole form: nothing is stored, nothing changes
+  const internet = readInternet();
+  if (internet.error) {
+    update({ settingsError: internet.error });
+    return;
+  }
   const levels = [HUMAN, ...[1, 2, 3].map((s) => form.querySelector(`[data-level-seat="${s}"]`).value)];
   const rules = readRules(form, info);
   const preset = form.querySelector("[data-preset]").value;
@@ -152,6 +198,8 @@ async function save() {
       ...state.settings,
       speed: form.querySelector("[data-speed-select]").value || null,
       fourColour: form.querySelector("[data-four-colour]").checked,
+      internetPlay: internet.internetPlay,
+      internetServers: internet.internetServers,
       levels,
       rules: newRules,
     },

@@ -1,14 +1,16 @@
 // The settings, in localStorage, and those a link gives for one visit.
 //
 // Settings: who plays each seat, the rules for the next game, animation
-// speed (null: automatic — instant when the system asks for reduced motion)
-// and four-colour suits. Every stored or linked value is checked here before the
+// speed (null: automatic — instant when the system asks for reduced motion),
+// four-colour suits, and internet play (the opt-in STUN/TURN servers of the
+// table on the network: off, and no server, by default). Every stored or linked value is checked here before the
 // page or the engine sees it (and the engine checks the rules again). The
 // address's values (?speed=&bots=&preset=&target=&seed=&colours=) apply to this
 // visit only: they are stored only when the player saves the settings dialog.
 // The saved game is web/table/saves.js's.
 
 import VOCABULARY from "../shared/vocabulary.js";
+import { iceServersFrom, serverHosts } from "../together/protocol.js";
 
 export { writeGame as writeSave } from "./saves.js";
 
@@ -18,6 +20,8 @@ const NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 const MAX_RULE_FIELDS = 32;
 const MAX_RULE_TEXT = 40;
 const MAX_LINK_QUOTE = 40;
+// the servers' text as stored: a few lines (protocol.js's iceServersFrom checks them)
+export const MAX_SERVERS_TEXT = 1000;
 // the seeds the engine takes: whole numbers that stay exact in JavaScript
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
@@ -37,6 +41,9 @@ export const DEFAULT_SETTINGS = Object.freeze({
   rules: "seed",
   speed: null,
   fourColour: false,
+  // internet play: the player's STUN/TURN servers, one a line (the text as written)
+  internetPlay: false,
+  internetServers: "",
 });
 
 // In an embed (index.html?embed=...) nothing is stored: each load is a fresh
@@ -95,7 +102,41 @@ function clean(raw) {
   s.rules = cleanRules(raw.rules) ?? DEFAULT_SETTINGS.rules;
   if (typeof raw.speed === "string" && Object.hasOwn(SPEEDS, raw.speed)) s.speed = raw.speed;
   s.fourColour = raw.fourColour === true;
+  const servers = checkedServers(raw.internetServers);
+  if (servers !== null) {
+    s.internetServers = servers.text;
+    s.internetPlay = raw.internetPlay === true && servers.count > 0;
+  }
   return s;
+}
+
+/** `{text, count}` when `text` is the servers' text iceServersFrom accepts, else null. */
+function checkedServers(text) {
+  if (typeof text !== "string" || text.length > MAX_SERVERS_TEXT) return null;
+  try {
+    return { text, count: iceServersFrom(text).length };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The STUN/TURN servers the table's connections use (link.js's `iceServers`):
+ * none unless internet play is on, so that nothing but the players' devices is
+ * contacted by default.
+ */
+export function iceServersInUse(settings) {
+  if (settings?.internetPlay !== true) return [];
+  try {
+    return iceServersFrom(settings.internetServers);
+  } catch {
+    return [];
+  }
+}
+
+/** The host names of the servers in use (none when internet play is off). */
+export function internetHosts(settings) {
+  return iceServersInUse(settings).length ? serverHosts(settings.internetServers) : [];
 }
 
 // the settings as stored, and the fields this visit took from its link instead

@@ -20,8 +20,8 @@ import { invite } from "../together/link.js";
 import { qrCode, qrSvg } from "../together/qr.js";
 import { openDialog } from "./dialogs.js";
 import { $ } from "./dom.js";
-import { escapeHTML } from "./panels.js";
-import { BOT_LEVELS, HUMAN } from "./settings.js";
+import { escapeHTML, paintInternetLine } from "./panels.js";
+import { BOT_LEVELS, HUMAN, iceServersInUse } from "./settings.js";
 import { flush, state, update } from "./state.js";
 import { engine, notice, onGameKept, runBots, setGame, showRemoteMove } from "./turns.js";
 
@@ -127,6 +127,7 @@ function seatHTML(seat) {
 function paint() {
   const box = dialog().querySelector("[data-together-seats]");
   box.innerHTML = GUEST_SEATS.map(seatHTML).join("");
+  paintInternetLine(dialog(), state.settings);
 }
 
 function linkError(err) {
@@ -140,7 +141,8 @@ async function inviteSeat(seat) {
   s.invitation?.peer.close();
   s.error = "";
   try {
-    s.invitation = await invite();
+    // none unless the player turned internet play on (settings): then their STUN/TURN servers
+    s.invitation = await invite({ iceServers: iceServersInUse(state.settings) });
   } catch (err) {
     s.error = linkError(err);
     paint();

@@ -4,7 +4,8 @@
 // No server: the invitation (offer) goes from host to guest and the reply
 // (answer) back, by link, QR code or pasted text. `iceServers` is empty by
 // default, so nothing but the two devices is contacted; a STUN/TURN server is
-// only the player's opt-in (docs/play-together.md). A connection that does not
+// only the player's opt-in (the settings' internet play, docs/play-together.md):
+// its server-reflexive and relay candidates travel in the codes too. A connection that does not
 // open in time (Chromium keeps it `new` for ever when the other side's mDNS
 // name does not resolve: guest Wi-Fi, client isolation, VPN) is refused with
 // the code `timeout`, never left spinning; a closed peer is seen by the
@@ -17,6 +18,8 @@ import { decodeSignal, encodeSignal, sdpToSignal, signalToSdp } from "./protocol
 export const CONNECT_TIMEOUT_MS = 15_000;
 /** How long candidates are gathered at most (a LAN's come within a second). */
 export const GATHER_TIMEOUT_MS = 3_000;
+/** ... and with the player's STUN/TURN servers (a server's answer crosses the internet). */
+export const SERVER_GATHER_TIMEOUT_MS = 8_000;
 
 /** An error with a stable code for the page's words (`timeout`, `no_candidates`, `bad_code`, `closed`). */
 export class LinkError extends Error {
@@ -68,6 +71,7 @@ function opened(pc, channel, ms) {
 class Peer {
   constructor(iceServers) {
     this.pc = new RTCPeerConnection({ iceServers });
+    this.gatherMs = iceServers.length ? SERVER_GATHER_TIMEOUT_MS : GATHER_TIMEOUT_MS;
     open.add(this);
     this.channel = this.pc.createDataChannel("table", { negotiated: true, id: 0, ordered: true });
     this.onGone = () => {};
@@ -80,7 +84,7 @@ class Peer {
   }
 
   async localCode(type) {
-    await gathered(this.pc, GATHER_TIMEOUT_MS);
+    await gathered(this.pc, this.gatherMs);
     const signal = sdpToSignal(type, this.pc.localDescription.sdp);
     if (type === "offer" && !signal.candidates.length) {
       throw new LinkError("no_candidates", "this device found no local network to offer");

@@ -10,8 +10,9 @@
 //
 // Invitations: the WebRTC offer and answer as a compact code (`encodeSignal`):
 // the ICE username and password, the 32-byte DTLS fingerprint, the DTLS role
-// and the host candidates (IPv4 or Chromium's mDNS `.local` name), packed in
-// bytes and written in base64url; `signalToSdp` writes the SDP of a data
+// and the candidates (host: IPv4 or Chromium's mDNS `.local` name; with the
+// player's opt-in STUN/TURN servers also server-reflexive and relay ones, IPv4
+// or IPv6), packed in bytes and written in base64url; `signalToSdp` writes the SDP of a data
 // channel back from it. Nothing here touches the DOM or the network: Node runs
 // it (tests/together_check.mjs).
 
@@ -260,11 +261,67 @@ const KIND = { offer: 0, answer: 1 };
 const ICE_CHARS = /^[A-Za-z0-9+/]{1,255}$/;
 const MDNS = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local$/;
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+/** The candidates a code carries at most. */
+export const MAX_CANDIDATES = 8;
+// a candidate's type: host (the LAN), and with STUN/TURN servers (the opt-in)
+// srflx (this device's public address, from STUN) and relay (a TURN server's)
+const CANDIDATE_TYPES = ["host", "srflx", "relay"];
+// the ICE type preference of each (RFC 8445 5.1.2.2), for the rebuilt SDP's priorities
+const TYPE_PREFERENCE = { host: 126, srflx: 100, relay: 0 };
+
+/** An IPv6 address's 16 bytes, or null when `text` is not one (no zone, no IPv4 tail). */
+function ipv6Bytes(text) {
+  if (typeof text !== "string" || !/^[0-9a-fA-F:]{2,39}$/.test(text)) return null;
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const groups = (half) => (half ? half.split(":") : []);
+  const head = groups(halves[0]);
+  const tail = halves.length === 2 ? groups(halves[1]) : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
+  const all = [...head, ...Array(halves.length === 2 ? missing : 0).fill("0"), ...tail];
+  if (all.some((g) => !/^[0-9a-fA-F]{1,4}$/.test(g))) return null;
+  return all.flatMap((g) => [parseInt(g, 16) >> 8, parseInt(g, 16) & 255]);
+}
+
+/** 16 bytes as an IPv6 address (the groups in lower case, the longest run of zeros as "::"). */
+function ipv6Text(bytes) {
+  const groups = [];
+  for (let i = 0; i < 16; i += 2) groups.push(((bytes[i] << 8) | bytes[i + 1]).toString(16));
+  let best = [-1, 0];
+  for (let i = 0; i < 8; ) {
+    let j = i;
+    while (j < 8 && groups[j] === "0") j++;
+    if (j - i > best[1] && j - i > 1) best = [i, j - i];
+    i = j > i ? j : i + 1;
+  }
+  if (best[0] < 0) return groups.join(":");
+  return `${groups.slice(0, best[0]).join(":")}::${groups.slice(best[0] + best[1]).join(":")}`;
+}
+
+/** Whether a candidate's address is one a code carries: IPv4 or mDNS for a host, IPv4 or IPv6 for the others. */
+function carriedAddress(type, address) {
+  const ip = IPV4.exec(address);
+  if (ip) return ip.slice(1).every((n) => Number(n) <= 255);
+  return type === "host" ? MDNS.test(address) : ipv6Bytes(address) !== null;
+}
+
+/** Candidates of each type in turn (host, srflx, relay, host, ...), so that a
+ * long list cut to MAX_CANDIDATES keeps some of every type. */
+function interleaved(candidates) {
+  const byType = CANDIDATE_TYPES.map((type) => candidates.filter((c) => (c.type ?? "host") === type));
+  const out = [];
+  for (let i = 0; byType.some((list) => i < list.length); i++) for (const list of byType) if (i < list.length) out.push(list[i]);
+  return out;
+}
 
 /**
  * What a data channel's SDP needs: `{type, ufrag, pwd, fingerprint (32 bytes as
- * "AB:CD:..."), setup, candidates: [{address, port}]}`; only UDP host
- * candidates with an IPv4 address or an mDNS name are kept (a LAN needs no other).
+ * "AB:CD:..."), setup, candidates: [{address, port, type?}]}`. The UDP
+ * candidates of component 1 are kept: host ones with an IPv4 address or an mDNS
+ * name (a LAN needs no other), and the server-reflexive and relay ones (`type`
+ * "srflx", "relay") that the player's STUN/TURN servers give, IPv4 or IPv6; at
+ * most MAX_CANDIDATES, taking each type in turn.
  * @param {"offer"|"answer"} type
  * @param {string} sdp
  */
@@ -280,14 +337,19 @@ export function sdpToSignal(type, sdp) {
     setup: value("a=setup:"),
     candidates: [],
   };
+  const found = [];
   for (const line of lines) {
     if (!line.startsWith("a=candidate:")) continue;
     const f = line.slice("a=candidate:".length).split(" ");
     // foundation component protocol priority address port "typ" type ...
-    if (f[1] !== "1" || f[2].toLowerCase() !== "udp" || f[7] !== "host") continue;
-    if (!IPV4.test(f[4]) && !MDNS.test(f[4])) continue;
-    signal.candidates.push({ address: f[4], port: Number(f[5]) });
+    if (f[1] !== "1" || f[2]?.toLowerCase() !== "udp" || f[6] !== "typ" || !CANDIDATE_TYPES.includes(f[7])) continue;
+    if (!carriedAddress(f[7], f[4])) continue;
+    const candidate = { address: f[7] === "host" ? f[4] : f[4].toLowerCase(), port: Number(f[5]) };
+    if (f[7] !== "host") candidate.type = f[7];
+    if (found.some((c) => c.address === candidate.address && c.port === candidate.port)) continue;
+    found.push(candidate);
   }
+  signal.candidates = interleaved(found).slice(0, MAX_CANDIDATES);
   checkSignal(signal);
   return signal;
 }
@@ -298,12 +360,12 @@ function checkSignal(s) {
   if (!s.ufrag || !ICE_CHARS.test(s.ufrag) || !s.pwd || !ICE_CHARS.test(s.pwd)) throw new SyntaxError("no ICE username or password");
   if (!s.fingerprint || !/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/i.test(s.fingerprint)) throw new SyntaxError("no SHA-256 fingerprint");
   if (!ROLES.includes(s.setup)) throw new SyntaxError("no DTLS role");
-  if (s.candidates.length > 8) throw new SyntaxError("too many candidates");
+  if (s.candidates.length > MAX_CANDIDATES) throw new SyntaxError("too many candidates");
   for (const c of s.candidates) {
     if (!Number.isInteger(c.port) || c.port < 1 || c.port > 65535) throw new SyntaxError("bad candidate port");
-    const ip = IPV4.exec(c.address);
-    if (ip && ip.slice(1).some((n) => Number(n) > 255)) throw new SyntaxError("bad candidate address");
-    if (!ip && !MDNS.test(c.address)) throw new SyntaxError("bad candidate address");
+    const type = c.type ?? "host";
+    if (c.type === "host" || !CANDIDATE_TYPES.includes(type)) throw new SyntaxError("bad candidate type");
+    if (!carriedAddress(type, c.address)) throw new SyntaxError("bad candidate address");
   }
 }
 
@@ -336,17 +398,25 @@ function asciiBytes(text) {
   return [text.length, ...[...text].map((c) => c.charCodeAt(0))];
 }
 
-/** A signal as its code: about 110 characters with one candidate. */
+/**
+ * A signal as its code: about 110 characters with one host candidate. Each
+ * candidate is one byte (bits 0-1 its address's form: 0 IPv4, 1 mDNS name,
+ * 2 IPv6; bits 2-3 its type: 0 host, 1 srflx, 2 relay), the address (4, 16 or
+ * 16 bytes) and the port (2 bytes): a host candidate's bytes are those of the
+ * codes before servers could be used.
+ */
 export function encodeSignal(signal) {
   checkSignal(signal);
   const bytes = [(PROTOCOL << 4) | (KIND[signal.type] << 2) | ROLES.indexOf(signal.setup)];
   bytes.push(...asciiBytes(signal.ufrag), ...asciiBytes(signal.pwd));
   bytes.push(...signal.fingerprint.split(":").map((h) => parseInt(h, 16)));
   bytes.push(signal.candidates.length);
-  for (const { address, port } of signal.candidates) {
+  for (const { address, port, type = "host" } of signal.candidates) {
+    const kind = CANDIDATE_TYPES.indexOf(type) << 2;
     const ip = IPV4.exec(address);
-    if (ip) bytes.push(0, ...ip.slice(1).map(Number));
-    else bytes.push(1, ...MDNS.exec(address).slice(1).join("").match(/../g).map((h) => parseInt(h, 16)));
+    if (ip) bytes.push(kind, ...ip.slice(1).map(Number));
+    else if (type === "host") bytes.push(kind | 1, ...MDNS.exec(address).slice(1).join("").match(/../g).map((h) => parseInt(h, 16)));
+    else bytes.push(kind | 2, ...ipv6Bytes(address));
     bytes.push(port >> 8, port & 255);
   }
   return toBase64url(bytes);
@@ -375,14 +445,22 @@ export function decodeSignal(code) {
   const count = take(1)[0];
   for (let i = 0; i < count; i++) {
     const [kind] = take(1);
+    const candidateType = CANDIDATE_TYPES[(kind >> 2) & 3];
+    const form = kind & 3;
+    // an mDNS name is a host's only, an IPv6 address a server's only
+    if (kind >> 4 || !candidateType || form === 3 || ((form === 1) !== (candidateType === "host") && form !== 0)) {
+      throw new SyntaxError("bad candidate address");
+    }
     let address;
-    if (kind === 0) address = [...take(4)].join(".");
-    else if (kind === 1) {
+    if (form === 0) address = [...take(4)].join(".");
+    else if (form === 1) {
       const hex = [...take(16)].map((x) => x.toString(16).padStart(2, "0")).join("");
       address = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}.local`;
-    } else throw new SyntaxError("bad candidate address");
+    } else address = ipv6Text(take(16));
     const [hi, lo] = take(2);
-    candidates.push({ address, port: (hi << 8) | lo });
+    const candidate = { address, port: (hi << 8) | lo };
+    if (candidateType !== "host") candidate.type = candidateType;
+    candidates.push(candidate);
   }
   if (at !== b.length) throw new SyntaxError("not a code of this game");
   const signal = { type, ufrag, pwd, fingerprint, setup, candidates };
@@ -401,9 +479,12 @@ export function signalToSdp(signal) {
     "a=msid-semantic: WMS",
     "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
     "c=IN IP4 0.0.0.0",
-    ...signal.candidates.map(
-      ({ address, port }, i) => `a=candidate:${i + 1} 1 udp ${2113937151 - i} ${address} ${port} typ host generation 0`,
-    ),
+    ...signal.candidates.map(({ address, port, type = "host" }, i) => {
+      // priority: type preference, then the code's order; a server's candidate names no base address
+      const priority = TYPE_PREFERENCE[type] * 2 ** 24 + (65535 - i) * 2 ** 8 + 255;
+      const base = type === "host" ? "" : ` raddr ${address.includes(":") ? "::" : "0.0.0.0"} rport 0`;
+      return `a=candidate:${i + 1} 1 udp ${priority} ${address} ${port} typ ${type}${base} generation 0`;
+    }),
     `a=ice-ufrag:${signal.ufrag}`,
     `a=ice-pwd:${signal.pwd}`,
     "a=ice-options:trickle",
@@ -428,10 +509,20 @@ export function signalLink(base, signal) {
 export const MAX_ICE_SERVERS = 4;
 const ICE_URL = /^(stuns?|turns?):(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+)(?::(\d{1,5}))?(\?transport=(?:udp|tcp))?$/;
 
+/** A refusal of the servers' text: a SyntaxError with a code and its parameters (the page words it). */
+function serversError(code, params, message) {
+  const err = new SyntaxError(message);
+  err.code = code;
+  err.params = params;
+  return err;
+}
+
 /**
  * The player's STUN/TURN servers (the opt-in setting: off, and empty, by
  * default), one a line: `stun:host[:port]`, or `turn:host[:port] user password`.
- * The RTCPeerConnection's `iceServers`; a SyntaxError names the line at fault.
+ * The RTCPeerConnection's `iceServers`. A SyntaxError names the line at fault:
+ * its `code` is `too_many_servers` ({max}), `not_a_server` or
+ * `turn_needs_user` ({line: its number, text: the line}).
  * @param {string} text
  */
 export function iceServersFrom(text) {
@@ -439,16 +530,35 @@ export function iceServersFrom(text) {
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter(Boolean);
-  if (lines.length > MAX_ICE_SERVERS) throw new SyntaxError(`at most ${MAX_ICE_SERVERS} servers`);
+  if (lines.length > MAX_ICE_SERVERS) {
+    throw serversError("too_many_servers", { max: MAX_ICE_SERVERS }, `at most ${MAX_ICE_SERVERS} servers`);
+  }
   return lines.map((line, i) => {
     const [url, username, credential, ...rest] = line.split(/\s+/);
     const m = ICE_URL.exec(url);
     const port = m?.[3] === undefined ? 1 : Number(m[3]);
-    if (!m || port < 1 || port > 65535 || rest.length) throw new SyntaxError(`line ${i + 1}: not a STUN or TURN server`);
+    const params = { line: i + 1, text: line };
+    if (!m || port < 1 || port > 65535 || rest.length) {
+      throw serversError("not_a_server", params, `line ${i + 1}: not a STUN or TURN server`);
+    }
     const turn = m[1].startsWith("turn");
     if (turn ? credential === undefined : username !== undefined) {
-      throw new SyntaxError(`line ${i + 1}: a TURN server needs a user and a password, a STUN server neither`);
+      throw serversError("turn_needs_user", params, `line ${i + 1}: a TURN server needs a user and a password, a STUN server neither`);
     }
     return turn ? { urls: url, username, credential } : { urls: url };
   });
+}
+
+/**
+ * The host names of the servers in the text, each once, in order (lines that
+ * are not a server are left out): what the privacy note names.
+ * @param {string} text
+ */
+export function serverHosts(text) {
+  const hosts = [];
+  for (const line of String(text ?? "").split(/\r?\n/)) {
+    const m = ICE_URL.exec(line.trim().split(/\s+/)[0]);
+    if (m && !hosts.includes(m[2].toLowerCase())) hosts.push(m[2].toLowerCase());
+  }
+  return hosts;
 }
