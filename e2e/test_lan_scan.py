@@ -10,12 +10,14 @@ is skipped with the reason), then "Scan the reply":
 - a reply's QR code: the reply box is filled in with the code and the code is
   accepted as a pasted one is (the fake guest never answers: the seat then says
   "No answer in time", which only acceptReply's connection attempt says); the
-  decoder was jsQR in its worker (Chromium on Linux has no BarcodeDetector);
+  decoder was jsQR in its worker (Chromium on Linux has no BarcodeDetector for
+  QR codes; where it has one, that one);
 - a QR code that is no reply (the host's own invitation): scanning goes on and
   says so; the camera's panel is labelled, axe-clean, its Cancel focused;
   Escape stops the camera, not the dialog;
 - the camera refused (Chromium's fake prompt answering "deny"), in all five
-  languages: the catalogue's message, the paste box still there.
+  languages: the catalogue's message, the paste box still there;
+- the dialog closed while scanning: the camera released.
 
 Every camera track the page got has ended afterwards (a spy on getUserMedia,
 which calls the real one and keeps its streams).
@@ -77,6 +79,9 @@ READER = """async (url) => {
   const reader = (await import(url)).lastReader;
   return { kind: reader.kind, frames: reader.times.length };
 }"""
+# whether the browser reads QR codes itself (Chromium on Linux does not: jsQR is used)
+NATIVE_QR = """async () => typeof BarcodeDetector === 'function'
+  && (await BarcodeDetector.getSupportedFormats()).includes('qr_code')"""
 LABEL = """() => {
   const panel = document.querySelector('.together-scan');
   return document.getElementById(panel.getAttribute('aria-labelledby')).textContent;
@@ -191,7 +196,9 @@ def test_a_scanned_reply_is_filled_in_and_accepted(
     (asked,) = page.evaluate(ASKED)
     assert asked["audio"] is False and asked["video"]["facingMode"] == {"ideal": "environment"}
     reader = page.evaluate(READER, version_url + "web/together/scan.js")
-    assert reader["kind"] == "jsQR" and reader["frames"] >= 1, reader
+    native = page.evaluate(NATIVE_QR)
+    assert reader["kind"] == ("BarcodeDetector" if native else "jsQR"), reader
+    assert native or reader["frames"] >= 1, reader
     assert page.evaluate("() => document.activeElement.matches('[data-together-reply=\"1\"]')")
     # accepted as a pasted reply: the connection is tried, and (no guest behind the
     # code) gives up after its timeout with the seat's message; the paste box stays
@@ -208,7 +215,6 @@ def test_a_qr_code_that_is_no_reply_is_passed_over_until_escape(
     invitation = qr_of("http://192.168.1.20:8000/index.html#join=AbCdEfGh")
     page = host_page(camera(invitation["modules"]), base_url, problems)
     invite_west(page)
-    scan_began = page.evaluate("() => performance.now()")
     page.click('[data-together-scan="1"]')
     status = "#together-dialog [data-together-scan-status]"
     not_reply = text_of(page, version_url, "en", "together.scan_not_reply")
@@ -222,13 +228,22 @@ def test_a_qr_code_that_is_no_reply_is_passed_over_until_escape(
     assert page.evaluate("() => document.activeElement.matches('[data-together-scan-cancel]')")
     assert page.evaluate(TRACKS) == ["live"]
     assert_accessible(page, "the camera's panel", include="#together-dialog")
-    # many frames read, none of them in a main-thread task over 50 ms (jsQR is in its worker)
-    deadline = time.monotonic() + 20
-    while page.evaluate(READER, version_url + "web/together/scan.js")["frames"] < 5:
-        assert time.monotonic() < deadline, "the reader read fewer than 5 frames in 20 s"
-        time.sleep(0.2)
-    long_tasks = [t for t in page.evaluate("() => window.__long") if t["start"] >= scan_began]
-    assert long_tasks == [], long_tasks
+    # frames read with no main-thread task over 50 ms (jsQR runs in its worker): a window
+    # of 8 frames without one, counted after axe's run above (a long task of its own); up
+    # to three windows, as other processes on the shared cores can stretch any task
+    scanned = version_url + "web/together/scan.js"
+    windows = []
+    for _ in range(3):
+        since = page.evaluate("() => performance.now()")
+        wanted = page.evaluate(READER, scanned)["frames"] + 8
+        deadline = time.monotonic() + 20
+        while page.evaluate(READER, scanned)["frames"] < wanted:
+            assert time.monotonic() < deadline, "the reader read fewer than 8 frames in 20 s"
+            time.sleep(0.2)
+        windows.append([t for t in page.evaluate("() => window.__long") if t["start"] >= since])
+        if not windows[-1]:
+            break
+    assert not windows[-1], f"long tasks while frames were read: {windows}"
     page.keyboard.press("Escape")
     page.wait_for_selector(".together-scan", state="detached")
     assert page.is_visible("#together-dialog[open]"), "Escape closed the dialog, not the scan"
@@ -236,6 +251,13 @@ def test_a_qr_code_that_is_no_reply_is_passed_over_until_escape(
     assert page.evaluate("() => document.activeElement.matches('[data-together-scan=\"1\"]')")
     assert page.is_visible('[data-together-reply="1"]')
     assert page.query_selector("#together-dialog .together-error") is None
+    # scanning again, then closing the whole dialog: the camera is released too
+    page.click('[data-together-scan="1"]')
+    page.wait_for_function(f"() => ({TRACKS})().filter((s) => s === 'live').length === 1")
+    page.click("#together-dialog form button")
+    page.wait_for_selector("#together-dialog", state="hidden")
+    page.wait_for_function(f"() => ({TRACKS})().every((s) => s === 'ended')")
+    assert len(page.evaluate(TRACKS)) == 2
     check_clean(problems)
 
 

@@ -177,8 +177,11 @@ export async function scanReply(video, { signal, timeoutMs = SCAN_TIMEOUT_MS, st
     throw err instanceof ScanError ? err : new ScanError("failed", err?.message ?? String(err));
   } finally {
     for (const track of stream.getTracks()) track.stop();
-    video.pause();
-    video.srcObject = null;
+    // (a scan begun after this one was cancelled may already play in the same video)
+    if (video.srcObject === stream) {
+      video.pause();
+      video.srcObject = null;
+    }
     reader?.close();
   }
 }
