@@ -17,7 +17,8 @@ is skipped with the reason), then "Scan the reply":
   Escape stops the camera, not the dialog;
 - the camera refused (Chromium's fake prompt answering "deny"), in all five
   languages: the catalogue's message, the paste box still there;
-- the dialog closed while scanning: the camera released.
+- the dialog closed while scanning: the camera released; a scan that sees no
+  reply in its time gives up (`nothing_found`, with a short time) and releases it.
 
 Every camera track the page got has ended afterwards (a spy on getUserMedia,
 which calls the real one and keeps its streams).
@@ -78,6 +79,17 @@ SPY = """(() => {
 READER = """async (url) => {
   const reader = (await import(url)).lastReader;
   return { kind: reader.kind, frames: reader.times.length };
+}"""
+# scanReply with a short time (the dialog's is a minute) while the camera shows no reply
+NOTHING_FOUND = """async (url) => {
+  const { scanReply } = await import(url);
+  const video = document.createElement('video');
+  try {
+    await scanReply(video, { timeoutMs: 1500 });
+    return { code: null };
+  } catch (err) {
+    return { code: err.code, released: video.srcObject === null };
+  }
 }"""
 # whether the browser reads QR codes itself (Chromium on Linux does not: jsQR is used)
 NATIVE_QR = """async () => typeof BarcodeDetector === 'function'
@@ -258,6 +270,10 @@ def test_a_qr_code_that_is_no_reply_is_passed_over_until_escape(
     page.wait_for_selector("#together-dialog", state="hidden")
     page.wait_for_function(f"() => ({TRACKS})().every((s) => s === 'ended')")
     assert len(page.evaluate(TRACKS)) == 2
+    # no reply in sight for the scan's time: it gives up (`nothing_found`), camera released
+    ended = page.evaluate(NOTHING_FOUND, version_url + "web/together/scan.js")
+    assert ended == {"code": "nothing_found", "released": True}, ended
+    assert page.evaluate(TRACKS) == ["ended"] * 3
     check_clean(problems)
 
 
