@@ -315,7 +315,7 @@ async function startScan(seat) {
   if (scanning !== mine) return; // cancelled, or another scan began
   scanning = null;
   if (failure) {
-    if (failure !== "cancelled") s.error = t(`together.scan_error.${failure in SCAN_ERRORS ? failure : "failed"}`);
+    if (failure !== "cancelled") s.error = t(`together.scan_error.${SCAN_ERRORS.has(failure) ? failure : "failed"}`);
     paint();
     dialog().querySelector(`[data-together-reply="${seat}"]`)?.focus();
     return;
@@ -329,7 +329,8 @@ async function startScan(seat) {
   (box ?? dialog().querySelector(`#together-seat-${seat}`)?.closest("section")?.querySelector("button") ?? dialog().querySelector("[data-initial-focus]"))?.focus();
 }
 
-const SCAN_ERRORS = { no_camera: 1, denied: 1, failed: 1, nothing_found: 1 };
+/** The scan's endings that the seat's message names (web/together/scan.js's ScanError codes). */
+const SCAN_ERRORS = new Set(["no_camera", "denied", "failed", "nothing_found"]);
 
 /** Stop the scan under way, if any (the camera is released by scanReply); `refocus`:
  * the focus goes back to the seat's Scan button. */
