@@ -15,7 +15,7 @@ from playwright.sync_api import Page
 from build_site import current_version
 from conftest import ROOT, PageProblems
 from game_driver import WAITING, start, step
-from serve_site import WORKER_CSP
+from serve_site import QR_READER_CSP, WORKER_CSP
 
 META = re.compile(r"""<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)">""")
 PAGES = {"index.html": "*", "embed.html": "*", "demo.html": "'self'"}
@@ -60,6 +60,12 @@ def test_the_headers_and_docs_hosting_give_the_same_policies(base_url: str, site
     with urllib.request.urlopen(folder + "web/engine/worker.js") as response:
         assert response.headers["Content-Security-Policy"] == WORKER_CSP
         assert "immutable" in response.headers["Cache-Control"]
+    assert f"\n{QR_READER_CSP}\n" in docs
+    with urllib.request.urlopen(folder + "web/together/qr-reader-worker.js") as response:
+        assert response.headers["Content-Security-Policy"] == QR_READER_CSP
+    # no Permissions-Policy takes the camera from the page (scanning a reply's QR code)
+    with urllib.request.urlopen(base_url + "index.html") as response:
+        assert "camera" not in (response.headers["Permissions-Policy"] or "")
     with urllib.request.urlopen(folder + "pyodide/pyodide.asm.wasm") as response:
         assert response.headers["Content-Type"] == "application/wasm"
         assert "immutable" in response.headers["Cache-Control"]

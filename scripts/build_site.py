@@ -25,6 +25,10 @@ people and browsers know:
       web/shared/vocabulary.js  generated: the notation's words and the engine's names
                                 (hasenpfeffer.api.vocabulary.web_vocabulary())
       pyodide/                  the runtime, copied from node_modules/pyodide
+      jsqr/jsQR.js, jsqr/LICENSE
+                                the QR reader (node_modules/jsqr, Apache-2.0), loaded only
+                                by the camera scan's worker (web/together/qr-reader-worker.js)
+                                where the browser has no BarcodeDetector for QR codes
       engine/<wheel>            the engine wheel with bytecode for Pyodide's Python added
                                 (scripts/wheel_bytecode.py; imported in place via zipimport)
       pyscript/, pyodide/micropip-*.whl
@@ -70,6 +74,10 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# The QR reader for the camera scan (web/together/scan.js): jsQR's one-file build and its
+# licence, copied into the site's jsqr/ (only the scan's worker loads it).
+JSQR_DIR = ROOT / "node_modules" / "jsqr"
+JSQR_FILES = {"dist/jsQR.js": "jsQR.js", "LICENSE": "LICENSE"}
 # The app page, at the top of the repository and of the site.
 INDEX = ROOT / "index.html"
 # Pages of web/embed/ copied to the site root (their URLs are written for it).
@@ -287,6 +295,8 @@ def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, obje
     moves it): returns the build information (versions, wheel, sizes)."""
     if not (PYODIDE_DIR / "pyodide.mjs").is_file():
         raise SystemExit("build_site: node_modules/pyodide is missing: run `make node_modules`")
+    if not (JSQR_DIR / "dist" / "jsQR.js").is_file():
+        raise SystemExit("build_site: node_modules/jsqr is missing: run `make node_modules`")
     versions = out / VERSIONS
     kept = out.parent / f".{out.name}-versions-kept"
     if keep_versions and versions.is_dir():
@@ -297,6 +307,7 @@ def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, obje
     (out / "web" / "shared").mkdir(parents=True)
     (out / "pyodide").mkdir()
     (out / "engine").mkdir()
+    (out / "jsqr").mkdir()
     if kept.is_dir():
         kept.rename(versions)
 
@@ -323,6 +334,8 @@ def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, obje
         src = PYODIDE_DIR / name
         shutil.copy2(src, out / "pyodide" / name)
         sizes[name] = src.stat().st_size
+    for src_name, name in JSQR_FILES.items():
+        shutil.copy2(JSQR_DIR / src_name, out / "jsqr" / name)
     site_wheel = out / "engine" / wheel.name
     add_bytecode(wheel, site_wheel)
     sizes["wheel"] = site_wheel.stat().st_size

@@ -16,6 +16,10 @@ docs/hosting.md asks of any host (the e2e tests run under them):
   ``embed.html``), only the site itself the others. The engine's worker gets a
   policy of its own that lets it compile WebAssembly (``WORKER_CSP``): a worker's
   policy comes from its own response, the page's never needs ``'unsafe-eval'``.
+  The camera scan's QR reader worker gets the strict policy of a script that
+  loads only the site's own scripts (``QR_READER_CSP``).
+- No ``Permissions-Policy``: the camera (scanning a reply's QR code) stays allowed
+  to the site itself, as browsers allow it by default (docs/hosting.md).
 - What other sites load is sent with ``Access-Control-Allow-Origin: *``: the embed
   loader ``web/embed.js`` (docs/embedding.md), and a version's PyScript, Pyodide and
   engine wheel for Python cells in pages of other sites (docs/python-in-pages.md).
@@ -61,6 +65,9 @@ WORKER_CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
     "object-src 'none'; base-uri 'none'"
 )
+#: The policy of the camera scan's QR reader (web/together/qr-reader-worker.js): a classic
+#: worker that loads jsQR (importScripts, the site's own file) and nothing else.
+QR_READER_CSP = "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'"
 #: Pages that other sites may frame: the embeds' frame and the game page (the game embed).
 FRAMED_PAGES = ("index.html", "embed.html")
 META_CSP = re.compile(
@@ -96,6 +103,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Access-Control-Allow-Origin", "*")
         if path.endswith("/web/engine/worker.js"):
             self.send_header("Content-Security-Policy", WORKER_CSP)
+        if path.endswith("/web/together/qr-reader-worker.js"):
+            self.send_header("Content-Security-Policy", QR_READER_CSP)
         name = path.rsplit("/", 1)[-1] or "index.html"
         if name.endswith(".html") and not versioned:
             policy = self.page_policy(path, name)

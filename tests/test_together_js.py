@@ -3,7 +3,8 @@
 seat's view (a fake engine deals hidden hands and answers with saves and events
 that would reveal them), guests' requests checked and passed to the engine's
 `act` (its refusal and reason code forwarded), a seat re-invited gets its view
-exactly, the invitation codes (SDP to a short code and back), and the QR codes
+exactly, the invitation codes (SDP to a short code and back), what a scanned QR
+code must hold to be taken as a reply (web/together/scan.js), and the QR codes
 of web/together/qr.js module for module against tests/qr_reference.json."""
 
 from __future__ import annotations
@@ -29,4 +30,4 @@ def test_lan_table_protocol_under_node() -> None:
         timeout=120,
     )
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
-    assert "# fail 0" in proc.stdout and "# pass 16" in proc.stdout, proc.stdout[-2000:]
+    assert "# fail 0" in proc.stdout and "# pass 17" in proc.stdout, proc.stdout[-2000:]

@@ -28,6 +28,7 @@ import {
   signalToSdp,
 } from "../web/together/protocol.js";
 import { MAX_QR_BYTES, formatInfo, qrCode, qrSvg, rsDivisor, rsRemainder, versionInfo } from "../web/together/qr.js";
+import { replyIn } from "../web/together/scan.js";
 
 const DEAL = {
   0: ["9C", "TC", "JC", "QC", "KC"],
@@ -370,6 +371,24 @@ test("a damaged or foreign code is refused with a reason", () => {
   assert.throws(() => decodeSignal(other), SyntaxError);
   assert.throws(() => sdpToSignal("offer", OFFER.replace(/a=fingerprint.*\r\n/, "")), /fingerprint/);
   assert.throws(() => sdpToSignal("offer", OFFER.replace("a=setup:actpass", "a=setup:sideways")), /role/);
+});
+
+test("a scanned QR code is taken only if it holds a reply (link or bare code)", () => {
+  const offer = sdpToSignal("offer", OFFER);
+  const invitation = encodeSignal(offer);
+  const answer = { ...offer, type: "answer", setup: "active", candidates: [] };
+  const reply = encodeSignal(answer);
+  // the link a guest's page shows (and its QR code holds)
+  assert.equal(replyIn(signalLink("http://192.168.1.20:8000/index.html", answer)), reply);
+  assert.equal(replyIn(`https://example.org/game/index.html?lang=ar#reply=${reply}`), reply);
+  assert.equal(replyIn(`  ${reply}\n`), reply);
+  // the host's own invitation, as a link or a bare code: not a reply
+  assert.equal(replyIn(`https://example.org/index.html#join=${invitation}`), null);
+  assert.equal(replyIn(invitation), null);
+  // other codes: a web address, a word, a damaged reply, a reply with more after it
+  for (const other of ["https://example.org/", "Hasenpfeffer", reply.slice(0, 30), `${reply}#x`, "", "#reply="]) {
+    assert.equal(replyIn(other), null, other);
+  }
 });
 
 test("a computer player takes an away seat at the host's choice, and gives it back", async () => {

@@ -12,6 +12,11 @@
 // (turns.js showRemoteMove), and every state the table keeps goes to the guests
 // with the event that made it (TableHost.broadcast). Loaded the first time the
 // dialog is opened, or when a restored game had guests (guestsAway).
+//
+// "Scan the reply" reads the guest's reply from its QR code with the camera
+// (web/together/scan.js, loaded on the first scan): the live picture in a
+// labelled group inside the seat's section, with Cancel (and Escape); the code
+// read goes to acceptReply as a pasted one does.
 
 import { formatList, t } from "../shared/i18n.js";
 import { seatName } from "../shared/i18n-terms.js";
@@ -113,8 +118,10 @@ function seatHTML(seat) {
       <button type="button" class="secondary" data-together-copy="${seat}">${escapeHTML(t("together.copy"))}</button>
       <div class="together-qr">${qr}</div>
       <label class="together-field">${escapeHTML(t("together.reply_label"))}
-        <textarea rows="3" data-together-reply="${seat}" spellcheck="false"></textarea></label>
-      <button type="button" class="secondary together-primary" data-together-accept="${seat}">${escapeHTML(t("together.accept"))}</button>`;
+        <textarea rows="3" data-together-reply="${seat}" spellcheck="false">${escapeHTML(s.scanned ?? "")}</textarea></label>
+      <button type="button" class="secondary together-primary" data-together-accept="${seat}">${escapeHTML(t("together.accept"))}</button>
+      <button type="button" class="secondary" data-together-scan="${seat}">${escapeHTML(t("together.scan"))}</button>
+      ${scanning?.seat === seat ? "<div data-together-scan-slot></div>" : ""}`;
   }
   const invite = s.status === "seated" ? "" : `<button type="button" class="secondary" data-together-invite="${seat}">${escapeHTML(t("together.invite"))}</button>`;
   const bot = s.status === "away" ? `<button type="button" class="secondary" data-together-bot="${seat}">${escapeHTML(t("together.give_to_bot"))}</button>` : "";
@@ -126,8 +133,16 @@ function seatHTML(seat) {
 
 function paint() {
   const box = dialog().querySelector("[data-together-seats]");
+  // the camera's panel is kept (its picture plays on) and put back in its seat
+  const focused = panel?.contains(document.activeElement) ? document.activeElement : null;
+  panel?.remove();
   box.innerHTML = GUEST_SEATS.map(seatHTML).join("");
   paintInternetLine(dialog(), state.settings);
+  const slot = box.querySelector("[data-together-scan-slot]");
+  if (slot && panel) {
+    slot.replaceWith(panel);
+    focused?.focus();
+  }
 }
 
 function linkError(err) {
@@ -160,6 +175,7 @@ export async function acceptReply(seat, text) {
   if (!s.invitation) return;
   const code = String(text).trim().replace(/^.*#reply=/, "");
   s.error = "";
+  s.scanned = "";
   let channel;
   try {
     channel = await s.invitation.accept(code);
@@ -212,6 +228,10 @@ function install() {
     const b = e.target.closest("button");
     if (!b) return;
     const seat = (name) => Number(b.dataset[name]);
+    if (b.dataset.togetherScan) return startScan(seat("togetherScan"));
+    if ("togetherScanCancel" in b.dataset) return cancelScan(true);
+    // another choice for a seat (invite again, a computer player, Connect) ends a scan
+    if (b.dataset.togetherInvite || b.dataset.togetherBot || b.dataset.togetherAccept) cancelScan();
     if (b.dataset.togetherInvite) inviteSeat(seat("togetherInvite"));
     else if (b.dataset.togetherCopy) copyLink(seat("togetherCopy"));
     else if (b.dataset.togetherBot) giveToBot(seat("togetherBot"));
@@ -220,6 +240,109 @@ function install() {
       acceptReply(n, dialog().querySelector(`[data-together-reply="${n}"]`).value);
     }
   });
+  // Escape while scanning stops the camera, not the dialog
+  dialog().addEventListener(
+    "keydown",
+    (e) => {
+      if (e.key !== "Escape" || !scanning) return;
+      e.preventDefault();
+      e.stopPropagation();
+      cancelScan(true);
+    },
+    true,
+  );
+  dialog().addEventListener("cancel", (e) => {
+    if (!scanning) return;
+    e.preventDefault();
+    cancelScan(true);
+  });
+  dialog().addEventListener("close", () => cancelScan());
+}
+
+// ---- scanning a reply's QR code with the camera ----------------------------------------------
+
+/** The scan under way: `{seat, controller}`; its panel (the picture, what it sees, Cancel). */
+let scanning = null;
+let panel = null;
+
+function scanPanel() {
+  if (!panel) {
+    panel = document.createElement("div");
+    panel.className = "together-scan";
+    panel.setAttribute("role", "group");
+    panel.setAttribute("aria-labelledby", "together-scan-title");
+    panel.setAttribute("aria-describedby", "together-scan-hint");
+    panel.innerHTML = `<p id="together-scan-title" class="together-scan-title"></p>
+      <p id="together-scan-hint"></p>
+      <video class="together-camera" aria-hidden="true" muted playsinline></video>
+      <p role="status" data-together-scan-status></p>
+      <button type="button" class="secondary" data-together-scan-cancel></button>`;
+  }
+  return panel;
+}
+
+function scanStatus(key) {
+  scanPanel().querySelector("[data-together-scan-status]").textContent = t(key);
+}
+
+/** Scan the reply of a waiting seat: the camera until a QR code holds a reply,
+ * which is then accepted as a pasted one. */
+async function startScan(seat) {
+  const s = seats.get(seat);
+  cancelScan();
+  if (s.status !== "waiting") return;
+  const controller = new AbortController();
+  const mine = { seat, controller };
+  scanning = mine;
+  s.error = "";
+  const p = scanPanel();
+  p.querySelector(".together-scan-title").textContent = t("together.scan_title", { seat: seatName(seat) });
+  p.querySelector("#together-scan-hint").textContent = t("together.scan_hint");
+  p.querySelector("[data-together-scan-cancel]").textContent = t("dialog.cancel");
+  scanStatus("together.scan_starting");
+  paint();
+  p.querySelector("[data-together-scan-cancel]").focus();
+  let code = null;
+  let failure = null;
+  try {
+    const { scanReply } = await import("../together/scan.js");
+    code = await scanReply(p.querySelector("video"), {
+      signal: controller.signal,
+      started: () => scanStatus("together.scan_looking"),
+      notAReply: () => scanStatus("together.scan_not_reply"),
+    });
+  } catch (err) {
+    failure = err?.code ?? "failed";
+  }
+  if (scanning !== mine) return; // cancelled, or another scan began
+  scanning = null;
+  if (failure) {
+    if (failure !== "cancelled") s.error = t(`together.scan_error.${SCAN_ERRORS.has(failure) ? failure : "failed"}`);
+    paint();
+    dialog().querySelector(`[data-together-reply="${seat}"]`)?.focus();
+    return;
+  }
+  s.scanned = code; // shown in the reply box while it is accepted (and if it is refused)
+  paint();
+  dialog().querySelector(`[data-together-reply="${seat}"]`)?.focus();
+  await acceptReply(seat, code);
+  const box = dialog().querySelector(`[data-together-reply="${seat}"]`);
+  if (box && s.error) box.value = code;
+  (box ?? dialog().querySelector(`#together-seat-${seat}`)?.closest("section")?.querySelector("button") ?? dialog().querySelector("[data-initial-focus]"))?.focus();
+}
+
+/** The scan's endings that the seat's message names (web/together/scan.js's ScanError codes). */
+const SCAN_ERRORS = new Set(["no_camera", "denied", "failed", "nothing_found"]);
+
+/** Stop the scan under way, if any (the camera is released by scanReply); `refocus`:
+ * the focus goes back to the seat's Scan button. */
+function cancelScan(refocus = false) {
+  if (!scanning) return;
+  const { seat, controller } = scanning;
+  scanning = null;
+  controller.abort();
+  panel?.remove(); // not a repaint: what the host typed in the reply boxes stays
+  if (refocus) dialog().querySelector(`[data-together-scan="${seat}"]`)?.focus();
 }
 
 /** Open the "Play together" dialog. */
