@@ -66,7 +66,7 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
         errors: list[str] = []
         host.on("pageerror", lambda e: errors.append(str(e)))
         host.goto(f"{ORIGIN}/index.html?speed=instant&seed=5")
-        host.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
+        host.wait_for_selector("#loader[hidden]", state="attached", timeout=120_000)
         assert host.evaluate(ENGINE, [lan["version"]])
         # the guest's device has the app already (loaded once, as the dialog says)
         guest = guest_browser.new_page()
@@ -196,7 +196,7 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
         host.on("dialog", lambda dialog: dialog.accept())
         west_before = host_state(host, 1)
         host.reload()
-        host.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
+        host.wait_for_selector("#loader[hidden]", state="attached", timeout=120_000)
         assert host.evaluate(ENGINE, [lan["version"]])
         host.wait_for_function(
             "() => document.querySelector('#notice-text')?.textContent.includes('West')",
