@@ -19,7 +19,7 @@ import {
 } from "../shared/i18n.js";
 import { bySeat, callWord, seatName, suitName } from "../shared/i18n-terms.js";
 import VOCABULARY from "../shared/vocabulary.js";
-import { serverHosts } from "../together/protocol.js";
+import { serverHosts } from "../together/servers.js";
 import { BOT_LEVELS, HUMAN, internetHosts, MAX_SERVERS_TEXT, SPEEDS, systemSpeed } from "./settings.js";
 
 export function escapeHTML(text) {
