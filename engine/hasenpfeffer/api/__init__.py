@@ -58,7 +58,7 @@ operations), ``review_ops`` (hand review) and ``vocabulary`` (the game's words f
 >>> answer["ok"], answer["to_act"], answer["human_to_move"]
 (True, 1, False)
 >>> handle({"op": "bot_step"})["event"]  # West, a computer player, decides
-{'seat': 1, 'action': 'bid 3', 'trick': None, 'hand': None, 'card_roles': {'JK': 'highest_trump'}}
+{'seat': 1, 'action': 'bid 3', 'public_action': 'bid 3', 'trick': None, 'hand': None, 'card_roles': {'JK': 'highest_trump'}}
 >>> handle({"op": "act", "action": "bid 4"})["error"]["message"]  # North is a computer player
 "it is North's turn (a computer player)"
 
