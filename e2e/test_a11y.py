@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 
 from axe import assert_accessible, axe_results, axe_version, describe
@@ -129,7 +130,67 @@ def test_the_guest_page_of_an_invitation_link(page: Page, base_url: str) -> None
     page.keyboard.press("Enter")
     alert = page.wait_for_selector("#guest-dialog [role=alert]")
     assert alert.text_content() == "This invitation link is damaged or not of this game."
+    tree = page.locator("#guest-dialog").aria_snapshot()
+    for line in (
+        'heading "Join a table"',
+        "alert: This invitation link is damaged",
+        'button "Close"',
+    ):
+        assert line in tree, f"{line!r} not in the Join dialog's accessibility tree:\n{tree}"
     assert page.evaluate("() => localStorage.getItem('hasenpfeffer.game.v1')") is None
+
+
+def test_the_together_dialog_by_keyboard_and_as_a_screen_reader_reads_it(
+    page: Page, base_url: str
+) -> None:
+    """The host's Together dialog with the keyboard alone: West invited by Enter, the
+    focus on the link; Tab to the reply box, a wrong reply, Tab to Connect, Enter: the
+    error is an alert, the focus stays on Connect and the reply in its box. The
+    accessibility tree (what a screen reader reads) names every control."""
+    start(page, base_url, "?speed=instant&seed=4")
+    page.focus('[data-tool="together"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#together-dialog[open]")
+    page.focus('[data-together-invite="1"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector(
+        '[data-together-link="1"], #together-dialog [role=alert]', timeout=20_000
+    )
+    error = page.query_selector("#together-dialog [role=alert]")
+    if error is not None:
+        pytest.skip(f"no invitation can be made on this machine: {error.text_content()}")
+    assert page.evaluate("() => document.activeElement.matches('[data-together-link=\"1\"]')")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.matches('[data-together-copy=\"1\"]')")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.matches('[data-together-reply=\"1\"]')")
+    page.keyboard.type("not-a-reply")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.matches('[data-together-accept=\"1\"]')")
+    page.keyboard.press("Enter")
+    alert = page.wait_for_selector("#together-dialog [role=alert]")
+    assert alert.text_content() == (
+        "That is not a reply of this game: copy the whole code or link again."
+    )
+    # the redraw kept the keyboard where it was, and the reply where it was typed
+    assert page.evaluate("() => document.activeElement.matches('[data-together-accept=\"1\"]')")
+    assert page.input_value('[data-together-reply="1"]') == "not-a-reply"
+    tree = page.locator("#together-dialog").aria_snapshot()
+    for line in (
+        'heading "Play together on this network"',
+        'heading "West: invited, waiting for the reply"',
+        'textbox "Invitation link"',
+        'button "Copy link"',
+        'img "QR code of the invitation for West"',
+        'textbox "Their reply (the code or the link)"',
+        'button "Connect"',
+        'button "Scan the reply"',
+        'alert: "That is not a reply of this game',
+        'heading "North: computer player"',
+        'button "Close"',
+    ):
+        assert line in tree, f"{line!r} not in the dialog's accessibility tree:\n{tree}"
+    assert_accessible(page, "the Together dialog after a refused reply", include="#together-dialog")
 
 
 def _focused(page: Page) -> dict[str, Any]:

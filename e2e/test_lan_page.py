@@ -50,6 +50,22 @@ PAINTED = "() => window.hasenpfeffer.state"
 SHOWN = "(n) => window.hasenpfeffer.state?.actions === n"
 
 
+def invite_and_join(
+    host: Page, guest_browser: Any, seat: int, errors: list[str]
+) -> tuple[Page, str]:
+    """The host invites `seat` by its dialog; a new page of the guest's browser opens
+    the invitation and presses Join: that page and its reply link."""
+    host.click(f'[data-together-invite="{seat}"]')
+    link = host.wait_for_selector(f'[data-together-link="{seat}"]', timeout=10_000).input_value()
+    guest = guest_browser.new_page()
+    guest.on("pageerror", lambda e: errors.append(str(e)))
+    guest.goto(link)
+    guest.wait_for_selector("#guest-dialog[open]", timeout=30_000)
+    guest.click("[data-guest-join]")
+    reply = guest.wait_for_selector("[data-guest-reply]", timeout=10_000).input_value()
+    return guest, reply
+
+
 def host_state(host: Page, seat: int) -> dict[str, Any]:
     return host.evaluate("(seat) => window.hostEngine.call('state', {seat})", seat)
 
@@ -66,7 +82,7 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
         errors: list[str] = []
         host.on("pageerror", lambda e: errors.append(str(e)))
         host.goto(f"{ORIGIN}/index.html?speed=instant&seed=5")
-        host.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
+        host.wait_for_selector("#loader[hidden]", state="attached", timeout=120_000)
         assert host.evaluate(ENGINE, [lan["version"]])
         # the guest's device has the app already (loaded once, as the dialog says)
         guest = guest_browser.new_page()
@@ -100,14 +116,7 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
         host.wait_for_function(f"{seated} === 'at the table'", timeout=15_000)
         # North by the reply's link, opened in another tab of the host's browser:
         # handed to the table's tab, which seats North
-        host.click('[data-together-invite="2"]')
-        link2 = host.wait_for_selector('[data-together-link="2"]', timeout=10_000).input_value()
-        guest2 = guest_browser.new_page()
-        guest2.on("pageerror", lambda e: errors.append(str(e)))
-        guest2.goto(link2)
-        guest2.wait_for_selector("#guest-dialog[open]", timeout=30_000)
-        guest2.click("[data-guest-join]")
-        reply2 = guest2.wait_for_selector("[data-guest-reply]", timeout=10_000).input_value()
+        guest2, reply2 = invite_and_join(host, guest_browser, 2, errors)
         tab = host_context.new_page()  # the same browser profile as the table
         tab.goto(reply2)
         tab.wait_for_function(
@@ -196,7 +205,7 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
         host.on("dialog", lambda dialog: dialog.accept())
         west_before = host_state(host, 1)
         host.reload()
-        host.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
+        host.wait_for_selector("#loader[hidden]", state="attached", timeout=120_000)
         assert host.evaluate(ENGINE, [lan["version"]])
         host.wait_for_function(
             "() => document.querySelector('#notice-text')?.textContent.includes('West')",
@@ -207,14 +216,7 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
         host.click('[data-tool="together"]')
         host.wait_for_selector("#together-dialog[open]")
         assert host.text_content('[data-together-status="1"]') == "away (connection lost)"
-        host.click('[data-together-invite="1"]')
-        link3 = host.wait_for_selector('[data-together-link="1"]', timeout=10_000).input_value()
-        again = guest_browser.new_page()
-        again.on("pageerror", lambda e: errors.append(str(e)))
-        again.goto(link3)
-        again.wait_for_selector("#guest-dialog[open]", timeout=30_000)
-        again.click("[data-guest-join]")
-        reply3 = again.wait_for_selector("[data-guest-reply]", timeout=10_000).input_value()
+        again, reply3 = invite_and_join(host, guest_browser, 1, errors)
         host.fill('[data-together-reply="1"]', reply3)
         host.click('[data-together-accept="1"]')
         host.wait_for_function(f"{seated} === 'at the table'", timeout=15_000)

@@ -213,7 +213,7 @@ def test_four_seats_on_a_lan(playwright_instance: Playwright, lan: dict[str, str
     try:
         host = host_browser.new_page()
         host.goto(f"http://127.0.0.1:{PORT}/index.html?speed=instant")
-        host.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
+        host.wait_for_selector("#loader[hidden]", state="attached", timeout=120_000)
         assert host.evaluate(HOST_SETUP, [lan["version"]])
 
         def seat_guest(seat: int) -> Page:

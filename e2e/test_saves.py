@@ -272,6 +272,8 @@ def test_stored_settings_of_the_wrong_shape_are_not_used(page: Page, base_url: s
         "rules": {"preset": "seed", "target": {"nested": ["deep"]}, "x" * 300: 1},
         "speed": "__proto__",
         "fourColour": "yes",
+        "internetPlay": "on",
+        "internetServers": ["stun:evil.example"],
     }
     page.goto(base_url + "manifest.webmanifest")
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SETTINGS_KEY, json.dumps(hostile)])
@@ -282,6 +284,8 @@ def test_stored_settings_of_the_wrong_shape_are_not_used(page: Page, base_url: s
         "rules": "seed",
         "speed": None,
         "fourColour": False,
+        "internetPlay": False,
+        "internetServers": "",
     }
     assert phase(page) in ("bidding", "play") or page.is_visible("dialog[open]")
 

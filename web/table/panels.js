@@ -30,7 +30,7 @@ import {
   youTeam,
 } from "../shared/i18n-terms.js";
 import VOCABULARY from "../shared/vocabulary.js";
-import { serverHosts } from "../together/protocol.js";
+import { serverHosts } from "../together/servers.js";
 import { drawnSeat } from "./places.js";
 import { BOT_LEVELS, HUMAN, internetHosts, MAX_SERVERS_TEXT, SPEEDS, systemSpeed } from "./settings.js";
 

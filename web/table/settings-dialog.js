@@ -14,7 +14,7 @@
 import { t } from "../shared/i18n.js";
 import { errorText } from "../shared/i18n-terms.js";
 import { addOfflineStatus } from "../pwa/pwa.js";
-import { iceServersFrom } from "../together/protocol.js";
+import { iceServersFrom } from "../together/servers.js";
 import { openDialog } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { chooseLanguage } from "./language.js";

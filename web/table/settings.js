@@ -10,7 +10,7 @@
 // The saved game is web/table/saves.js's.
 
 import VOCABULARY from "../shared/vocabulary.js";
-import { iceServersFrom, serverHosts } from "../together/protocol.js";
+import { iceServersFrom, serverHosts } from "../together/servers.js";
 
 export { writeGame as writeSave } from "./saves.js";
 

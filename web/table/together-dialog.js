@@ -28,7 +28,7 @@ import { $ } from "./dom.js";
 import { escapeHTML, paintInternetLine } from "./panels.js";
 import { BOT_LEVELS, HUMAN, iceServersInUse } from "./settings.js";
 import { flush, state, update } from "./state.js";
-import { engine, notice, onGameKept, runBots, setGame, showRemoteMove } from "./turns.js";
+import { announce, engine, notice, onGameKept, runBots, setGame, showRemoteMove } from "./turns.js";
 
 const GUEST_SEATS = [1, 2, 3];
 
@@ -126,15 +126,28 @@ function seatHTML(seat) {
   const invite = s.status === "seated" ? "" : `<button type="button" class="secondary" data-together-invite="${seat}">${escapeHTML(t("together.invite"))}</button>`;
   const bot = s.status === "away" ? `<button type="button" class="secondary" data-together-bot="${seat}">${escapeHTML(t("together.give_to_bot"))}</button>` : "";
   const error = s.error ? `<p class="together-error" role="alert">${escapeHTML(s.error)}</p>` : "";
-  return `<section class="together-seat" aria-labelledby="together-seat-${seat}">
-    <h3 id="together-seat-${seat}">${name}: <span data-together-status="${seat}">${escapeHTML(statusText(seat))}</span></h3>
+  return `<section class="together-seat" data-seat="${seat}" aria-labelledby="together-seat-${seat}">
+    <h3 id="together-seat-${seat}" tabindex="-1">${name}: <span data-together-status="${seat}">${escapeHTML(statusText(seat))}</span></h3>
     ${error}<div class="together-actions">${invite}${bot}</div>${body}</section>`;
+}
+
+// the data attribute that names a control of the seats' list (to find it again once redrawn)
+const CONTROL = /^data-together-(invite|copy|link|reply|accept|bot|scan)$/;
+
+/** Where the keyboard's focus was in the seats' list: its control's attribute and seat. */
+function focusedControl(box) {
+  const active = document.activeElement;
+  if (!active || !box.contains(active)) return null;
+  const attr = [...active.attributes].find((a) => CONTROL.test(a.name));
+  const section = active.closest(".together-seat");
+  return { attr: attr ? `[${attr.name}="${attr.value}"]` : null, seat: section?.dataset.seat };
 }
 
 function paint() {
   const box = dialog().querySelector("[data-together-seats]");
   // the camera's panel is kept (its picture plays on) and put back in its seat
   const focused = panel?.contains(document.activeElement) ? document.activeElement : null;
+  const before = focused ? null : focusedControl(box);
   panel?.remove();
   box.innerHTML = GUEST_SEATS.map(seatHTML).join("");
   paintInternetLine(dialog(), state.settings);
@@ -143,6 +156,18 @@ function paint() {
     slot.replaceWith(panel);
     focused?.focus();
   }
+  if (before) {
+    // the keyboard stays where it was: the same control redrawn, else its seat's first
+    // control, else the seat's heading (a redraw must not drop the focus on the page)
+    const section = box.querySelector(`.together-seat[data-seat="${before.seat}"]`);
+    const target = (before.attr && box.querySelector(before.attr)) || section?.querySelector("button, input, textarea") || section?.querySelector("h3");
+    target?.focus();
+  }
+}
+
+/** A seat's new state, said to screen readers ("West: at the table"). */
+function sayStatus(seat) {
+  announce(t("together.seat_status", { seat: seatName(seat), status: statusText(seat) }));
 }
 
 function linkError(err) {
@@ -181,6 +206,7 @@ export async function acceptReply(seat, text) {
     channel = await s.invitation.accept(code);
   } catch (err) {
     s.error = linkError(err);
+    s.scanned = String(text); // the reply stays in its box, to be checked or replaced
     paint();
     return;
   }
@@ -200,6 +226,7 @@ export async function acceptReply(seat, text) {
   };
   await host.seat(seat);
   paint();
+  sayStatus(seat);
 }
 
 async function giveToBot(seat) {
@@ -208,6 +235,7 @@ async function giveToBot(seat) {
   s.status = "bot";
   await tableHost().giveToBot(seat, level);
   paint();
+  sayStatus(seat);
 }
 
 async function copyLink(seat) {

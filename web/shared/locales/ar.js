@@ -810,6 +810,7 @@ export default {
   "together.status.waiting": "مدعو، في انتظار الرد",
   "together.status.seated": "على الطاولة",
   "together.restored": "كان {seats} يلعبون من أجهزة أخرى. تنتظرهم اللعبة حين يحين دورهم: ادعُهم من جديد من «معًا»، أو دع لاعبي الحاسوب يأخذون مقاعدهم من هناك.",
+  "together.seat_status": "{seat}: {status}",
   "together.status.away": "غائب (انقطع الاتصال)",
   "together.invite": "ادعُ",
   "together.link_label": "رابط الدعوة",

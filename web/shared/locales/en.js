@@ -810,6 +810,7 @@ export default {
   "together.status.waiting": "invited, waiting for the reply",
   "together.status.seated": "at the table",
   "together.restored": "{seats} played from other devices. The game waits at their turn: invite them again under “Together”, or let computer players take their seats there.",
+  "together.seat_status": "{seat}: {status}",
   "together.status.away": "away (connection lost)",
   "together.invite": "Invite",
   "together.link_label": "Invitation link",

@@ -810,6 +810,7 @@ export default {
   "together.status.waiting": "útnoege, wachtet op it antwurd",
   "together.status.seated": "oan tafel",
   "together.restored": "{seats} spilen op oare apparaten. It spul wachtet as se oan bar binne: noegje se opnij út ûnder “Tegearre”, of lit dêr kompjûterspilers har plak nimme.",
+  "together.seat_status": "{seat}: {status}",
   "together.status.away": "fuort (ferbining ferlern)",
   "together.invite": "Noegje út",
   "together.link_label": "Útnoegingskeppeling",

@@ -810,6 +810,7 @@ export default {
   "together.status.waiting": "न्योता भेजा, जवाब का इंतज़ार",
   "together.status.seated": "मेज़ पर",
   "together.restored": "{seats} दूसरे डिवाइसों से खेल रहे थे। उनकी बारी आने पर खेल रुककर इंतज़ार करेगा: “साथ में” से उन्हें फिर बुलाएँ, या वहीं उनकी सीटें कंप्यूटर खिलाड़ियों को दें।",
+  "together.seat_status": "{seat}: {status}",
   "together.status.away": "ग़ैरहाज़िर (कनेक्शन टूट गया)",
   "together.invite": "बुलाएँ",
   "together.link_label": "न्योते का लिंक",

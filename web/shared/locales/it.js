@@ -810,6 +810,7 @@ export default {
   "together.status.waiting": "invitato, in attesa della risposta",
   "together.status.seated": "al tavolo",
   "together.restored": "{seats} giocavano da altri dispositivi. La partita li aspetta al loro turno: invitali di nuovo da «Insieme», oppure lì fai sedere al loro posto dei giocatori del computer.",
+  "together.seat_status": "{seat}: {status}",
   "together.status.away": "assente (collegamento perso)",
   "together.invite": "Invita",
   "together.link_label": "Link d'invito",
