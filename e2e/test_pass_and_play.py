@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from axe import assert_accessible
@@ -152,3 +153,123 @@ def test_one_person_never_sees_the_pass_screen(page: Page, base_url: str) -> Non
         page.wait_for_selector(WAITING, timeout=30_000)
         assert not page.is_visible(PASS)
         step(page, rng)
+
+
+# every card flight on the table: the seat of its slot, the slot's place, where it starts
+FLIGHTS = """() => {
+  window.flights = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    const slot = this.closest('.slot');
+    if (slot && Array.isArray(frames) && frames.length) {
+      const from = String(frames[0].transform);
+      window.flights.push({ seat: slot.dataset.slot, pos: slot.dataset.pos, from });
+    }
+    return animate.call(this, frames, options);
+  };
+}"""
+
+# where a card starts its flight from each place: the bottom, the left, the top, the right
+START = {
+    "south": "translate(0%, 140%)",
+    "west": "translate(-140%, 0%)",
+    "north": "translate(0%, -140%)",
+    "east": "translate(140%, 0%)",
+}
+
+
+def seat_words(page: Page, seat: int) -> dict[str, str]:
+    """The place drawing ``seat``: its position, name, role and label."""
+    words: dict[str, str] = page.eval_on_selector(
+        f'.seat[data-seat="{seat}"]',
+        """el => ({ pos: el.dataset.pos, name: el.querySelector('.seat-name').textContent,
+                   role: el.querySelector('.seat-role').textContent,
+                   label: el.getAttribute('aria-label') })""",
+    )
+    return words
+
+
+def centre(page: Page, seat: int) -> tuple[float, float]:
+    box = page.locator(f'.seat[data-seat="{seat}"]').bounding_box()
+    assert box is not None, seat
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def my_turn(page: Page, seat: int) -> bool:
+    person = page.get_attribute("#table", "data-human") == "1"
+    return person and painted(page)["seat"] == seat
+
+
+def check_drawn_from_north(page: Page) -> None:
+    """North at the bottom called "You", South at the top by its name, East on the
+    left; North's own cards; "us" North and South; the dealer's mark in its place."""
+    state = painted(page)
+    you = {"pos": "south", "name": "You", "role": "North", "label": "North, you"}
+    assert seat_words(page, 2) == you
+    partner = {"pos": "north", "name": "South", "role": "partner", "label": "South, your partner"}
+    assert seat_words(page, 0) == partner
+    assert seat_words(page, 3)["pos"] == "west" and seat_words(page, 3)["name"] == "East"
+    assert seat_words(page, 1)["pos"] == "east" and seat_words(page, 1)["label"] == "West, opponent"
+    # on screen: North at the bottom, South at the top, East on the left
+    assert centre(page, 2)[1] > centre(page, 0)[1] and centre(page, 3)[0] < centre(page, 1)[0]
+    assert sorted(hand(page)) == sorted(state["view"]["hand"])
+    # the score: North's team (North and South) is "us", first and marked
+    assert page.inner_text(".score.us .team-name") == "You and South"
+    assert page.get_attribute(".score.us strong", "data-score-team") == "0"
+    tricks_title = page.get_attribute(".contract .trick-side", "title")
+    assert tricks_title == "Tricks won by you and South"
+    assert page.is_visible(f'.seat[data-seat="{state["view"]["dealer"]}"] .dealer')
+
+
+def test_the_table_is_drawn_from_the_seat_of_whoever_has_the_device(
+    page: Page, base_url: str
+) -> None:
+    """North's person holds the device: the table drawn from North's seat; North's
+    card flies from the bottom, West's from the right, East's from the left. South's
+    person then gets the table as it always was."""
+    rng = random.Random(7)
+    start(page, base_url, "?speed=fast&bots=easy&seed=5")
+    make_people(page, (2,))
+    page.evaluate(FLIGHTS)
+    since: int | None = None  # the flights from North's card on
+    drawn_from_north: list[dict[str, str]] = []
+    for _ in range(400):
+        page.wait_for_selector(WAITING, timeout=30_000)
+        if page.is_visible(PASS):
+            if since is not None and not drawn_from_north:
+                drawn_from_north = page.evaluate("() => window.flights")[since:]
+            page.click("#pass-ready")
+            page.wait_for_selector(PASS, state="hidden")
+            continue
+        if since is None and my_turn(page, 2):
+            check_drawn_from_north(page)
+            if phase(page) == "play":
+                since = len(page.evaluate("() => window.flights"))
+                page.locator("#hand button.card:not(:disabled)").first.click()
+                page.wait_for_function(
+                    "(n) => window.flights.slice(n).some((f) => f.seat === '2')", arg=since
+                )
+                flights = page.evaluate("() => window.flights")[since:]
+                mine = next(f for f in flights if f["seat"] == "2")
+                # from the bottom of the table into the trick
+                assert mine["pos"] == "south" and mine["from"].startswith(START["south"]), mine
+                continue
+        if drawn_from_north and my_turn(page, 0):
+            # South has the device again: drawn from South, as in a one-player game
+            you = {"pos": "south", "name": "You", "role": "South", "label": "South, you"}
+            assert seat_words(page, 0) == you
+            assert seat_words(page, 2)["pos"] == "north" and seat_words(page, 1)["pos"] == "west"
+            assert page.inner_text(".score.us .team-name") == "You & North"
+            # the computer players' cards after North's: West's from the right, East's the left
+            others = [f for f in drawn_from_north if f["seat"] in ("1", "3")]
+            assert others, drawn_from_north
+            for flight in others:
+                pos = "east" if flight["seat"] == "1" else "west"
+                assert flight["pos"] == pos and flight["from"].startswith(START[pos]), flight
+            return
+        try:
+            step(page, rng)
+        except PlaywrightError:
+            # at this speed the hand may be painted again under the click (nothing done)
+            continue
+    raise AssertionError("North never played a card, or South never had the device again")

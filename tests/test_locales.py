@@ -333,7 +333,7 @@ PLAYER_FORMS: dict[str, dict[str, Any]] = {
     # who led and who won: each the player or another seat
     "last_trick.led_won": {
         "forms": ["last_trick.led_won_you", "last_trick.led_you_won", "last_trick.led_you_won_you"],
-        "chosen_by": '_won${trick.winner === 0 ? "_you" : ""}`',
+        "chosen_by": '_won${isYou(trick.winner) ? "_you" : ""}`',
     },
 }
 
@@ -377,6 +377,14 @@ NEVER_THE_PLAYER = {
     "together.seat_status": "a guest's seat, no verb: '{seat}: {status}'",
     "together.scan_title": "a guest's seat: West, North or East",
     "guest.connected": "a guest's seat: West, North or East (its compass name)",
+    # the table drawn from another seat than South (web/table/places.js): labels
+    "seat.aria.you": "no verb: a compass name, 'West, you'",
+    "seat.aria.partner": "no verb: a compass name, 'South, your partner'",
+    "seat.aria.opponent": "no verb: a compass name",
+    "seat.long.you": "no verb: 'You (West)'",
+    "seat.long.partner": "no verb: 'South (partner)'",
+    "summary.made.team": "no verb for the maker: '{maker} — bid …'; the team is the other one",
+    "summary.failed.team": "no verb for the maker; the team is the other one",
 }
 
 SEAT_PLACEHOLDERS = {"seat", "leader", "winner", "maker"}

@@ -13,6 +13,11 @@ export function seatName(seat) {
   return seat === 0 ? t("seat.role.you") : t(`seat.name.${seat}`);
 }
 
+/** A seat by its compass name, whoever the player is ("South", "North"). */
+export function compassName(seat) {
+  return seat === 0 ? t("seat.role.you") : t(`seat.name.${seat}`);
+}
+
 // the seat the page's player sits in: South, or a LAN table guest's own seat
 let youSeat = 0;
 
@@ -24,6 +29,38 @@ export function setYouSeat(seat) {
 /** Whether `seat` is the page's player's own ("you"). */
 export function isYou(seat) {
   return seat === youSeat;
+}
+
+/** The page's player's team (0: North-South, 1: West-East): "us". */
+export function youTeam() {
+  return youSeat % 2;
+}
+
+/** The page's player's partner's seat (across the table). */
+export function youPartner() {
+  return (youSeat + 2) % 4;
+}
+
+/** A team's two seats, the player's first. */
+function teamSeats(team) {
+  if (team === youTeam()) return [youSeat, youPartner()];
+  return team === 0 ? [2, 0] : [1, 3];
+}
+
+/** A team as a label ("You & North", "West & East"): the catalogue's words from
+ * South; from another seat its two names, the player's first ("You and South"). */
+export function teamName(team) {
+  if (youSeat === 0) return t(`table.team.${team}`);
+  return capitalise(formatList(teamSeats(team).map(seatName)));
+}
+
+/** A team inside a sentence ("you and North", "West and East"). */
+export function teamWords(team) {
+  if (youSeat === 0) return t(`a11y.team.${team}`);
+  const [first, second] = teamSeats(team).map(seatName);
+  // the player's "You" is a label's word: in a sentence it is "you"
+  const lead = team === youTeam() ? first.charAt(0).toLocaleLowerCase(language()) + first.slice(1) : first;
+  return formatList([lead, second]);
 }
 
 /**
@@ -109,8 +146,8 @@ function words(params) {
  */
 export function reasonText({ reason = "", reason_code: code, reason_params: params } = {}) {
   if (!code || !hasKey(`reason.${code}`)) return reason;
-  // about the player (seat 0): the player's form ("It is your turn.")
-  const key = params?.seat === 0 && hasKey(`reason.${code}_you`) ? `reason.${code}_you` : `reason.${code}`;
+  // about the player: the player's form ("It is your turn.")
+  const key = params?.seat != null && isYou(params.seat) && hasKey(`reason.${code}_you`) ? `reason.${code}_you` : `reason.${code}`;
   let text = t(key, words(params));
   if (code === "must_follow") {
     for (const card of params.trump_cards ?? []) {

@@ -21,10 +21,13 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Wait `ms` at normal speed, scaled by the speed setting. */
 export const wait = (ms) => (speedFactor() === 0 ? Promise.resolve() : sleep(ms * speedFactor()));
 
-/** Where a seat sits on screen, in every language (the table is a picture of the
- * seats and does not mirror right to left: West left, East right). */
-const FROM = { 0: [0, 1], 1: [-1, 0], 2: [0, -1], 3: [1, 0] };
-export const from = (seat) => FROM[seat];
+/** Where each place is on screen, in every language (the table is a picture of the
+ * seats and does not mirror right to left: the next seat clockwise on the left). */
+const FROM = { south: [0, 1], west: [-1, 0], north: [0, -1], east: [1, 0] };
+
+/** The direction of a seat's place from the trick's middle: where the table draws it
+ * (render.js gives each place its seat: web/table/places.js). */
+export const from = (seat) => FROM[$(`.slot[data-slot="${seat}"]`)?.dataset.pos] ?? [0, 0];
 
 /** The card a seat has just played flies from its place into the trick. */
 export function flyIn(seat) {

@@ -68,8 +68,9 @@ function showError(text) {
   body.innerHTML = `<p class="together-error" role="alert">${escapeHTML(text)}</p>`;
 }
 
-/** The view the host sent: this seat's table (its choices only in its turn). */
-function showView(view) {
+/** The view the host sent: this seat's table (its choices only in its turn), drawn
+ * from this seat (web/table/places.js). */
+export function showView(view) {
   const first = !state.game;
   if (first) notice(t("guest.connected", { seat: seatName(view.seat) }));
   // the sentences call this seat "you", South by its name

@@ -7,7 +7,7 @@
 import { parseAction } from "../shared/actions.js";
 import { spokenCard } from "../shared/cards.js";
 import { formatList, formatNumber, t } from "../shared/i18n.js";
-import { bySeat, callWord, isYou, seatName, suitName } from "../shared/i18n-terms.js";
+import { bySeat, callWord, isYou, seatName, suitName, teamWords, youPartner, youTeam } from "../shared/i18n-terms.js";
 import VOCABULARY from "../shared/vocabulary.js";
 
 
@@ -16,9 +16,9 @@ const points = (n) => (n < 0 ? t("a11y.minus", { n: -n }) : formatNumber(n));
 
 function scoreWords(scores) {
   return t("a11y.score", {
-    team0: t("a11y.team.0"),
+    team0: teamWords(0),
     score0: points(scores[0]),
-    team1: t("a11y.team.1"),
+    team1: teamWords(1),
     score1: points(scores[1]),
   });
 }
@@ -71,8 +71,16 @@ export function eventSentences(event, view) {
   if (event.trick) out.push(bySeat("a11y.wins_trick", event.trick.winner));
   if (event.hand) out.push(handSentence(event.hand));
   if (view.phase === "game_over" && event.hand) {
-    const key = view.winner === 0 ? "a11y.game_over.win" : "a11y.game_over.lose";
-    out.push(t(key, { us: points(view.scores[0]), them: points(view.scores[1]) }));
+    const us = youTeam();
+    if (isYou(0)) {
+      const key = view.winner === 0 ? "a11y.game_over.win" : "a11y.game_over.lose";
+      out.push(t(key, { us: points(view.scores[0]), them: points(view.scores[1]) }));
+    } else {
+      // from another seat: the prompt's words (its team wins, or the other team), then the score
+      const partner = seatName(youPartner());
+      out.push(view.winner === us ? t("prompt.game_over.you_win", { partner }) : t("prompt.game_over.team_wins", { team: teamWords(view.winner) }));
+      out.push(scoreWords(view.scores));
+    }
   }
   return out.filter(Boolean);
 }

@@ -17,9 +17,21 @@ import {
   storedLanguage,
   t,
 } from "../shared/i18n.js";
-import { bySeat, callWord, seatName, suitName } from "../shared/i18n-terms.js";
+import {
+  bySeat,
+  callWord,
+  capitalise,
+  compassName,
+  isYou,
+  seatName,
+  suitName,
+  teamName,
+  teamWords,
+  youTeam,
+} from "../shared/i18n-terms.js";
 import VOCABULARY from "../shared/vocabulary.js";
 import { serverHosts } from "../together/servers.js";
+import { drawnSeat } from "./places.js";
 import { BOT_LEVELS, HUMAN, internetHosts, MAX_SERVERS_TEXT, SPEEDS, systemSpeed } from "./settings.js";
 
 export function escapeHTML(text) {
@@ -52,14 +64,27 @@ export function handHeadline(hand) {
   if (hand.alone) extras.push(t("summary.alone"));
   if (hand.lone_defender != null) extras.push(bySeat("summary.defended_alone", hand.lone_defender));
   const team = hand.maker % 2;
-  const key = `summary.${hand.made ? "made" : "failed"}.${team === 0 ? "us" : "them"}`;
+  const us = team === youTeam();
+  // from South the catalogue's own words; from another seat the other team by its names
+  const side = us ? "us" : drawnSeat() === 0 ? "them" : "team";
+  const key = `summary.${hand.made ? "made" : "failed"}.${side}`;
   return tx(key, {
-    maker: t(`seat.long.${hand.maker}`),
+    maker: longName(hand.maker),
+    team: teamWords(team),
     bid: callWord(hand.bid_call),
     extras: extras.length ? t("summary.extras", { list: formatList(extras) }) : "",
     trump: t("suit.trump", { suit: suitName(hand.trump) }),
     tricks: t("summary.tricks", { count: hand.tricks_won[team] }),
   });
+}
+
+/** A seat's long name ("You (South)", "North (partner)"), from the seat the table is drawn from. */
+function longName(seat) {
+  const viewer = drawnSeat();
+  if (viewer === 0) return t(`seat.long.${seat}`);
+  const compass = compassName(seat);
+  if (seat === viewer) return t("seat.long.you", { seat: compass });
+  return seat === (viewer + 2) % 4 ? t("seat.long.partner", { seat: compass }) : compass;
 }
 
 /** The dialog's title for a finished hand. */
@@ -80,9 +105,10 @@ function widowLine(hand, roles) {
 }
 
 export function summaryHTML(hand, target, roles = {}) {
-  const rows = [0, 1]
+  // the player's team ("us") first
+  const rows = [youTeam(), 1 - youTeam()]
     .map(
-      (team) => `<tr class="${team === 0 ? "us" : ""}"><td>${tx(`table.team.${team}`)}</td><td>${num(formatNumber(hand.tricks_won[team]))}</td>
+      (team) => `<tr class="${team === youTeam() ? "us" : ""}"><td>${escapeHTML(teamName(team))}</td><td>${num(formatNumber(hand.tricks_won[team]))}</td>
       <td class="${cls(hand.points[team])}">${num(formatSigned(hand.points[team]))}</td><td>${num(score(hand.scores[team]))}</td></tr>`,
     )
     .join("");
@@ -97,8 +123,20 @@ export function summaryHTML(hand, target, roles = {}) {
 /** The game-over dialog: its title says who won (once), its text the final score
  * with each side named. */
 export function gameOverHTML(view, hand, roles = {}) {
-  const title = t(view.winner === 0 ? "gameover.win" : "gameover.lose");
-  const parts = [`<p class="headline">${tx("gameover.final", { us: score(view.scores[0]), them: score(view.scores[1]) })}</p>`];
+  const us = youTeam();
+  const them = 1 - us;
+  let title;
+  let final;
+  if (drawnSeat() === 0) {
+    title = t(view.winner === 0 ? "gameover.win" : "gameover.lose");
+    final = tx("gameover.final", { us: score(view.scores[0]), them: score(view.scores[1]) });
+  } else {
+    // from another seat: its team is "us", the other team named
+    title = view.winner === us ? t("gameover.win") : capitalise(t("gameover.team_wins", { team: teamWords(them) }));
+    const teams = { us_team: teamWords(us), us: score(view.scores[us]), them_team: teamWords(them), them: score(view.scores[them]) };
+    final = tx("gameover.final_teams", teams);
+  }
+  const parts = [`<p class="headline">${final}</p>`];
   if (hand) parts.push(summaryHTML(hand, view.rules.target, roles));
   return { title, html: parts.join("") };
 }
@@ -116,7 +154,7 @@ export function trickHTML(trick, four, roles) {
     .join("");
   const card = spokenCard(trick.cards.find((c) => c.seat === trick.winner).card, roles);
   // four sentences: who led and who won, each the player ("you") or another seat
-  const key = `last_trick.led${trick.leader === 0 ? "_you" : ""}_won${trick.winner === 0 ? "_you" : ""}`;
+  const key = `last_trick.led${isYou(trick.leader) ? "_you" : ""}_won${isYou(trick.winner) ? "_you" : ""}`;
   const said = tx(key, { leader: seatName(trick.leader), winner: seatName(trick.winner), card });
   return `<div class="mini-trick">${figures}</div><p>${said}</p>`;
 }

@@ -11,12 +11,13 @@
 // It stays until the named person presses its button. The live region's log is
 // emptied as it opens (it may name the last person's cards). A finished hand on show
 // (`handOver`) is the previous person's own view: the summary comes first, the
-// pass screen after it. Undo takes back only the viewer's own last decision
+// pass screen after it. The table is drawn from the viewer's seat (places.js):
+// their hand at the bottom, labelled "You". Undo takes back only the viewer's own last decision
 // (the engine refuses another person's: `not_your_decision`), so a decision
 // stands once the device has been passed on.
 
 import { t } from "../shared/i18n.js";
-import { seatName } from "../shared/i18n-terms.js";
+import { compassName, setYouSeat } from "../shared/i18n-terms.js";
 import { $, handEl } from "./dom.js";
 import { HUMAN } from "./settings.js";
 import { flush, state, update } from "./state.js";
@@ -37,11 +38,9 @@ export function passTo(st) {
   return game.seat === st.viewer ? null : game.seat;
 }
 
-/** A seat by its compass name (the table calls South "You": with several people
- * at the device, nobody is "you"). */
-export function compass(seat) {
-  return seat === 0 ? t("seat.role.you") : seatName(seat);
-}
+/** A seat by its compass name (the table calls the viewer's seat "You": with
+ * several people at the device, the pass screen and the prompt name every seat). */
+export const compass = compassName;
 
 /** The prompt, with several people at the device: led by the name of the seat in turn. */
 export function promptOf(st, text) {
@@ -88,6 +87,8 @@ export function paintPass(st) {
 function ready() {
   const seat = Number(dialog.dataset.seat);
   if (state.game?.seat !== seat) return;
+  // the table is drawn from this seat (web/table/places.js), "you" in the sentences
+  setYouSeat(seat);
   update({ viewer: seat, hint: null });
   flush();
   onShown();

@@ -10,7 +10,23 @@
 import { isNamedBid, parseAction } from "../shared/actions.js";
 import { spokenCard, suitIcon } from "../shared/cards.js";
 import { formatNumber, formatSigned, t } from "../shared/i18n.js";
-import { bySeat, callLabel, callWord, capitalise, cardCode, errorText, hintText, reasonText, seatName, suitName } from "../shared/i18n-terms.js";
+import {
+  bySeat,
+  callLabel,
+  callWord,
+  capitalise,
+  cardCode,
+  compassName,
+  errorText,
+  hintText,
+  reasonText,
+  seatName,
+  suitName,
+  teamName,
+  teamWords,
+  youPartner,
+  youTeam,
+} from "../shared/i18n-terms.js";
 import VOCABULARY from "../shared/vocabulary.js";
 import { initOffline } from "../pwa/pwa.js";
 import { replayAnimation, speedFactor } from "./animation.js";
@@ -21,10 +37,11 @@ import { updateRoving } from "./keyboard.js";
 import { escapeHTML } from "./panels.js";
 import { paintGuide } from "./guide.js";
 import { covered, paintPass, passTo, promptOf } from "./pass.js";
+import { drawFrom, seatAt, tableSeat } from "./places.js";
 import { effectiveSpeed } from "./settings.js";
 
 // what was last painted, as keys of what it showed
-const painted = { look: "", hand: "", actions: "", trick: "", calls: "", trump: null, loader: "", playable: false, game: null };
+const painted = { look: "", hand: "", actions: "", trick: "", calls: "", trump: null, loader: "", playable: false, game: null, from: 0 };
 
 /** Write a text only when it differs: an unchanged write still costs the frame a
  * style and layout pass. */
@@ -68,6 +85,7 @@ export function render(state) {
   renderNotice(state);
   renderLoader(state);
   painted.game = state.game;
+  renderPlaces(tableSeat(state));
   // the table shows the finished hand until the player moves on, else the engine's state
   const finished = state.handOver ? { ...state, game: state.handOver } : state;
   // pass-and-play: behind the pass screen, no hand and no choices (pass.js)
@@ -168,10 +186,39 @@ function lastCalls(view) {
   return calls;
 }
 
+/** Give each place of the table its seat, drawn from `viewer` (web/table/places.js):
+ * the seats' sections and the trick's slots keep their places and take the seat's
+ * number, so what finds a seat by its number finds it where it is drawn. */
+function renderPlaces(viewer) {
+  drawFrom(viewer);
+  if (painted.from === viewer) return;
+  painted.from = viewer;
+  for (const el of $$(".seat[data-pos]")) setData(el, "seat", String(seatAt(el.dataset.pos, viewer)));
+  for (const el of $$(".slot[data-pos]")) {
+    setData(el, "slot", String(seatAt(el.dataset.pos, viewer)));
+    el.replaceChildren();
+  }
+  painted.trick = ""; // the trick's cards, painted again in their seats' places
+}
+
+/** A seat's place's words: its name ("You" for the player), its role, its label. */
+function renderSeatWords(seatEl, seat) {
+  const viewer = painted.from;
+  const partner = (viewer + 2) % 4;
+  const role = seat === viewer ? "you" : seat === partner ? "partner" : "opponent";
+  setText($(".seat-name", seatEl), seatName(seat));
+  // from South the catalogue's own words; from another seat its compass name and role
+  const compass = compassName(seat);
+  setText($(".seat-role", seatEl), role === "you" ? compass : t(`seat.role.${role}`));
+  const label = viewer === 0 ? t(`seat.aria.${seat}`) : t(`seat.aria.${role}`, { seat: compass });
+  if (seatEl.getAttribute("aria-label") !== label) seatEl.setAttribute("aria-label", label);
+}
+
 function renderSeats(view, game) {
   const calls = lastCalls(view);
   for (const seatEl of $$(".seat")) {
     const seat = Number(seatEl.dataset.seat);
+    renderSeatWords(seatEl, seat);
     const n = view.hand_sizes[seat];
     const out = view.sitting_out.includes(seat);
     seatEl.classList.toggle("turn", game.to_act === seat && view.phase !== "game_over");
@@ -192,7 +239,29 @@ function renderSeats(view, game) {
   }
 }
 
+/** Whose tricks a count is: from South the catalogue's words, from another seat
+ * "you and {partner}" and the other team by its names. */
+function tricksTitle(team) {
+  if (painted.from === 0) return t(`table.contract.tricks_title.${team}`);
+  if (team === youTeam()) return t("table.contract.tricks_title.us", { partner: seatName(youPartner()) });
+  return t("table.contract.tricks_title.them", { team: teamWords(team) });
+}
+
+/** The scores, the player's team ("us") first, and the tricks of this hand. */
 function renderScores(view) {
+  const us = youTeam();
+  for (const [i, box] of $$(".scores .score").entries()) {
+    const team = i === 0 ? us : 1 - us;
+    setData(box, "team", String(team));
+    setData($("strong", box), "scoreTeam", String(team));
+    setText($(".team-name", box), teamName(team));
+  }
+  for (const [i, side] of $$(".contract .trick-side").entries()) {
+    const team = i === 0 ? us : 1 - us;
+    setData($(".trick-count", side), "tricksTeam", String(team));
+    const title = tricksTitle(team);
+    if (side.title !== title) side.title = title;
+  }
   for (const team of [0, 1]) {
     const el = $(`[data-score-team="${team}"]`);
     const text = formatSigned(view.scores[team], { signDisplay: "negative" });
@@ -253,7 +322,7 @@ function renderTrick(state) {
   const shown = state.trick ?? { cards: state.game.view.trick, roles: state.game.card_roles, winner: null };
   const four = state.settings.fourColour;
   // repaint only when something changed: a repaint would cut a card's flight short
-  const key = JSON.stringify([shown.cards, shown.roles, four, state.language]);
+  const key = JSON.stringify([shown.cards, shown.roles, four, state.language, painted.from]);
   if (painted.trick !== key) {
     painted.trick = key;
     for (const slot of $$(".slot")) slot.innerHTML = "";
@@ -353,7 +422,11 @@ function promptFor(state) {
   const { game } = state;
   const v = game.view;
   if (v.phase === "game_over") {
-    return t(v.winner === 0 ? "prompt.game_over.win" : "prompt.game_over.lose");
+    if (painted.from === 0) return t(v.winner === 0 ? "prompt.game_over.win" : "prompt.game_over.lose");
+    // from another seat: the player's team wins or the other one does
+    return v.winner === youTeam()
+      ? t("prompt.game_over.you_win", { partner: seatName(youPartner()) })
+      : t("prompt.game_over.team_wins", { team: teamWords(v.winner) });
   }
   if (!game.human_to_move) {
     const phase = v.phase === "play" && !v.trick.length ? "lead" : v.phase;

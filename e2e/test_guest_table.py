@@ -1,0 +1,181 @@
+"""A LAN table's guest sees the table drawn from its own seat (issue 21,
+web/table/places.js), without a host or a network: the guest's page is opened
+from an invitation link, and guest.js's ``showView`` is given the view a host's
+engine would send for West (the engine's ``state`` for seat 1, from a game played
+to West's turn in another tab).
+
+What the guest relies on: its own seat (West) at the bottom, labelled "You",
+with its own cards; the next seat clockwise (North) on the left, its partner
+East at the top, South on the right by its compass name; the trick's cards and
+the dealer's mark at their seats' places; its team (West and East) is "us". In
+Arabic (right to left) the picture is the same: the next seat clockwise on the
+left (issue 17's rule).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from game_driver import LOAD_TIMEOUT_MS, WAITING, hand, phase, start, step
+
+# the guest pages' errors (the page fixture watches only its own page)
+ERRORS: list[str] = []
+
+# the places, clockwise from the bottom; West's table: West, North, East, South
+PLACES = ["south", "west", "north", "east"]
+
+# the engine of the page (the same module as the page's: resolved like boot.js's imports)
+WEST_VIEW = """async () => {
+  const boot = document.querySelector('script[src*="boot.js"]').src;
+  const { start } = await import(new URL('../engine/start.js', boot).href);
+  return start.engine.call('state', { seat: 1 });
+}"""
+
+SHOW = """async (view) => {
+  const boot = document.querySelector('script[src*="boot.js"]').src;
+  const { showView } = await import(new URL('guest.js', boot).href);
+  showView(view);
+  document.querySelector('#guest-dialog').close();
+}"""
+
+# the dialogs' contents (web/table/panels.js) for a hand South's side bid and lost, a
+# trick West led and North won, and the game's end either way
+DIALOGS = """async (view) => {
+  const boot = document.querySelector('script[src*="boot.js"]').src;
+  const panels = await import(new URL('panels.js', boot).href);
+  const { spokenCard } = await import(new URL('../shared/cards.js', boot).href);
+  const hand = { number: 0, maker: 0, made: false, bid_call: 'bid 3', trump: 'H', forced: false,
+                 alone: false, lone_defender: null, thrown_in: false, tricks_won: [2, 4],
+                 points: [-3, 0], scores: [3, 10] };
+  const box = document.createElement('div');
+  box.innerHTML = panels.summaryHTML(hand, 10);
+  const [led, won] = view.view.hand;
+  const trick = { cards: [{ seat: 1, card: led }, { seat: 2, card: won }], leader: 1, winner: 2 };
+  const trickBox = document.createElement('div');
+  trickBox.innerHTML = panels.trickHTML(trick, false, {});
+  const over = (winner) => panels.gameOverHTML({ ...view.view, winner, scores: [3, 10] }, null);
+  const finalBox = document.createElement('div');
+  finalBox.innerHTML = over(1).html;
+  return {
+    summary: box.querySelector('.headline').textContent,
+    us_row: box.querySelector('tr.us td').textContent,
+    trick: trickBox.querySelector('p').textContent,
+    card: spokenCard(won, {}),
+    won_title: over(1).title,
+    lost_title: over(0).title,
+    final: finalBox.querySelector('.headline').textContent,
+  };
+}"""
+
+
+def place_of(seat: int, viewer: int) -> str:
+    return PLACES[(seat - viewer) % 4]
+
+
+def west_view(page: Page, base_url: str) -> dict[str, Any]:
+    """West's view of a game in play with cards in the trick: what a host sends West."""
+    rng = random.Random(3)
+    start(page, base_url, "?speed=instant&bots=easy&seed=5")
+    for _ in range(200):
+        page.wait_for_selector(WAITING, timeout=30_000)
+        if phase(page) == "play" and page.get_attribute("#table", "data-human") == "1":
+            view: dict[str, Any] = page.evaluate(WEST_VIEW)
+            if view["view"]["trick"]:
+                return view
+        step(page, rng)
+    raise AssertionError("no trick in play reached")
+
+
+def guest_page(page: Page, base_url: str, view: dict[str, Any], lang: str) -> Page:
+    guest = page.context.new_page()
+    guest.on("pageerror", lambda e: ERRORS.append(str(e)))
+    guest.goto(f"{base_url}?lang={lang}#join=AAAA")
+    guest.wait_for_selector("#guest-dialog[open]", timeout=LOAD_TIMEOUT_MS)
+    guest.evaluate(SHOW, view)
+    guest.wait_for_selector('.seat[data-pos="south"][data-seat="1"]')
+    guest.wait_for_selector("#hand button.card")
+    return guest
+
+
+def seat_words(page: Page, seat: int) -> dict[str, str]:
+    words: dict[str, str] = page.eval_on_selector(
+        f'.seat[data-seat="{seat}"]',
+        """el => ({ pos: el.dataset.pos, name: el.querySelector('.seat-name').textContent,
+                   role: el.querySelector('.seat-role').textContent,
+                   label: el.getAttribute('aria-label') })""",
+    )
+    return words
+
+
+def centre(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def check_geometry(guest: Page, view: dict[str, Any]) -> None:
+    """West at the bottom, North on the left, East at the top, South on the right;
+    the trick's cards and the dealer's mark at their seats' places."""
+    for seat in range(4):
+        assert guest.get_attribute(f'.seat[data-seat="{seat}"]', "data-pos") == place_of(seat, 1)
+    west, north = centre(guest, '.seat[data-seat="1"]'), centre(guest, '.seat[data-seat="2"]')
+    east, south = centre(guest, '.seat[data-seat="3"]'), centre(guest, '.seat[data-seat="0"]')
+    assert west[1] > east[1] and north[0] < south[0]
+    # the guest's own cards at the bottom
+    assert sorted(hand(guest)) == sorted(view["view"]["hand"])
+    for played in view["view"]["trick"]:
+        slot = f'.slot[data-slot="{played["seat"]}"]'
+        assert guest.get_attribute(slot, "data-pos") == place_of(played["seat"], 1)
+        assert guest.get_attribute(f"{slot} hp-card", "code") == played["card"]
+    dealer = view["view"]["dealer"]
+    assert guest.is_visible(f'.seat[data-seat="{dealer}"] .dealer')
+    assert guest.get_attribute(f'.seat[data-seat="{dealer}"]', "data-pos") == place_of(dealer, 1)
+
+
+def test_a_guest_table_is_drawn_from_the_guests_seat(page: Page, base_url: str) -> None:
+    view = west_view(page, base_url)
+    guest = guest_page(page, base_url, view, "en")
+    check_geometry(guest, view)
+    assert ERRORS == []
+    you = {"pos": "south", "name": "You", "role": "West", "label": "West, you"}
+    assert seat_words(guest, 1) == you
+    partner = {"pos": "north", "name": "East", "role": "partner", "label": "East, your partner"}
+    assert seat_words(guest, 3) == partner
+    south = {"pos": "east", "name": "South", "role": "opponent", "label": "South, opponent"}
+    assert seat_words(guest, 0) == south
+    assert seat_words(guest, 2)["pos"] == "west" and seat_words(guest, 2)["name"] == "North"
+    # West's team is "us": first, marked, named from West's side, with its score
+    assert guest.inner_text(".score.us .team-name") == "You and East"
+    assert guest.get_attribute(".score.us strong", "data-score-team") == "1"
+    scores, tricks = view["view"]["scores"], view["view"]["tricks_won"]
+    assert guest.inner_text(".score.us strong") == str(scores[1]).replace("-", "\u2212")
+    assert guest.inner_text(".score:not(.us) .team-name") == "North and South"
+    assert guest.get_attribute(".contract .trick-side", "title") == "Tricks won by you and East"
+    assert guest.inner_text('.contract [data-tricks-team="1"]') == str(tricks[1])
+
+    # the dialogs' words from West's seat: the hand's summary, the last trick, the game's end
+    said = guest.evaluate(DIALOGS, view)
+    headline = "South — bid 3, hearts trump: North and South fell short with 2 tricks."
+    assert said["summary"] == headline
+    assert said["us_row"] == "You and East"
+    assert said["trick"].endswith("You led; North won the trick with " + said["card"] + ".")
+    assert said["won_title"] == "You win!"
+    assert said["lost_title"] == "North and South win."
+    assert said["final"] == "Final score: you and East 10, North and South 3."
+
+
+@pytest.mark.parametrize("lang", ["ar"])
+def test_a_guest_table_in_arabic_keeps_the_picture(page: Page, base_url: str, lang: str) -> None:
+    view = west_view(page, base_url)
+    guest = guest_page(page, base_url, view, lang)
+    assert guest.get_attribute("html", "dir") == "rtl"
+    check_geometry(guest, view)
+    # "you" (أنت) at the bottom; the team names from West's side
+    assert seat_words(guest, 1)["name"] == "أنت"
+    assert seat_words(guest, 0)["name"] == "الجنوب"
+    assert guest.inner_text(".score.us .team-name") == "أنت والشرق"
+    assert ERRORS == []
