@@ -179,3 +179,43 @@ def test_a_guest_table_in_arabic_keeps_the_picture(page: Page, base_url: str, la
     assert seat_words(guest, 0)["name"] == "الجنوب"
     assert guest.inner_text(".score.us .team-name") == "أنت والشرق"
     assert ERRORS == []
+
+
+# a move that ended a hand, then the view after it, as the host sends them
+HAND_END = """async ([view, hand]) => {
+  const boot = document.querySelector('script[src*="boot.js"]').src;
+  const { hostMessage } = await import(new URL('guest.js', boot).href);
+  const event = { seat: 2, action: 'play 9C', trick: null, hand, card_roles: {} };
+  hostMessage(JSON.stringify({ v: 1, type: 'event', event }));
+  hostMessage(JSON.stringify({ v: 1, type: 'view', state: view }));
+}"""
+
+
+def test_a_guest_sees_the_summary_of_a_hand_in_its_own_words(page: Page, base_url: str) -> None:
+    view = west_view(page, base_url)
+    guest = guest_page(page, base_url, view, "en")
+    hand = {
+        "number": 0,
+        "maker": 0,
+        "made": False,
+        "bid_call": "bid 3",
+        "trump": "H",
+        "forced": False,
+        "alone": False,
+        "lone_defender": None,
+        "thrown_in": False,
+        "tricks_won": [2, 4],
+        "points": [-3, 0],
+        "scores": [3, 10],
+    }
+    guest.evaluate(HAND_END, [view, hand])
+    guest.wait_for_selector("#summary-dialog[open]")
+    headline = "South — bid 3, hearts trump: North and South fell short with 2 tricks."
+    assert guest.inner_text("#summary-dialog .headline") == headline
+    # no review there: the guest's page runs no game of its own
+    assert guest.is_hidden("#summary-dialog [data-review-open]")
+    said = guest.inner_text("#announcements")
+    assert "North plays" in said and "South" in said
+    guest.click('#summary-dialog [data-action="next-hand"]')
+    guest.wait_for_selector("#summary-dialog", state="hidden")
+    assert ERRORS == []

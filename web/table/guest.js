@@ -12,7 +12,7 @@ import { errorText, seatName, setYouSeat } from "../shared/i18n-terms.js";
 import { join, LinkError } from "../together/link.js";
 import { PROTOCOL, readHostMessage } from "../together/protocol.js";
 import { qrCode, qrSvg } from "../together/qr.js";
-import { openDialog } from "./dialogs.js";
+import { openDialog, showHandEnd } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { escapeHTML, paintInternetLine } from "./panels.js";
 import { iceServersInUse } from "./settings.js";
@@ -78,7 +78,24 @@ export function showView(view) {
   update({ game: { ...view, human_to_move: view.to_act === view.seat, can_undo: false }, viewer: view.seat, busy: false });
   // the move that led to it, in the live region (screen readers)
   if (told) for (const sentence of eventSentences(told, view.view)) announce(sentence);
+  // a hand that move ended: its summary, in this seat's words (the game's end is said only)
+  if (told?.hand && view.view.phase !== "game_over") showHandEnd(told.hand, view, told.card_roles);
   told = null;
+}
+
+/** A message of the host (its data channel's text): a view, a move, or a refusal. */
+export function hostMessage(text) {
+  const read = readHostMessage(text);
+  if (!read.ok) return;
+  if (read.message.type === "view") showView(read.message.state);
+  else if (read.message.type === "event") told = read.message.event;
+  else {
+    // the engine's reason when it refused the action (words of the page's own refusals)
+    const m = read.message;
+    const reason = m.reason_code ? errorText({ reason_code: m.reason_code, reason_params: m.params, message: "" }) : "";
+    update({ busy: false });
+    notice(reason ? `${t("guest.refused")} ${reason}` : t("guest.refused"), "error");
+  }
 }
 
 // the move the host told of: said with the view after it, which comes next
@@ -88,19 +105,7 @@ function connected(open) {
   channel = open;
   clearInterval(countdown);
   if (dialog().open) dialog().close();
-  channel.onmessage = (e) => {
-    const read = readHostMessage(e.data);
-    if (!read.ok) return;
-    if (read.message.type === "view") showView(read.message.state);
-    else if (read.message.type === "event") told = read.message.event;
-    else {
-      // the engine's reason when it refused the action (words of the page's own refusals)
-      const m = read.message;
-      const reason = m.reason_code ? errorText({ reason_code: m.reason_code, reason_params: m.params, message: "" }) : "";
-      update({ busy: false });
-      notice(reason ? `${t("guest.refused")} ${reason}` : t("guest.refused"), "error");
-    }
-  };
+  channel.onmessage = (e) => hostMessage(e.data);
   channel.send(JSON.stringify({ v: PROTOCOL, type: "hello" }));
 }
 
@@ -129,6 +134,8 @@ export async function startGuest(code) {
     const b = document.querySelector(`[data-tool="${tool}"]`);
     if (b) b.hidden = true;
   }
+  // the hand summary's review asks this page's engine about a game it does not run
+  for (const b of document.querySelectorAll("[data-review-open]")) b.hidden = true;
   // the player's choices go to the host (its engine decides whether they stand)
   setRemoteDecide((action) => {
     if (!channel || channel.readyState !== "open") return;
