@@ -57,8 +57,9 @@ operations), ``review_ops`` (hand review) and ``vocabulary`` (the game's words f
 >>> answer = handle({"op": "new_game", "rules": "seed", "seed": 7})
 >>> answer["ok"], answer["to_act"], answer["human_to_move"]
 (True, 1, False)
->>> handle({"op": "bot_step"})["event"]  # West, a computer player, decides
-{'seat': 1, 'action': 'bid 3', 'public_action': 'bid 3', 'trick': None, 'hand': None, 'card_roles': {'JK': 'highest_trump'}}
+>>> event = handle({"op": "bot_step"})["event"]  # West, a computer player, decides
+>>> event["seat"], event["action"], event["public_action"], event["trick"], event["hand"]
+(1, 'bid 3', 'bid 3', None, None)
 >>> handle({"op": "act", "action": "bid 4"})["error"]["message"]  # North is a computer player
 "it is North's turn (a computer player)"
 
