@@ -97,3 +97,14 @@ def play_until(page: Page, done: Any, rng: random.Random, limit: int = 400) -> l
     if done(page):
         return log
     raise AssertionError(f"gave up after {len(log)} steps: {log[-12:]}")
+
+
+def seat_words(page: Page, seat: int) -> dict[str, str]:
+    """The place drawing ``seat``: its position, name, role and label."""
+    words: dict[str, str] = page.eval_on_selector(
+        f'.seat[data-seat="{seat}"]',
+        """el => ({ pos: el.dataset.pos, name: el.querySelector('.seat-name').textContent,
+                   role: el.querySelector('.seat-role').textContent,
+                   label: el.getAttribute('aria-label') })""",
+    )
+    return words

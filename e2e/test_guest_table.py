@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from game_driver import LOAD_TIMEOUT_MS, WAITING, hand, phase, start, step
+from game_driver import LOAD_TIMEOUT_MS, WAITING, hand, phase, seat_words, start, step
 
 # the guest pages' errors (the page fixture watches only its own page)
 ERRORS: list[str] = []
@@ -99,16 +99,6 @@ def guest_page(page: Page, base_url: str, view: dict[str, Any], lang: str) -> Pa
     guest.wait_for_selector('.seat[data-pos="south"][data-seat="1"]')
     guest.wait_for_selector("#hand button.card")
     return guest
-
-
-def seat_words(page: Page, seat: int) -> dict[str, str]:
-    words: dict[str, str] = page.eval_on_selector(
-        f'.seat[data-seat="{seat}"]',
-        """el => ({ pos: el.dataset.pos, name: el.querySelector('.seat-name').textContent,
-                   role: el.querySelector('.seat-role').textContent,
-                   label: el.getAttribute('aria-label') })""",
-    )
-    return words
 
 
 def centre(page: Page, selector: str) -> tuple[float, float]:

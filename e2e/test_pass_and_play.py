@@ -17,7 +17,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from axe import assert_accessible
-from game_driver import WAITING, hand, phase, saved, start, step
+from game_driver import WAITING, hand, phase, saved, seat_words, start, step
 
 QUICK = "?speed=instant&bots=easy&seed=5"
 PASS = "#pass-dialog[open]"
@@ -176,17 +176,6 @@ START = {
     "north": "translate(0%, -140%)",
     "east": "translate(140%, 0%)",
 }
-
-
-def seat_words(page: Page, seat: int) -> dict[str, str]:
-    """The place drawing ``seat``: its position, name, role and label."""
-    words: dict[str, str] = page.eval_on_selector(
-        f'.seat[data-seat="{seat}"]',
-        """el => ({ pos: el.dataset.pos, name: el.querySelector('.seat-name').textContent,
-                   role: el.querySelector('.seat-role').textContent,
-                   label: el.getAttribute('aria-label') })""",
-    )
-    return words
 
 
 def centre(page: Page, seat: int) -> tuple[float, float]:
