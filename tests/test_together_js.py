@@ -9,25 +9,8 @@ of web/together/qr.js module for module against tests/qr_reference.json."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-from pathlib import Path
-
-import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
+from node_check import run_node_check
 
 
 def test_lan_table_protocol_under_node() -> None:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is needed (it runs web/together/protocol.js): install Node 20+")
-    proc = subprocess.run(
-        [node, "--test", str(ROOT / "tests" / "together_check.mjs")],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
-    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
-    assert "# fail 0" in proc.stdout and "# pass 17" in proc.stdout, proc.stdout[-2000:]
+    run_node_check("together_check.mjs", passes=17, runs="web/together/protocol.js")

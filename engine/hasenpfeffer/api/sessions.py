@@ -45,19 +45,22 @@ class Session:
         cur = self.game.to_act
         if cur is not None and cur in local:
             return cur
-        for n in range(len(self.actors) - 1, -1, -1):
-            if self.actors[n] in local:
-                return self.actors[n]
+        n = self._last_decision_of(local)
+        if n is not None:
+            return self.actors[n]
         return local[0] if local else 0
+
+    def _last_decision_of(self, seats: tuple[int, ...]) -> int | None:
+        """The index in ``game.history`` of the last action one of ``seats`` took."""
+        for n in range(len(self.actors) - 1, -1, -1):
+            if self.actors[n] in seats:
+                return n
+        return None
 
     @property
     def last_human_index(self) -> int | None:
         """The index in ``game.history`` of the last decision a person took (None: none)."""
-        humans = self.humans
-        for n in range(len(self.actors) - 1, -1, -1):
-            if self.actors[n] in humans:
-                return n
-        return None
+        return self._last_decision_of(self.humans)
 
     @property
     def last_human_actor(self) -> int | None:
