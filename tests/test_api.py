@@ -829,12 +829,20 @@ def test_with_several_people_undo_takes_back_only_the_viewers_own_decision() -> 
 GUESTS = ["human", "human", "medium", "human"]  # South at this device, West and East at others
 
 
+def guest_game(seed: int, remote: list[int]) -> dict[str, Any]:
+    """A game with guests on a known seed, for repeatable tests: the page
+    keeps a secret deal's save and says so on load (``secret_deal``); a seeded
+    ``new_game`` itself is refused guests (tests/test_fair.py)."""
+    save = ok({"op": "new_game", "seed": seed, "levels": GUESTS})["save"]
+    return ok({"op": "load", "save": save, "levels": GUESTS, "remote": remote, "secret_deal": True})
+
+
 def test_remote_seats_answers_carry_the_local_persons_view_only() -> None:
     # the LAN table's host: West and East are persons at other devices. No answer
     # the host's page gets (act, bot_step, state without seat, set_levels) ever
     # carries their views; a guest's view comes only when asked for by its seat.
     rng = random.Random(5)
-    state = ok({"op": "new_game", "seed": 5, "levels": GUESTS, "remote": [1, 3]})
+    state = guest_game(5, [1, 3])
     assert state["remote"] == [1, 3]
     guest_turns = 0
     for _ in range(600):
@@ -876,7 +884,7 @@ def test_remote_seats_answers_carry_the_local_persons_view_only() -> None:
 
 
 def test_remote_seats_are_checked_and_kept_by_set_levels() -> None:
-    ok({"op": "new_game", "seed": 6, "levels": GUESTS})
+    guest_game(6, [])
     assert "computer player" in err(
         {"op": "new_game", "levels": GUESTS, "remote": [2]}, "bad_request"
     )
@@ -885,7 +893,10 @@ def test_remote_seats_are_checked_and_kept_by_set_levels() -> None:
     err({"op": "new_game", "levels": GUESTS, "remote": "1"}, "bad_request")
     save = ok({"op": "state"})["save"]
     err({"op": "load", "save": save, "levels": GUESTS, "remote": [True]}, "bad_request")
-    assert ok({"op": "load", "save": save, "levels": GUESTS, "remote": [3]})["remote"] == [3]
+    secret = {"secret_deal": True}
+    assert ok({"op": "load", "save": save, "levels": GUESTS, "remote": [3], **secret})[
+        "remote"
+    ] == [3]
     # unchanged while the seat stays a person; gone with its person
     assert ok({"op": "set_levels", "levels": GUESTS})["remote"] == [3]
     assert ok({"op": "set_levels", "levels": ["human", "human", "medium", "easy"]})["remote"] == []
@@ -896,7 +907,7 @@ def test_remote_seats_are_checked_and_kept_by_set_levels() -> None:
 
 def test_the_host_cannot_take_back_a_guests_decision() -> None:
     rng = random.Random(7)
-    state = ok({"op": "new_game", "seed": 7, "levels": GUESTS, "remote": [1, 3]})
+    state = guest_game(7, [1, 3])
     for _ in range(200):
         cur = state["to_act"]
         if cur in (1, 3):

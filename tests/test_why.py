@@ -1,5 +1,6 @@
 """``why``: a computer player's decision explained by its own level's
-procedure, from the view it had."""
+procedure, from the view it had, once its hand is over (or with open hands);
+during the hand, only what the decision told the table."""
 
 from __future__ import annotations
 
@@ -18,10 +19,12 @@ def _fresh_api() -> None:
     reset()
 
 
-def _play_until(levels: list[str], actions: int, seed: int = 7) -> dict[str, Any]:
+def _play_until(
+    levels: list[str], actions: int, seed: int = 7, open_hands: bool = False
+) -> dict[str, Any]:
     """A new game played (the humans taking their last legal action) until it
     has ``actions`` actions or is over."""
-    state = handle({"op": "new_game", "seed": seed, "levels": levels})
+    state = handle({"op": "new_game", "seed": seed, "levels": levels, "open_hands": open_hands})
     while state["to_act"] is not None and len(json.loads(state["save"])["actions"]) < actions:
         if state["human_to_move"]:
             state = handle({"op": "act", "action": state["view"]["legal_actions"][-1]})["state"]
@@ -43,9 +46,15 @@ def _actors(state: dict[str, Any], levels: list[str]) -> list[tuple[int, str]]:
     return out
 
 
+def _current_hand_start(state: dict[str, Any]) -> int:
+    return state["actions"] - len(state["view"]["hand_actions"])
+
+
 def test_every_bot_decision_is_explained_by_the_procedure_that_made_it() -> None:
     levels = [HUMAN, "medium", "easy", "random"]
-    state = _play_until(levels, 30)
+    state = _play_until(levels, 45)
+    start = _current_hand_start(state)
+    assert 0 < start < 45  # the first hand is over, the second under way
     actors = _actors(state, levels)
     explained = set()
     for step, (seat, level) in enumerate(actors):
@@ -54,6 +63,13 @@ def test_every_bot_decision_is_explained_by_the_procedure_that_made_it() -> None
             assert answer["error"]["reason_code"] == "not_bot_decision"
             continue
         assert answer["ok"], answer
+        assert answer["tells"] and all(t["text"] for t in answer["tells"])
+        if step >= start:
+            # its hand is on: what the table saw, no options weighed
+            assert not answer["full"] and answer["suggestions"] == []
+            assert answer["matches"] is None
+            continue
+        assert answer["full"]
         assert (answer["step"], answer["seat"], answer["level"]) == (step, seat, level)
         first = answer["suggestions"][0]["action"] if answer["suggestions"] else None
         if level == "medium":
@@ -74,14 +90,15 @@ def test_every_bot_decision_is_explained_by_the_procedure_that_made_it() -> None
 @pytest.mark.parametrize("level", ["hard", "expert"])
 def test_search_levels_explain_their_own_calls_and_a_card_exactly(level: str) -> None:
     levels = [HUMAN, level, level, level]
-    state = _play_until(levels, 12, seed=3)
+    # open hands: the player sees every card, and "Why?" answers in full during play
+    state = _play_until(levels, 12, seed=3, open_hands=True)
     actors = _actors(state, levels)
     hard_steps = [n for n, (_, lv) in enumerate(actors) if lv == level]
     # the auction's calls, and the latest card a hard player played
     for step in [*hard_steps[:3], hard_steps[-1]]:
         answer = handle({"op": "why", "step": step})
         assert answer["ok"], answer
-        assert answer["matches"], answer
+        assert answer["full"] and answer["matches"], answer
         assert answer["explained_by"] == level
         assert answer["suggestions"][0]["action"] == answer["action"]
         assert {s["action"] for s in answer["suggestions"]} >= {answer["action"]}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from .cards import CARDS, NUM_CARDS, SUITS, Card, suit_index
+from .quoting import quoted
 from .vocabulary import ActionKind
 
 
@@ -81,7 +82,7 @@ class Action:
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise InvalidActionError(f"an action is text such as 'play JD', not {text!r}")
+            raise InvalidActionError(f"an action is text such as 'play JD', not {quoted(text)}")
         found = _BY_TEXT.get(text)
         if found is not None:
             return found
@@ -102,9 +103,9 @@ class Action:
                     if arg.isdigit() and 1 <= int(arg) <= 6:
                         return BID[int(arg)]
         except ValueError as err:
-            raise InvalidActionError(f"not an action: {text!r}: {err}") from None
+            raise InvalidActionError(f"not an action: {quoted(text)}: {err}") from None
         raise InvalidActionError(
-            f"not an action: {text!r} (actions are: pass, bid 1..6, bid little, bid big, "
+            f"not an action: {quoted(text)} (actions are: pass, bid 1..6, bid little, bid big, "
             "trump C|D|H|S, discard <card>, alone, decline, play <card>)"
         )
 

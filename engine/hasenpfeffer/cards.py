@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from .quoting import quoted
+
 SUITS: Final = "CDHS"
 RANKS: Final = "9TJQKA"
 SUIT_NAMES: Final = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -82,7 +84,7 @@ class Card:
     def parse(text: str) -> Card:
         """Parse ``AS``, ``th``, ``10H``, ``J♥``, ``JK``; raise ValueError otherwise."""
         if not isinstance(text, str):
-            raise ValueError(f"a card is written as text like 'AS', not {text!r}")
+            raise ValueError(f"a card is written as text like 'AS', not {quoted(text)}")
         card = _BY_TEXT.get(text)
         if card is not None:
             return card
@@ -94,7 +96,7 @@ class Card:
         card = _BY_TEXT.get(t)
         if card is None:
             raise ValueError(
-                f"not a card: {text!r} (write rank 9 T J Q K A then suit C D H S, e.g. 'AS', "
+                f"not a card: {quoted(text)} (write rank 9 T J Q K A then suit C D H S, e.g. 'AS', "
                 "or 'JK' for the Joker)"
             )
         return card
@@ -153,7 +155,7 @@ def suit_index(suit: str) -> int:
             i = SUITS.index(SUIT_SYMBOLS[suit.strip()])
         if i >= 0:
             return i
-    raise ValueError(f"not a suit: {suit!r} (use one of C, D, H, S)")
+    raise ValueError(f"not a suit: {quoted(suit)} (use one of C, D, H, S)")
 
 
 def _card_index(rank: str, suit: int) -> int:

@@ -64,6 +64,7 @@ from .cards import (
     parse_cards,
     sort_hand,
 )
+from .quoting import quoted
 from .rules import (
     Rules,
     follow_violation,
@@ -318,15 +319,17 @@ class Game:
         if rules is None:
             rules = Rules()
         elif not isinstance(rules, Rules):
-            raise ValueError(f"rules must be a Rules object; got {rules!r}")
+            raise ValueError(f"rules must be a Rules object; got {quoted(rules)}")
         if seed is None:
             seed = random.getrandbits(52)
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}; got {seed!r}")
+            raise ValueError(
+                f"seed must be a whole number from 0 to {MAX_SEED}; got {quoted(seed)}"
+            )
         if len(scores) != 2 or not all(
             isinstance(s, int) and not isinstance(s, bool) for s in scores
         ):
-            raise ValueError(f"scores must be two whole numbers; got {scores!r}")
+            raise ValueError(f"scores must be two whole numbers; got {quoted(scores)}")
         if not all(-MAX_SCORE < s < rules.target for s in scores):
             raise ValueError(
                 f"starting scores must be below the target of {rules.target} (a game not yet "
@@ -368,7 +371,7 @@ class Game:
         """A game whose first hand is this deal (four hands of six cards, seat 0
         first, and the widow). Later hands are dealt from ``seed``."""
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
-            raise ValueError(f"dealer must be a seat from 0 to 3; got {dealer!r}")
+            raise ValueError(f"dealer must be a seat from 0 to 3; got {quoted(dealer)}")
         if len(hands) != 4:
             raise ValueError(f"a deal has four hands; got {len(hands)}")
         masks = []
@@ -548,6 +551,8 @@ class Game:
             a = Action.parse(action)
         except InvalidActionError:
             return False
+        if len(self.history) >= MAX_SAVE_ACTIONS:
+            return False
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
@@ -562,7 +567,7 @@ class Game:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if a not in legal:
+        if a not in legal or len(self.history) >= MAX_SAVE_ACTIONS:
             raise IllegalActionError(self._why_illegal(a))
         self._legal = None
         self.history.append(a)
@@ -745,16 +750,20 @@ class Game:
         ``game_over``, ``not_now`` (wrong kind of decision for the phase:
         ``phase``, ``seat``), ``pepper_no_six``, ``pepper_only`` (``call``),
         ``bid_too_low`` (``call``: the bid to beat), ``not_in_hand`` (``card``,
-        ``seat``), ``must_follow`` (see ``rules.follow_violation``)."""
+        ``seat``), ``must_follow`` (see ``rules.follow_violation``), ``game_full``
+        (``max``: the game holds ``MAX_SAVE_ACTIONS`` actions, the most a save
+        holds, and takes no more)."""
         try:
             a = Action.parse(action)
         except InvalidActionError:
             return "not_an_action", {"action": str(action)}
-        if a in self.legal_actions():
-            return "", {}
         phase = self.phase
         if phase == "game_over":
             return "game_over", {"action": str(a)}
+        if len(self.history) >= MAX_SAVE_ACTIONS:
+            return "game_full", {"max": MAX_SAVE_ACTIONS}
+        if a in self.legal_actions():
+            return "", {}
         seat = self._cur
         if a.kind not in _PHASE_KINDS[phase]:
             return "not_now", {"action": str(a), "phase": phase, "seat": seat}
@@ -875,7 +884,7 @@ class Game:
     def view(self, seat: int) -> dict[str, Any]:
         """A JSON-ready dict of exactly what ``seat`` may know now."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-            raise ValueError(f"seat must be 0 to 3; got {seat!r}")
+            raise ValueError(f"seat must be 0 to 3; got {quoted(seat)}")
         maker = self.maker
         is_maker = maker == seat and self.phase != "bidding"
         hand_counts = [self._hands[s].bit_count() for s in range(4)]
@@ -953,7 +962,7 @@ class Game:
         version = data.get("version")
         if version != SAVE_VERSION:
             raise ValueError(
-                f"saved game version {version!r} is not supported (this engine reads version "
+                f"saved game version {quoted(version)} is not supported (this engine reads version "
                 f"{SAVE_VERSION})"
             )
         try:
@@ -975,7 +984,7 @@ class Game:
                 game = cls._blank(rules, data["seed"], scores)
                 dealer = start.get("dealer")
                 if isinstance(dealer, bool) or dealer not in (0, 1, 2, 3):
-                    raise ValueError(f"dealer must be a seat from 0 to 3; got {dealer!r}")
+                    raise ValueError(f"dealer must be a seat from 0 to 3; got {quoted(dealer)}")
                 game._origin_dealer = dealer
                 game._start_hand(dealer)
         except (KeyError, TypeError) as err:
@@ -986,7 +995,9 @@ class Game:
             try:
                 game.apply(text)
             except ActionError as err:
-                raise ValueError(f"corrupt saved game: action {i + 1} ({text!r}): {err}") from None
+                raise ValueError(
+                    f"corrupt saved game: action {i + 1} ({quoted(text)}): {err}"
+                ) from None
         return game
 
     def replayed(self, n_actions: int) -> Game:

@@ -46,6 +46,7 @@ from .actions import (
 )
 from .cards import Card, sort_hand, suit_index
 from .game import MAX_SEED, SAVE_FORMAT, SAVE_VERSION, Game, HandRecord
+from .quoting import quoted
 from .rules import PRESETS, Rules
 from .vocabulary import SEAT_NAMES
 
@@ -150,7 +151,7 @@ def _error(tok: _Token | None, message: str) -> NotationError:
     if tok is None:
         return NotationError(f"at the end of the text: {message}")
     return NotationError(
-        f"line {tok.line}, column {tok.column} ({tok.text!r}): {message}",
+        f"line {tok.line}, column {tok.column} ({quoted(tok.text)}): {message}",
         tok.line,
         tok.column,
         tok.text,
@@ -291,7 +292,7 @@ def _value_text(value: object) -> str:
 def _read_int(tok: _Token, text: str, what: str) -> int:
     digits = text[1:] if text[:1] == "-" else text
     if not digits or not all(c in "0123456789" for c in digits):
-        raise _error(tok, f"{what} must be a whole number; got {text!r}")
+        raise _error(tok, f"{what} must be a whole number; got {quoted(text)}")
     return int(text)
 
 
@@ -321,9 +322,11 @@ def _read_header(r: _Reader, kind: str) -> _Header:
         key, _, value = ftok.text.partition("=")
         key = key.lower()
         if key not in allowed:
-            raise _error(ftok, f"unknown header field {key!r}; the fields are {', '.join(allowed)}")
+            raise _error(
+                ftok, f"unknown header field {quoted(key)}; the fields are {', '.join(allowed)}"
+            )
         if key in fields:
-            raise _error(ftok, f"the header gives {key!r} twice")
+            raise _error(ftok, f"the header gives {quoted(key)} twice")
         if not value:
             raise _error(ftok, f"{key}= needs a value")
         fields[key] = (ftok, value)
@@ -336,7 +339,7 @@ def _read_header(r: _Reader, kind: str) -> _Header:
         ftok, value = fields[key]
         if key in _BOOL_FIELDS:
             if value.lower() not in ("true", "false"):
-                raise _error(ftok, f"{key} must be true or false; got {value!r}")
+                raise _error(ftok, f"{key} must be true or false; got {quoted(value)}")
             overrides[key] = value.lower() == "true"
         elif key in _INT_FIELDS:
             overrides[key] = _read_int(ftok, value, key)
@@ -344,7 +347,9 @@ def _read_header(r: _Reader, kind: str) -> _Header:
             overrides[key] = value
     rtok, preset = fields.get("rules", (None, "seed"))
     if preset not in PRESETS:
-        raise _error(rtok, f"unknown rules preset {preset!r}; the presets are {', '.join(PRESETS)}")
+        raise _error(
+            rtok, f"unknown rules preset {quoted(preset)}; the presets are {', '.join(PRESETS)}"
+        )
     try:
         rules = PRESETS[preset].replace(**overrides)
     except ValueError as err:
@@ -364,14 +369,14 @@ def _read_header(r: _Reader, kind: str) -> _Header:
     dtok, value = fields["dealer"]
     dealer = _seat_of(value)
     if dealer < 0:
-        raise _error(dtok, f"dealer must be a seat letter S, W, N or E; got {value!r}")
+        raise _error(dtok, f"dealer must be a seat letter S, W, N or E; got {quoted(value)}")
 
     scores = (0, 0)
     if "scores" in fields:
         ctok, value = fields["scores"]
         a, colon, b = value.partition(":")
         if not colon:
-            raise _error(ctok, f"scores are written NS:EW, e.g. scores=4:-2; got {value!r}")
+            raise _error(ctok, f"scores are written NS:EW, e.g. scores=4:-2; got {quoted(value)}")
         scores = (_read_int(ctok, a, "a score"), _read_int(ctok, b, "a score"))
 
     deal = _read_deal(r)
@@ -402,7 +407,9 @@ def _read_deal(r: _Reader) -> tuple[list[list[Card]], Card] | None:
             if current < 0 and prefix.lower() == "widow":
                 current = 4
             if current < 0:
-                raise _error(tok, f"expected S:, W:, N:, E: or widow: in the deal; got {prefix!r}")
+                raise _error(
+                    tok, f"expected S:, W:, N:, E: or widow: in the deal; got {quoted(prefix)}"
+                )
             if held[current] is not None:
                 raise _error(tok, f"the deal gives {owners[current]}: twice")
             held[current] = []
@@ -464,7 +471,7 @@ def _read_action(r: _Reader, tok: _Token, body: str, game: Game) -> Action:
         return found
     if word in ("trump", "discard"):
         what = "a suit (C, D, H or S)" if word == "trump" else "a card"
-        arg = r.take(f"{what} after {word!r}")
+        arg = r.take(f"{what} after {quoted(word)}")
         try:
             if arg.is_punct or arg.is_label or ":" in arg.text:
                 raise ValueError(arg.text)
@@ -472,7 +479,7 @@ def _read_action(r: _Reader, tok: _Token, body: str, game: Game) -> Action:
                 return TRUMP[suit_index(arg.text)]
             return DISCARD[Card.parse(arg.text).index]
         except ValueError:
-            raise _error(arg, f"expected {what} after {word!r}") from None
+            raise _error(arg, f"expected {what} after {quoted(word)}") from None
     try:
         return PLAY[Card.parse(body).index]
     except ValueError:
@@ -543,7 +550,7 @@ def _read_hands(r: _Reader, game: Game, single: bool, applied: list[_Token] | No
         if prefix is not None:
             seat = _seat_of(prefix)
             if seat < 0:
-                raise _error(tok, f"unknown seat {prefix!r}: the seats are S, W, N, E")
+                raise _error(tok, f"unknown seat {quoted(prefix)}: the seats are S, W, N, E")
             if seat != game.to_act:
                 cur = game.to_act
                 assert cur is not None
@@ -554,7 +561,7 @@ def _read_hands(r: _Reader, game: Game, single: bool, applied: list[_Token] | No
             game.apply(action)
         except ActionError as err:
             who = SEAT_NAMES[actor] if actor is not None else "nobody"
-            where = f"line {tok.line}, column {tok.column} ({tok.text!r})"
+            where = f"line {tok.line}, column {tok.column} ({quoted(tok.text)})"
             raise NotationActionError(
                 f"{where}: {who} cannot {action}: {err}",
                 tok.line,
@@ -822,10 +829,10 @@ def hand_to_text(
         logs = _replay(source)
         label = len(logs) if number is None else number
         if isinstance(label, bool) or not isinstance(label, int) or not 1 <= label <= len(logs):
-            raise ValueError(f"number must be a hand from 1 to {len(logs)}; got {number!r}")
+            raise ValueError(f"number must be a hand from 1 to {len(logs)}; got {quoted(number)}")
         log = logs[label - 1]
     if isinstance(label, bool) or not isinstance(label, int) or label < 1:
-        raise ValueError(f"number must be a whole number from 1; got {label!r}")
+        raise ValueError(f"number must be a whole number from 1; got {quoted(label)}")
     header = [
         f"{FORMAT} {VERSION} hand",
         _rules_tokens(rules),

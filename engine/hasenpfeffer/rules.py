@@ -22,6 +22,7 @@ from .cards import (
     mask_of,
     suit_index,
 )
+from .quoting import quoted
 from .text import must_follow_text, why_winner_text
 from .vocabulary import CardRole
 
@@ -56,15 +57,19 @@ class Rules:
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
-                raise ValueError(f"Rules.{name} must be one of {', '.join(allowed)}; got {value!r}")
+                raise ValueError(
+                    f"Rules.{name} must be one of {', '.join(allowed)}; got {quoted(value)}"
+                )
         for name in ("going_alone", "lone_defender", "defenders_score"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"Rules.{name} must be true or false; got {getattr(self, name)!r}")
+                raise ValueError(
+                    f"Rules.{name} must be true or false; got {quoted(getattr(self, name))}"
+                )
         for name, low, high in (("forced_bid", 1, 6), ("target", 1, 1000)):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise ValueError(
-                    f"Rules.{name} must be a whole number from {low} to {high}; got {value!r}"
+                    f"Rules.{name} must be a whole number from {low} to {high}; got {quoted(value)}"
                 )
         if self.lone_defender and not self.going_alone:
             raise ValueError(
@@ -79,14 +84,14 @@ class Rules:
             return PRESETS[name]
         except KeyError:
             raise ValueError(
-                f"Rules preset must be one of {', '.join(PRESETS)}; got {name!r}"
+                f"Rules preset must be one of {', '.join(PRESETS)}; got {quoted(name)}"
             ) from None
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed (validated like a new Rules)."""
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
-            raise ValueError(f"Rules has no field {sorted(unknown)[0]!r}")
+            raise ValueError(f"Rules has no field {quoted(sorted(unknown)[0])}")
         if changes.get("going_alone") is False and "lone_defender" not in changes:
             changes["lone_defender"] = False  # no lone maker, so no lone defender either
         return dataclasses.replace(self, **changes)
@@ -101,7 +106,9 @@ class Rules:
         if isinstance(data, str):
             return Rules.preset(data)
         if not isinstance(data, dict):
-            raise ValueError(f"rules must be a preset name or an object of fields; got {data!r}")
+            raise ValueError(
+                f"rules must be a preset name or an object of fields; got {quoted(data)}"
+            )
         fields = dict(data)
         base = Rules.preset(fields.pop("preset")) if "preset" in fields else Rules()
         return base.replace(**fields)

@@ -117,6 +117,11 @@ def illegal_text(code: str, params: Mapping[str, Any], action: str, legal: str) 
     """
     if code == "game_over":
         return f"the game is over: {action} is not possible"
+    if code == "game_full":
+        return (
+            f"this game has reached {params['max']} actions, the most a saved game holds: "
+            "start a new game"
+        )
     if code == "not_now":
         expected = WAITING_FOR_TEXT[params["phase"]]
         who = SEAT_NAMES[params["seat"]]
@@ -409,6 +414,47 @@ def hint_sentence(
 #: ``estimate`` / ``best_estimate`` (the hard player's value of the call from the
 #: seat's own cards, in ``unit``: ``chance`` or ``tricks``, ``REVIEW_UNIT_TEXT``;
 #: an estimate, not a certainty).
+TELL_TEXT: Final = {
+    "pass_no_bid": "{Seat} passes: its cards are not worth a bid",
+    "pass_over": "{Seat} passes rather than outbid {seat}'s {call}",
+    "bid": "{Seat} bids {call}: it expects its side to take that many tricks, with the widow",
+    "bid_over": "{Seat} bids {call} over {seat}'s {over}: it expects that many tricks for its side",
+    "trump": "{Seat} names {suit} trump: the suit it expects to take its tricks with",
+    "discard": "{Seat} puts a card away face down; which one stays hidden until the hand is over",
+    "alone": "{Seat} goes alone: it expects to make the bid without its partner",
+    "decline": "{Seat} plays with its partner",
+    "defend_alone": "{Seat} defends alone",
+    "defend_decline": "{Seat} does not defend alone",
+    "lead": "{Seat} leads {card}",
+    "lead_trump": "{Seat} leads trump ({card}), drawing the others' trumps",
+    "follow": "{Seat} follows suit with {card}",
+    "void": "{Seat} plays {card}: it has no {suit} left",
+    "ruff": "{Seat} trumps the trick",
+    "wins_now": "{card} beats {seat}'s {beats}: the trick is now its",
+    "partner_winning": "its partner {seat} wins the trick so far with {card}: no need to beat it",
+    "under": "it does not beat {seat}'s {card}",
+    "highest": "{card} is the highest {suit_one} not yet played",
+}
+
+
+def tell_text(code: str, params: Mapping[str, Any], seat: int) -> str:
+    """What a decision of ``seat`` tells the table (``tells.tells``), in English.
+
+    >>> tell_text("void", {"card": "9S", "suit": "H"}, 3)
+    'East plays 9S: it has no hearts left'
+    """
+    words = dict(params)
+    if "suit" in words:
+        words["suit_one"] = SUIT_SINGULAR[words["suit"]]
+        words["suit"] = SUIT_NAMES[words["suit"]]
+    if "seat" in words:
+        words["seat"] = SEAT_NAMES[words["seat"]]
+    for name in ("call", "over"):
+        if name in words:
+            words[name] = call_words(words[name])
+    return TELL_TEXT[code].format(Seat=SEAT_NAMES[seat], **words)
+
+
 REVIEW_TEXT: Final = {
     "review_only": "{action} was the only legal choice",
     "review_best": "{action} was one of the best plays (with every card visible, "

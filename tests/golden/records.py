@@ -140,6 +140,7 @@ def _script() -> Iterator[Any]:
     yield from _requests()
     yield from _human_game("seed", 21, ["human", "medium", "hard", "medium"], hints=True)
     yield {"op": "review"}  # the last finished hand, for the human's seat
+    yield {"op": "why", "step": 1}  # a finished hand's decision: explained in full
     yield {"op": "review", "seat": 7}
     answer = yield {"op": "state", "seat": 2}
     save = answer["answer"]["save"]
@@ -165,6 +166,10 @@ def _script() -> Iterator[Any]:
     yield {"op": "bot_step"}
     yield {"op": "why"}  # the latest computer player's decision, by its own procedure
     yield {"op": "why", "step": 99}
+    yield {"op": "set_open_hands", "open_hands": True}  # practice: every card, "Why?" in full
+    yield {"op": "why"}
+    yield {"op": "set_open_hands", "open_hands": "yes"}
+    yield {"op": "set_open_hands", "open_hands": False}
     yield {"op": "daily_result", "date": "2026-12-01", "level": "oracle"}
     yield {"op": "daily", "date": "2026-12-01"}
     yield {"op": "daily", "date": "2026-02-30"}

@@ -87,7 +87,7 @@ API_VERSION: Final = 1
 MAX_REQUEST_CHARS: Final = 1_000_000
 #: How deeply a request's lists and objects may nest (a save nests four deep).
 MAX_DEPTH: Final = 16
-#: The longest error message (a bad value is quoted in at most ``args.MAX_QUOTE``).
+#: The longest error message (a bad value is quoted in at most ``quoting.MAX_QUOTE``).
 MAX_MESSAGE: Final = 600
 
 
@@ -166,7 +166,13 @@ def _error(
         message = message[: MAX_MESSAGE - 1] + "…"
     error: dict[str, Any] = {"code": code, "message": message}
     if reason is not None:
-        error["reason_code"], error["reason_params"] = reason
+        code_, params = reason
+        # a parameter that quotes what the caller sent is as short as the message
+        error["reason_code"] = code_
+        error["reason_params"] = {
+            k: v[: MAX_MESSAGE - 1] + "…" if isinstance(v, str) and len(v) > MAX_MESSAGE else v
+            for k, v in params.items()
+        }
     return {
         "ok": False,
         "v": API_VERSION,
@@ -194,6 +200,7 @@ _OPS: Final[dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]]] = {
     "hint": game_ops.op_hint,
     "undo": game_ops.op_undo,
     "set_levels": game_ops.op_set_levels,
+    "set_open_hands": game_ops.op_set_open_hands,
     "rules_info": game_ops.op_rules_info,
     "ranking": lesson_ops.op_ranking,
     "trick": lesson_ops.op_trick,

@@ -9,6 +9,22 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ..cards import SUIT_SYMBOLS, SUITS, Card
+from ..quoting import cut, quoted
+
+__all__ = [
+    "BOT_LEVELS",
+    "DEFAULT_LEVELS",
+    "ApiError",
+    "bad_arg",
+    "cards_arg",
+    "levels_arg",
+    "quoted",
+    "remote_arg",
+    "seat_arg",
+    "shown",
+    "suit_arg",
+    "trump_arg",
+]
 from ..vocabulary import HUMAN, LEVELS
 
 #: The computer levels a seat can have (``vocabulary.LEVELS``), by the API's name.
@@ -78,35 +94,15 @@ def seat_arg(request: Mapping[str, Any]) -> int | None:
 _CARD_HELP: Final = "write rank 9 T J Q K A then suit C D H S, e.g. AS; JK is the Joker"
 
 
-#: An error message quotes at most this many characters of a bad value.
-MAX_QUOTE: Final = 100
-
-
-def _cut(text: str) -> str:
-    return text if len(text) <= MAX_QUOTE else text[: MAX_QUOTE - 1] + "…"
-
-
 def shown(value: object) -> str:
     """An argument's value as the reader wrote it (for a message), cut to
     ``MAX_QUOTE`` characters."""
     if isinstance(value, str):
-        return _cut(value)
+        return cut(value)
     try:
-        return _cut(json.dumps(value))
+        return cut(json.dumps(value))
     except (TypeError, ValueError, RecursionError):
-        return _cut(repr(value))
-
-
-def quoted(value: object) -> str:
-    """``repr(value)`` for a message, cut to ``MAX_QUOTE`` characters.
-
-    >>> quoted("AS"), quoted("x" * 500)[-3:]
-    ("'AS'", 'xx…')
-    """
-    try:
-        return _cut(repr(value))
-    except RecursionError:
-        return "(too deep to show)"
+        return quoted(value)
 
 
 def suit_arg(value: object, name: str = "trump") -> str:

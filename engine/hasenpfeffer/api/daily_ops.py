@@ -61,7 +61,7 @@ def _day_game(request: Mapping[str, Any]) -> tuple[Game, str]:
 def op_daily(request: Mapping[str, Any]) -> dict[str, Any]:
     game, day = _day_game(request)
     levels = tuple(HUMAN if s == DAILY_SEAT else DAILY_OPPONENTS for s in range(4))
-    answer = state_answer(install(Session(game, levels, [])))
+    answer = state_answer(install(Session(game, levels, [], daily=True)))
     answer["daily"] = {"date": day, "seed": game.seed, "seat": DAILY_SEAT}
     return answer
 

@@ -4,17 +4,26 @@ give (docs/api.md)."""
 
 from __future__ import annotations
 
+import secrets
 import time
 import typing
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..actions import Action, ActionError
-from ..cards import SUIT_NAMES, SUITS, rank_order, trump_order
-from ..game import Game, HandRecord, auction_calls
+from ..cards import SUIT_NAMES, SUITS, rank_order, sort_hand, trump_order
+from ..game import MAX_SAVE_ACTIONS, MAX_SEED, Game, HandRecord, auction_calls
 from ..rules import PRESETS, Rules, card_role
-from ..text import CARD_TEXT, PRESET_TEXT, RULE_CHOICE_TEXT, RULE_FIELD_TEXT, card_text
-from ..vocabulary import CARD_ROLES, HINT_LEVEL, HINT_LEVELS, HUMAN, SEAT_NAMES
+from ..text import (
+    CARD_TEXT,
+    PRESET_TEXT,
+    RULE_CHOICE_TEXT,
+    RULE_FIELD_TEXT,
+    card_text,
+    illegal_text,
+)
+from ..vocabulary import CARD_ROLES, HINT_LEVEL, HINT_LEVELS, HUMAN, LEVELS, SEAT_NAMES
 from . import sessions
 from .args import BOT_LEVELS, ApiError, levels_arg, quoted, remote_arg, seat_arg, suit_arg
 from .sessions import Session, install, need_session
@@ -55,6 +64,7 @@ def apply_action(session: Session, action: Action | str) -> dict[str, Any]:
     trump = game.trump
     game.apply(action)  # raises an ActionError, changing nothing
     session.actors.append(seat)
+    session.deciders.append(session.levels[seat])
     done = game.history[-1]
     event: dict[str, Any] = {
         "seat": seat,
@@ -78,11 +88,11 @@ def apply_action(session: Session, action: Action | str) -> dict[str, Any]:
     return event
 
 
-def event_for(event: dict[str, Any], seat: int) -> dict[str, Any]:
+def event_for(event: dict[str, Any], session: Session, seat: int) -> dict[str, Any]:
     """The event as the answer's seat may know it: another seat's discard is
     named without its card (the card shows in the hand's record once the hand
-    is over)."""
-    if event["seat"] != seat:
+    is over), unless the player chose open hands."""
+    if event["seat"] != seat and not session.open_hands:
         return {**event, "action": event["public_action"]}
     return event
 
@@ -188,6 +198,18 @@ def _cards(game: Game, seat: int, options: list[dict[str, Any]]) -> list[dict[st
     return out
 
 
+def open_cards(game: Game) -> dict[str, Any]:
+    """Every card of the hand in progress, for open hands (practice, the
+    player's choice): each seat's hand (sorted), the widow (in the maker's hand
+    once the auction is over) and the maker's discard (``None`` until made)."""
+    discard = game.discard
+    return {
+        "hands": [[str(c) for c in sort_hand(game.hand(s), game.trump)] for s in range(4)],
+        "widow": None if game.is_over else str(game.widow),
+        "discard": None if discard is None else str(discard),
+    }
+
+
 def state_answer(session: Session, seat: int | None = None) -> dict[str, Any]:
     game = session.game
     seat = session.seat if seat is None else seat
@@ -196,7 +218,7 @@ def state_answer(session: Session, seat: int | None = None) -> dict[str, Any]:
     view = game.view(seat)
     if view["last_hand"] is not None:
         view["last_hand"] = finished_hand(game.records[-1])
-    return {
+    answer = {
         "seat": seat,
         "levels": list(session.levels),
         "view": view,
@@ -215,7 +237,41 @@ def state_answer(session: Session, seat: int | None = None) -> dict[str, Any]:
         "can_undo": session.can_undo and seat == session.seat,
         "preset": game.rules.preset_name,
         "card_roles": card_roles(view["trump"]),
+        # who decided each action (its seat's level then; "human" a person)
+        "decided_by": list(session.deciders),
+        "open_hands": session.open_hands,
+        "secret_deal": session.secret_deal,
+        "daily": session.daily,
     }
+    if session.open_hands and seat in session.local_humans:
+        answer["open"] = open_cards(game)
+    return answer
+
+
+def _flag(request: Mapping[str, Any], name: str) -> bool:
+    value = request.get(name, False)
+    if not isinstance(value, bool):
+        raise ApiError("bad_request", f"{name} must be true or false; got {quoted(value)}")
+    return value
+
+
+def check_table(session: Session) -> Session:
+    """Refuse a session whose guests could learn hidden cards: guests sit only
+    at a deal from a secret seed, and never with open hands."""
+    if session.remote and not session.secret_deal:
+        raise ApiError(
+            "deal_not_secret",
+            "guests sit only at a game dealt from a secret seed: this deal's seed is known "
+            "(a link, the deal of the day or an embed), so start a new game to invite them",
+        )
+    if session.remote and session.open_hands:
+        raise ApiError("open_hands_guests", "open hands are for practice alone, not with guests")
+    if session.open_hands and session.daily and not session.game.records:
+        raise ApiError(
+            "open_hands_daily",
+            "the deal of the day is played with hidden hands: open hands after its first hand",
+        )
+    return session
 
 
 def op_new_game(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -225,11 +281,38 @@ def op_new_game(request: Mapping[str, Any]) -> dict[str, Any]:
         raise ApiError("bad_rules", str(err)) from None
     levels = levels_arg(request.get("levels"))
     remote = remote_arg(request.get("remote", []), levels)
+    seed = request.get("seed")
+    # without a seed, a secret one: from the system's cryptographic randomness
+    secret = seed is None
     try:
-        game = Game.new(rules, seed=request.get("seed"))
+        game = Game.new(rules, seed=secrets.randbelow(MAX_SEED + 1) if secret else seed)
     except ValueError as err:
         raise ApiError("bad_request", str(err)) from None
-    return state_answer(install(Session(game, levels, [], remote=remote)))
+    session = Session(
+        game, levels, [], remote=remote, open_hands=_flag(request, "open_hands"), secret_deal=secret
+    )
+    return state_answer(install(check_table(session)))
+
+
+def deciders_arg(
+    value: object, game: Game, actors: list[int], levels: tuple[str, ...]
+) -> list[str]:
+    """The ``decided_by`` of a saved game: one level (or ``human``) per action;
+    without it, each seat's level now."""
+    if value is None:
+        return [levels[seat] for seat in actors]
+    allowed = (HUMAN, *LEVELS)
+    if (
+        not isinstance(value, list)
+        or len(value) != len(game.history)
+        or any(v not in allowed for v in value)
+    ):
+        raise ApiError(
+            "bad_request",
+            f"decided_by must list one of {', '.join(allowed)} for each of the save's "
+            f"{len(game.history)} actions",
+        )
+    return list(value)
 
 
 def op_load(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -242,11 +325,32 @@ def op_load(request: Mapping[str, Any]) -> dict[str, Any]:
         game = Game.from_json(save)
     except ValueError as err:
         raise ApiError("bad_save", str(err)) from None
-    return state_answer(install(Session(game, levels, actors_of(game), remote=remote)))
+    actors = actors_of(game)
+    session = Session(
+        game,
+        levels,
+        actors,
+        remote=remote,
+        deciders=deciders_arg(request.get("decided_by"), game, actors, levels),
+        open_hands=_flag(request, "open_hands"),
+        secret_deal=_flag(request, "secret_deal"),
+        daily=_flag(request, "daily"),
+    )
+    return state_answer(install(check_table(session)))
 
 
 def op_state(request: Mapping[str, Any]) -> dict[str, Any]:
     return state_answer(need_session(), seat_arg(request))
+
+
+def check_room(game: Game) -> None:
+    """Refuse another action of a game that holds as many as a save may
+    (``game.MAX_SAVE_ACTIONS``): it could not be saved or loaded again."""
+    if len(game.history) >= MAX_SAVE_ACTIONS:
+        params = {"max": MAX_SAVE_ACTIONS}
+        raise ApiError(
+            "game_full", illegal_text("game_full", params, "", ""), ("game_full", params)
+        )
 
 
 def op_act(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -261,6 +365,7 @@ def op_act(request: Mapping[str, Any]) -> dict[str, Any]:
     cur = game.to_act
     if cur is None:
         raise ApiError("game_over", "the game is over")
+    check_room(game)
     if session.levels[cur] != HUMAN:
         raise ApiError("not_your_turn", f"it is {SEAT_NAMES[cur]}'s turn (a computer player)")
     if seat is not None and seat != cur:
@@ -276,7 +381,7 @@ def op_act(request: Mapping[str, Any]) -> dict[str, Any]:
     except ActionError as err:
         raise ApiError("illegal_action", str(err), game.reason_code(action)) from None
     answer = state_answer(session)
-    return {"event": event_for(event, answer["seat"]), "state": answer}
+    return {"event": event_for(event, session, answer["seat"]), "state": answer}
 
 
 def op_bot_step(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -287,13 +392,14 @@ def op_bot_step(request: Mapping[str, Any]) -> dict[str, Any]:
         raise ApiError("game_over", "the game is over")
     if session.levels[cur] == HUMAN:
         raise ApiError("not_bot_turn", f"it is {SEAT_NAMES[cur]}'s turn, a human player")
+    check_room(game)
     start = time.perf_counter()
     action = session.player(cur).choose(game.view(cur))
     think_ms = (time.perf_counter() - start) * 1000
     event = apply_action(session, action)
     answer = state_answer(session)
     return {
-        "event": event_for(event, answer["seat"]),
+        "event": event_for(event, session, answer["seat"]),
         "think_ms": round(think_ms, 2),
         "state": answer,
     }
@@ -338,6 +444,7 @@ def op_undo(request: Mapping[str, Any]) -> dict[str, Any]:
     undone = session.game.history[n:]
     session.game = session.game.replayed(n)
     del session.actors[n:]
+    del session.deciders[n:]
     return {"undone": [str(a) for a in undone], "state": state_answer(session)}
 
 
@@ -349,7 +456,20 @@ def op_set_levels(request: Mapping[str, Any]) -> dict[str, Any]:
     else:
         # unchanged, for the seats still played by a person
         remote = frozenset(s for s in session.remote if levels[s] == HUMAN)
+    if remote and not session.secret_deal:
+        check_table(replace(session, remote=remote))
+    if remote and session.open_hands:
+        check_table(replace(session, remote=remote))
     session.levels, session.remote = levels, remote
+    return state_answer(session)
+
+
+def op_set_open_hands(request: Mapping[str, Any]) -> dict[str, Any]:
+    """Open hands on or off (``open_hands``): refused with guests seated and on
+    the deal of the day before its first hand is over."""
+    session = need_session()
+    check_table(replace(session, open_hands=_flag(request, "open_hands")))
+    session.open_hands = _flag(request, "open_hands")
     return state_answer(session)
 
 

@@ -17,6 +17,16 @@ from .lesson_ops import hpn_hand
 from .sessions import need_session
 
 
+def first_step(game: Game, number: int) -> int:
+    """The index in ``game.history`` of the first action of hand ``number`` (1 = the first)."""
+    replay = game.replayed(0)
+    for step, action in enumerate(game.history):
+        if replay.hand_number >= number - 1:
+            return step
+        replay.apply(action)
+    return len(game.history)
+
+
 def _session_hand(request: Mapping[str, Any]) -> tuple[Game, int, int, int]:
     """The one-hand game of a finished hand of the session's game, its number,
     the session's own seat (the person's; with several people, the seat
@@ -76,11 +86,15 @@ def op_review(request: Mapping[str, Any]) -> dict[str, Any]:
     from ..bots.review import review_hand
 
     seat = seat_arg(request)
+    start: int | None = None
     if request.get("hpn") is not None:
         game, number = hpn_hand(request)
         own, seed = 0, _text_seed(request["hpn"], game)
     else:
         game, number, own, seed = _session_hand(request)
+        # where the hand starts in the session's game: its computer players'
+        # decisions are ``why``'s steps from there
+        start = first_step(need_session().game, number)
     if seat is None:
         seat = own
     records = game.records
@@ -94,6 +108,7 @@ def op_review(request: Mapping[str, Any]) -> dict[str, Any]:
     decisions = review_hand(game, seat, seed=seed)
     return {
         "hand": number,
+        "first_step": start,
         "seat": seat,
         "hpn": _hand_text(game, seed),
         "decisions": decisions,

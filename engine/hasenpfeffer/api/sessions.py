@@ -22,6 +22,17 @@ class Session:
     #: decisions come through ``act`` with their ``seat``, and the answers never
     #: carry their view unless asked for it (``state`` with the seat).
     remote: frozenset[int] = frozenset()
+    #: Who decided each action of ``game.history``: the level of its seat then
+    #: (``human`` for a person), so that a later change of levels rewrites nothing.
+    deciders: list[str] = field(default_factory=list)
+    #: Open hands (practice): every card face up and "Why?" in full during play,
+    #: chosen by the player; never with guests.
+    open_hands: bool = False
+    #: The deal came from a secret seed (the engine's own, never given by a
+    #: link, the deal of the day or an embed): the only deal guests may sit at.
+    secret_deal: bool = False
+    #: The game is the deal of the day (open hands wait for its first hand).
+    daily: bool = False
 
     @property
     def humans(self) -> tuple[int, ...]:

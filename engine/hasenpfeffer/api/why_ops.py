@@ -1,19 +1,31 @@
 """The ``why`` operation: what a computer player weighed for one of its
-decisions in the session's game, from its own view only.
+decisions in the session's game.
 
-The decision is explained by the very procedure that made it: the level's
-player, seeded as the session seeds it (``bots.duplicate.bot_seed``), decides
-again from the view it had (``bots.hints.suggest``), so for the expert, hard and
-medium levels the first option is the action it took. The easy level is
+While that decision's hand is in progress, its player's cards are hidden from
+whoever asks, so the answer says only what the decision tells the table
+(``tells.tells``: the same for every seat, from the public table alone; a
+discard without its card). Once the hand is over (played out, not thrown in),
+or with open hands (the player chose to see every card), the answer is the
+full explanation: the very procedure that made the decision — the level's
+player, seeded as the session seeds it (``bots.duplicate.bot_seed``), deciding
+again from the view it had (``bots.hints.suggest``) — so for the expert, hard
+and medium levels the first option is the action it took. The easy level is
 medium with deliberate noise and mistakes: it is explained by medium's
 procedure, and ``matches`` says whether it followed it. The random level
-weighs nothing."""
+weighs nothing.
+
+Who decided is the level recorded when the action was taken
+(``Session.deciders``): a person's decision stays a person's whatever the seat
+is given to later."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from ..game import Game
+from ..tells import tells
+from ..text import tell_text
 from ..vocabulary import HINT_LEVELS, HUMAN, SEAT_NAMES
 from .args import bad_arg, shown
 from .sessions import need_session
@@ -22,13 +34,23 @@ from .sessions import need_session
 EXPLAINED_BY = {"expert": "expert", "hard": "hard", "medium": "medium", "easy": "medium"}
 
 
+def hand_is_over(game: Game, before: Game) -> bool:
+    """Whether the hand of the action taken after ``before`` (a replay of
+    ``game``) was played out: its cards are then on the table for everyone, and
+    the review shows them. A thrown-in hand's cards stay hidden."""
+    number = before.hand_number
+    records = game.records
+    return number < len(records) and not records[number].thrown_in
+
+
 def op_why(request: Mapping[str, Any]) -> dict[str, Any]:
     from ..bots.duplicate import bot_seed
     from ..bots.hints import suggest
 
     session = need_session()
     game = session.game
-    bots = [n for n, seat in enumerate(session.actors) if session.levels[seat] != HUMAN]
+    deciders = session.deciders
+    bots = [n for n, level in enumerate(deciders) if level != HUMAN]
     step = request.get("step")
     if step is None:
         if not bots:
@@ -46,29 +68,46 @@ def op_why(request: Mapping[str, Any]) -> dict[str, Any]:
             f"got {shown(step)}",
         )
     seat = session.actors[step]
-    level = session.levels[seat]
+    level = deciders[step]
     if level == HUMAN:
         raise bad_arg(
             "not_bot_decision",
             {"name": "step", "value": step, "seat": seat},
             f"step: action {step} was {SEAT_NAMES[seat]}'s own decision, not a computer player's",
         )
-    view = game.replayed(step).view(seat)
-    action = str(game.history[step])
+    before = game.replayed(step)
+    view = before.view(seat)
+    done = game.history[step]
+    public_action = "discard" if done.kind == "discard" else str(done)
+    full = session.open_hands or hand_is_over(game, before)
+    told = [
+        {"code": code, "params": params, "text": tell_text(code, params, seat)}
+        for code, params in tells(view, seat, public_action)
+    ]
     explained_by = EXPLAINED_BY.get(level)
-    suggestions: list[dict[str, Any]] = []
-    if explained_by is not None and explained_by in HINT_LEVELS:
-        suggestions = suggest(view, level=explained_by, seed=bot_seed(game.seed, seat))
-    return {
+    answer: dict[str, Any] = {
         "step": step,
         "seat": seat,
         "level": level,
-        "action": action,
         "phase": view["phase"],
         "explained_by": explained_by,
-        "matches": bool(suggestions) and suggestions[0]["action"] == action,
-        "suggestions": suggestions,
+        "full": full,
+        "tells": told,
     }
+    if not full:
+        # the player's cards are still hidden: what the table saw, nothing more
+        answer.update(action=public_action, matches=None, suggestions=[])
+        return answer
+    suggestions: list[dict[str, Any]] = []
+    if explained_by is not None and explained_by in HINT_LEVELS:
+        suggestions = suggest(view, level=explained_by, seed=bot_seed(game.seed, seat))
+    action = str(done)
+    answer.update(
+        action=action,
+        matches=bool(suggestions) and suggestions[0]["action"] == action,
+        suggestions=suggestions,
+    )
+    return answer
 
 
-__all__ = ["EXPLAINED_BY", "op_why"]
+__all__ = ["EXPLAINED_BY", "hand_is_over", "op_why"]

@@ -223,6 +223,7 @@ export default {
 
   "reason.not_an_action": "That is not a move of this game.",
   "reason.game_over": "The game is over.",
+  "reason.game_full": "This game is as long as a game may be ({max} decisions, the most a saved game holds): start a new game.",
   "reason.not_now": "That is not possible now.",
   "reason.pepper_no_six": "In pepper bidding there is no bid of 6: bid little pepper or big pepper.",
   "reason.pepper_only": "{call} belongs to pepper bidding; these rules use bids 1 to 6.",

@@ -223,6 +223,7 @@ export default {
 
   "reason.not_an_action": "Dat is gjin set yn dit spul.",
   "reason.game_over": "It spul is út.",
+  "reason.game_full": "Dit spul is sa lang as in spul wêze mei ({max} setten, it measte dat in bewarre spul hâldt): begjin in nij spul.",
   "reason.not_now": "Dat kin no net.",
   "reason.pepper_no_six": "By it pepperbieden is der gjin bod fan 6: bied lytse pepper of grutte pepper.",
   "reason.pepper_only": "{call} heart by it pepperbieden; dizze regels brûke biedingen fan 1 oant 6.",

@@ -223,6 +223,7 @@ export default {
 
   "reason.not_an_action": "Questa non è una mossa del gioco.",
   "reason.game_over": "La partita è finita.",
+  "reason.game_full": "Questa partita ha raggiunto la lunghezza massima ({max} mosse, il massimo che una partita salvata contiene): inizia una nuova partita.",
   "reason.not_now": "Adesso non è possibile.",
   "reason.pepper_no_six": "Con le dichiarazioni pepe non si dichiara 6: dichiara pepe piccolo o pepe grande.",
   "reason.pepper_only": "{call} esiste solo con le dichiarazioni pepe; queste regole usano le dichiarazioni da 1 a 6.",
