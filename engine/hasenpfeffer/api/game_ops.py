@@ -241,7 +241,6 @@ def state_answer(session: Session, seat: int | None = None) -> dict[str, Any]:
         "decided_by": list(session.deciders),
         "open_hands": session.open_hands,
         "secret_deal": session.secret_deal,
-        "daily": session.daily,
     }
     if session.open_hands and seat in session.local_humans:
         answer["open"] = open_cards(game)
