@@ -343,6 +343,7 @@ NEVER_THE_PLAYER = {
     "table.contract.value": "no verb: '{bid} · {seat}'",
     "table.contract.so_far": "no verb",
     "table.trick_card": "no verb: '{seat}: {card}'",
+    "table.open_hand": "another seat's hand, face up (open hands): never the player's own",
     "notice.bot_failed": "a computer player",
     "prompt.wait.bidding": "another seat's turn (the player's turn has its own prompts)",
     "prompt.wait.trump": "another seat's turn",
