@@ -182,3 +182,62 @@ test("the running mean", () => {
   assert.deepEqual(runningMean([2, 4, 6, 8], 2), [2, 3, 5, 7]);
   assert.deepEqual(runningMean([], 3), []);
 });
+
+test("a game with open hands at any point is practice: counted apart, never as a plain win", () => {
+  const s = emptyStats();
+  countHand(s, { record: made, seat: 0, preset: "seed", level: "hard", at: 1 }); // before open hands
+  countHand(s, { record: made, seat: 0, preset: "seed", level: "hard", practice: true, at: 2 });
+  countHand(s, { record: theirs, seat: 0, preset: "seed", level: "hard", practice: true, at: 3 });
+  countGame(s, { won: true, practice: true });
+  assert.deepEqual(s.games, { played: 0, won: 0 });
+  assert.deepEqual(s.hands, { played: 1, won: 1 });
+  assert.deepEqual(s.practice, { games: { played: 1, won: 1 }, hands: { played: 2, won: 1 } });
+  // practice hands leave the bids and the points alone
+  assert.deepEqual(bidTotals(s), { made: 1, failed: 0 });
+  assert.deepEqual(s.points.map((p) => p.at), [1]);
+  countGame(s, { won: true });
+  assert.deepEqual(s.games, { played: 1, won: 1 });
+  // kept through storing, reading back and exporting
+  const storage = memoryStorage();
+  changeStats(storage, (record) => Object.assign(record, s));
+  const back = loadStats(storage).stats;
+  assert.deepEqual(back.practice, s.practice);
+  assert.deepEqual(JSON.parse(exportStats(back)).practice, s.practice);
+  // a record written before practice was counted reads with none
+  const old = { ...emptyStats() };
+  delete old.practice;
+  assert.deepEqual(parseStats(JSON.stringify(old)).practice, emptyStats().practice);
+  // a damaged practice entry is not guessed at
+  assert.equal(parseStats(JSON.stringify({ ...emptyStats(), practice: { games: { played: 1, won: 2 } } })), null);
+});
+
+test("a stored record with series of any length is read up to the newest SERIES_LIMIT entries", () => {
+  const huge = 250_000; // Math.min(...values) overflows the stack well before this
+  const s = emptyStats();
+  s.points = Array.from({ length: huge }, (_, i) => ({ at: i, points: (i % 7) - 3, preset: "seed", level: "hard" }));
+  s.losses = Array.from({ length: huge }, (_, i) => ({ at: i, loss: i % 4 }));
+  const storage = memoryStorage();
+  storage.setItem(STATS_KEY, JSON.stringify(s));
+  const { stats, problem } = loadStats(storage);
+  assert.equal(problem, null);
+  assert.equal(stats.points.length, SERIES_LIMIT);
+  assert.equal(stats.points[0].at, huge - SERIES_LIMIT); // the newest kept, oldest first
+  assert.equal(stats.points.at(-1).at, huge - 1);
+  assert.equal(stats.losses.length, SERIES_LIMIT);
+  assert.equal(stats.losses.at(-1).at, huge - 1);
+  // a damaged entry among the old ones not read does not matter; among the newest it does
+  s.points[0] = { at: "never" };
+  storage.setItem(STATS_KEY, JSON.stringify(s));
+  assert.equal(loadStats(storage).problem, null);
+  s.points[huge - 1] = { at: "never" };
+  storage.setItem(STATS_KEY, JSON.stringify(s));
+  assert.equal(loadStats(storage).problem, "unreadable");
+});
+
+test("the chart draws any number of values (no list spread into arguments)", () => {
+  const values = Array.from({ length: 300_000 }, (_, i) => (i % 11) - 5);
+  const svg = chartSvg(fakeDocument(), values, { label: "many", width: 100, height: 50 });
+  const [, zero, , last] = svg.children;
+  assert.ok(Number(zero.attrs.y1) > 0 && Number(zero.attrs.y1) < 50);
+  assert.equal(Number(last.attrs.cx), 94); // the last value at the right edge (pad 6)
+});

@@ -1,7 +1,7 @@
 // The statistics dialog: what web/table/stats.js keeps in the browser (games
 // and hands played and won, bids made and failed by preset and level, points
 // per hand, the hand review's losses, the deals of the day), with two small
-// SVG charts drawn by the page, Export (a JSON download, or copied) and Reset
+// SVG charts drawn by the page, the practice games and hands (open hands) apart, Export (a JSON download, or copied) and Reset
 // (after a confirmation). Loaded the first time it is wanted (the Statistics
 // tool); painted from `state.stats` by the painter it registers with dialogs.js.
 // The figures are recorded by the flow (turns.js at the end of each hand and
@@ -90,7 +90,9 @@ function statsHTML(view) {
     : `<button type="button" data-stats="reset">${tx("stats.reset")}</button>`;
   return `<table class="summary-table">
       <thead><tr><th scope="col"><span class="visually-hidden">${tx("stats.col.what")}</span></th><th scope="col">${tx("stats.col.played")}</th><th scope="col">${tx("stats.col.won")}</th><th scope="col">${tx("stats.col.share")}</th></tr></thead>
-      <tbody>${pairRow("stats.games", record.games)}${pairRow("stats.hands", record.hands)}</tbody></table>
+      <tbody>${pairRow("stats.games", record.games)}${pairRow("stats.hands", record.hands)}
+      ${pairRow("stats.practice_games", record.practice.games)}${pairRow("stats.practice_hands", record.practice.hands)}</tbody></table>
+    <p class="fieldset-note">${tx("stats.practice_note")}</p>
     ${bidsHTML(record)}
     ${seriesHTML("stats-points", t("stats.points"), points, pointsText)}
     ${seriesHTML("stats-losses", t("stats.losses"), losses, lossText)}

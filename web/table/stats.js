@@ -1,6 +1,8 @@
 // The player's statistics, kept in the browser: games and hands played and
 // won, bids made and failed by level and preset, points per hand, the hand
-// review's losses and the deals of the day; a small SVG chart of them.
+// review's losses and the deals of the day; a small SVG chart of them. Games
+// played with open hands at any point (practice: every card face up) are counted
+// apart, with their hands: never as plain games won, nor in bids and points.
 //
 // The figures come from the engine's answers (a finished hand's record, the
 // review's losses); nothing here knows a rule. Every change is a
@@ -13,7 +15,9 @@ export const STATS_KEY = "hasenpfeffer.stats.v1";
 export const BACKUP_KEY = "hasenpfeffer.stats.unreadable";
 export const STATS_FORMAT = "hasenpfeffer-stats";
 export const STATS_VERSION = 1;
-/** The series (points per hand, review losses) keep this many latest entries. */
+/** The series (points per hand, review losses) keep this many latest entries; a stored
+ * record is read up to this many too (the newest), however long its series are (an
+ * export edited by hand, an older page's record): the page never works through more. */
 export const SERIES_LIMIT = 200;
 /** Deals of the day kept (the latest). */
 export const DAILY_LIMIT = 60;
@@ -30,6 +34,8 @@ export function emptyStats() {
     points: [], // { at, points, preset, level }: the player's side's points in each hand
     losses: [], // { at, loss }: the points a reviewed hand's card play lost
     daily: {}, // date -> { points, hard, oracle }
+    // games and hands played with open hands (practice), never in the counts above
+    practice: { games: { played: 0, won: 0 }, hands: { played: 0, won: 0 } },
   };
 }
 
@@ -63,11 +69,12 @@ export function parseStats(text) {
     out.bids[key] = { made: value.made, failed: value.failed };
   }
   if (!Array.isArray(data.points) || !Array.isArray(data.losses)) return null;
-  for (const p of data.points) {
+  // the newest SERIES_LIMIT entries only (slice: no list is ever spread into arguments)
+  for (const p of data.points.slice(-SERIES_LIMIT)) {
     if (!p || !isTime(p.at) || !isPoints(p.points) || !isText(p.preset) || !isText(p.level)) return null;
     out.points.push({ at: p.at, points: p.points, preset: p.preset, level: p.level });
   }
-  for (const l of data.losses) {
+  for (const l of data.losses.slice(-SERIES_LIMIT)) {
     if (!l || !isTime(l.at) || !isPoints(l.loss) || l.loss < 0) return null;
     out.losses.push({ at: l.at, loss: l.loss });
   }
@@ -82,6 +89,14 @@ export function parseStats(text) {
       }
     }
     out.daily[date] = entry;
+  }
+  // practice (open hands): absent from a record written before it was counted
+  if (data.practice !== undefined) {
+    if (!data.practice || typeof data.practice !== "object" || !pair(data.practice.games) || !pair(data.practice.hands)) return null;
+    out.practice = {
+      games: { played: data.practice.games.played, won: data.practice.games.won },
+      hands: { played: data.practice.hands.played, won: data.practice.hands.won },
+    };
   }
   return out;
 }
@@ -129,11 +144,17 @@ const trim = (list, limit) => list.splice(0, Math.max(0, list.length - limit));
 
 /** Count a finished hand. `record` is the engine's public hand record
  * (`points`, `maker`, `made`, `thrown_in`), `seat` the player's seat,
- * `preset` the rules' preset name and `level` the opponents' level. */
-export function countHand(stats, { record, seat, preset, level, at = Date.now() }) {
+ * `preset` the rules' preset name and `level` the opponents' level; `practice`:
+ * its game has had open hands (counted apart, nothing else). */
+export function countHand(stats, { record, seat, preset, level, practice = false, at = Date.now() }) {
   const side = seat % 2;
   const mine = record.points[side];
   const theirs = record.points[1 - side];
+  if (practice) {
+    stats.practice.hands.played += 1;
+    if (mine > theirs) stats.practice.hands.won += 1;
+    return;
+  }
   stats.hands.played += 1;
   if (mine > theirs) stats.hands.won += 1;
   if (!record.thrown_in && record.maker === seat && record.made !== null && record.made !== undefined) {
@@ -145,10 +166,12 @@ export function countHand(stats, { record, seat, preset, level, at = Date.now() 
   trim(stats.points, SERIES_LIMIT);
 }
 
-/** Count a finished game: whether the player's side won it. */
-export function countGame(stats, { won }) {
-  stats.games.played += 1;
-  if (won) stats.games.won += 1;
+/** Count a finished game: whether the player's side won it; `practice`: open hands
+ * were on at some point of it (a practice game, never a plain win). */
+export function countGame(stats, { won, practice = false }) {
+  const games = practice ? stats.practice.games : stats.games;
+  games.played += 1;
+  if (won) games.won += 1;
 }
 
 /** Count a reviewed hand: the points its card play lost (the review's sum). */
@@ -204,8 +227,13 @@ export function chartSvg(doc, values, { label, width = 320, height = 96 } = {}) 
   svg.append(title);
   if (values.length === 0) return svg;
   const pad = 6;
-  const low = Math.min(0, ...values);
-  const high = Math.max(0, ...values);
+  // (a loop: spreading a long list into Math.min's arguments overflows the stack)
+  let low = 0;
+  let high = 0;
+  for (const v of values) {
+    if (v < low) low = v;
+    if (v > high) high = v;
+  }
   const span = high - low || 1;
   const x = (i) => pad + (values.length === 1 ? (width - 2 * pad) / 2 : (i * (width - 2 * pad)) / (values.length - 1));
   const y = (v) => pad + ((high - v) * (height - 2 * pad)) / span;
