@@ -82,9 +82,9 @@ async function boot() {
   setTimeout(initOffline, OFFLINE_DELAY_MS);
   loadingBar.stop();
   onProgress(1, "ready");
-  const game = await openSavedGame();
+  const saved = await openSavedGame();
   update({ loading: { ...state.loading, done: true } });
-  if (!game) {
+  if (!saved) {
     const dealing = DAILY_LINK ? startDaily() : startNewGame();
     offerKeptAside(); // (its "Try again" waits for the new game to be on the table)
     if (REVIEW_LINK) {
@@ -94,7 +94,8 @@ async function boot() {
     await dealing;
     return;
   }
-  setGame(game);
+  const game = saved.game;
+  setGame(game, { marks: saved.marks });
   announce(t("a11y.welcome_back"));
   // a LAN table's game: its guests' seats wait for them to be invited again
   if (game.remote?.length) (await import("./together-dialog.js")).guestsAway(game.remote);

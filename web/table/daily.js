@@ -1,6 +1,7 @@
 // The deal of the day: a game whose first hand is dealt from the date (the
 // engine's `daily`: the same cards for everyone on that calendar day and
-// preset, offline), the player in South against three hard players. When that
+// preset, offline), the player in South against three hard players, cards hidden
+// (open hands, if the player wants them, come on once its first hand is over). When that
 // hand ends, the summary shows how the hard player and the oracle (which sees
 // every card) did from the player's seat on the same cards: the engine's
 // `daily_result` for each, worked out in the worker one after the other with
@@ -17,7 +18,8 @@ import { $, $$ } from "./dom.js";
 import { escapeHTML } from "./panels.js";
 import { EMBEDDED } from "./settings.js";
 import { state, update } from "./state.js";
-import { announce, beginGame, engine, notice, runBots, statsProblem, statsStorage } from "./turns.js";
+import { freshMarks } from "./open-hands.js";
+import { announce, applyOpenHands, beginGame, engine, notice, runBots, statsProblem, statsStorage } from "./turns.js";
 
 const tx = (key, params) => escapeHTML(t(key, params));
 /** The levels compared with the player, in order. */
@@ -104,8 +106,11 @@ export async function startDaily() {
   }
   update({ daily: { date, rules, phase: "playing", points: null, results: {}, step: 0, error: "" } });
   remember({ date, rules, seed: gameSeed(answer) });
-  beginGame(answer);
+  // the saved record says it is the deal of the day: open hands wait for its first hand
+  beginGame(answer, freshMarks(true));
   announce(t("daily.started", { date }));
+  // (refused until the first hand is over: the notice says so, the setting is kept)
+  await applyOpenHands();
   await runBots();
 }
 

@@ -215,7 +215,7 @@ function describeRules(rules, info) {
   );
   const preset = info.presets.find((x) => x.name === info.preset);
   const current = preset ? t("rules.preset.current", { preset: presetLabel(preset) }) : t("rules.preset.custom");
-  parts.push(h("presets"), p(current, t("rules.presets_text", { count: info.presets.length })), h("terms"), t("rules.terms_html"));
+  parts.push(h("presets"), p(current, t("rules.presets_text", { count: info.presets.length })), h("open"), t("rules.open_html"), h("terms"), t("rules.terms_html"));
   return parts.join("\n");
 }
 
@@ -355,6 +355,9 @@ export function settingsHTML(settings, info, currentRules) {
       <div class="field"><label for="four-colour">${tx("settings.four_colour")}</label>
         <input type="checkbox" id="four-colour" name="fourColour" data-four-colour aria-describedby="four-colour-help"${settings.fourColour ? " checked" : ""}>
         <span class="help" id="four-colour-help">${tx("settings.four_colour.help")}</span></div>
+      <div class="field"><label for="open-hands">${tx("settings.open_hands")}</label>
+        <input type="checkbox" id="open-hands" name="openHands" data-open-hands aria-describedby="open-hands-help"${settings.openHands ? " checked" : ""}>
+        <span class="help" id="open-hands-help">${tx("settings.open_hands.help")}</span></div>
     </fieldset>
     ${internetHTML(settings)}
     <p class="form-error" id="settings-error" role="alert"></p>

@@ -49,9 +49,9 @@ export function promptOf(st, text) {
   return t("pass.prompt", { seat: compass(game.seat), prompt: text });
 }
 
-/** The engine state as painted behind the pass screen: no hand, no choices. */
+/** The engine state as painted behind the pass screen: no hand, no choices, no open cards. */
 export function covered(game) {
-  return { ...game, cards: [], options: [], human_to_move: false, view: { ...game.view, hand: [] } };
+  return { ...game, cards: [], options: [], human_to_move: false, open: null, view: { ...game.view, hand: [] } };
 }
 
 /** The pass screen opened or closed and its words, from the state (render.js). */

@@ -36,6 +36,7 @@ import { $, $$, actionsEl, handEl, loaderEl, noteEl, promptEl, reasonsEl, tableE
 import { updateRoving } from "./keyboard.js";
 import { escapeHTML } from "./panels.js";
 import { paintGuide } from "./guide.js";
+import { paintOpenHands } from "./open-hands.js";
 import { covered, paintPass, passTo, promptOf } from "./pass.js";
 import { drawFrom, seatAt, tableSeat } from "./places.js";
 import { effectiveSpeed } from "./settings.js";
@@ -103,6 +104,8 @@ export function render(state) {
     renderTrump(shown);
     renderTrick(shown);
     setHidden($(".widow"), v.phase !== "bidding");
+    // open hands (practice): the other hands and the widow face up, the badge
+    paintOpenHands(game, painted.from, { on: state.game?.open_hands === true, four: state.settings.fourColour });
     renderHand(shown);
     renderActions(shown);
     renderNote(shown);

@@ -2,7 +2,15 @@
 //
 // One record under SAVE_KEY: {format, version, save, levels}, where `save` is the
 // engine's own save (Game.to_json(): rules, seed, start and every action, replayed
-// on load) and `levels` the computer players' levels. The table writes it after
+// on load) and `levels` the computer players' levels; and, when they apply,
+// `remote` (the LAN table's guests' seats), `decidedBy` (the engine's decided_by:
+// who decided each action, so that "Why?" on an old decision names the level that
+// took it), `secretDeal` (the deal came from the engine's own secret seed: the only
+// game guests may be invited to, or restored with), `openHandsUsed` (open hands were
+// on at some point of this game: it counts as practice in the statistics) and
+// `daily` (the game is the deal of the day). A record without them (an older page's)
+// loads with their defaults: each seat's level now, not secret, not used, not the
+// daily. The table writes it after
 // every action (turns.js setGame -> writeGame). The rules this module keeps:
 //
 // - A write replaces the stored record only if the record is still the one this
@@ -81,11 +89,40 @@ function validRemote(remote, levels) {
   );
 }
 
+/** Who decided each action: absent, or a list of the vocabulary's levels (its length
+ * is the engine's to check against the save). */
+function validDecidedBy(decidedBy) {
+  if (decidedBy === undefined) return true;
+  return Array.isArray(decidedBy) && decidedBy.every((level) => typeof level === "string" && VOCABULARY.levels.includes(level));
+}
+
+/** The record's flags: absent, or true or false. */
+function validFlags(record) {
+  return ["secretDeal", "openHandsUsed", "daily"].every((name) => record[name] === undefined || typeof record[name] === "boolean");
+}
+
+/** What a record says of its game beyond the engine's save, with the defaults of an
+ * older record: `{decidedBy: list|undefined, secretDeal, openHandsUsed, daily}`. */
+export function recordMarks(record, problem = undefined) {
+  if (problem === "marks") return { decidedBy: undefined, secretDeal: false, openHandsUsed: true, daily: false };
+  return {
+    decidedBy: record?.decidedBy,
+    secretDeal: record?.secretDeal === true,
+    openHandsUsed: record?.openHandsUsed === true,
+    daily: record?.daily === true,
+  };
+}
+
+/** The problems of a record whose game can still go on (with the settings' levels, or
+ * without its marks): it is kept aside as well. */
+export const RESTORABLE = new Set(["levels", "marks"]);
+
 /**
  * What a stored text holds: {text: null} nothing; {text, record} a record to restore;
  * {text, problem} a record that cannot be restored as it is, where `problem` names
  * why (`unreadable`, `foreign`, `newer`, and `levels` for a game whose levels alone
- * are bad: it has its `record` too, and can go on with other levels).
+ * are bad: it has its `record` too, and can go on with other levels; `marks` for one
+ * whose marks alone are bad: it goes on with their defaults, as practice).
  */
 export function classify(text) {
   if (text == null) return { text: null };
@@ -100,6 +137,9 @@ export function classify(text) {
   }
   if (typeof record.version !== "number" || record.version > SAVE_VERSION) return { text, problem: "newer" };
   if (!validLevels(record.levels) || !validRemote(record.remote, record.levels)) return { text, record, problem: "levels" };
+  // damaged marks: the game goes on without them (counted as practice: whether open hands
+  // were used cannot be told), the record is kept aside
+  if (!validDecidedBy(record.decidedBy) || !validFlags(record)) return { text, record, problem: "marks" };
   return { text, record };
 }
 
@@ -133,17 +173,23 @@ export function storedIsKnown() {
   return known !== undefined && peekStored() === known;
 }
 
-function recordText(save, levels, remote = []) {
+/** The record's text of an engine state (`game`: save, levels, remote, decided_by,
+ * secret_deal) and the page's marks of its game (`marks`: openHandsUsed, daily). */
+function recordText(game, marks = {}) {
+  const record = { format: SAVE_FORMAT, version: SAVE_VERSION, save: game.save, levels: game.levels };
   // `remote`: the seats played from other devices (the LAN table's guests), kept so
   // that a reload can invite them again; written only when there are any
-  const record = { format: SAVE_FORMAT, version: SAVE_VERSION, save, levels };
-  if (remote?.length) record.remote = remote;
+  if (game.remote?.length) record.remote = game.remote;
+  if (Array.isArray(game.decided_by)) record.decidedBy = game.decided_by;
+  if (game.secret_deal === true) record.secretDeal = true;
+  if (marks.openHandsUsed === true) record.openHandsUsed = true;
+  if (marks.daily === true) record.daily = true;
   return JSON.stringify(record);
 }
 
 /** The text a game would be stored as (for tests and comparisons). */
-export function gameText(game) {
-  return recordText(game.save, game.levels, game.remote);
+export function gameText(game, marks = {}) {
+  return recordText(game, marks);
 }
 
 let writing = true;
@@ -155,14 +201,15 @@ export function setWriting(on) {
 }
 
 /**
- * Store the game (the engine's save and the levels), if the stored record is still
- * the one this tab knows. Returns "written", "same" (already stored), "conflict"
- * (another tab wrote: nothing written), "failed" (storage refused), or "off".
+ * Store the game (the engine's state `game`: its save, levels, guests, decided_by and
+ * secret_deal; the page's `marks` of it: openHandsUsed, daily), if the stored record
+ * is still the one this tab knows. Returns "written", "same" (already stored),
+ * "conflict" (another tab wrote: nothing written), "failed" (storage refused), or "off".
  */
-export function writeGame(save, levels, remote = []) {
+export function writeGame(game, marks = {}) {
   const store = storage();
   if (!store || !writing || known === undefined) return "off";
-  const text = recordText(save, levels, remote);
+  const text = recordText(game, marks);
   let stored;
   try {
     stored = store.getItem(SAVE_KEY);

@@ -1,7 +1,7 @@
 // The settings dialog: the computer players' levels, the rules (a preset or
 // each field, from the engine's rules_info), the language, the speed, four
-// colours and internet play (the player's STUN/TURN servers, checked line by
-// line by protocol.js's iceServersFrom: a bad line refuses the whole form).
+// colours, open hands (practice) and internet play (the player's STUN/TURN servers,
+// checked line by line by protocol.js's iceServersFrom: a bad line refuses the whole form).
 // The form is painted from the state once each time the dialog opens (then it
 // is the player's to edit); its markup is web/table/panels.js's settingsHTML.
 //
@@ -9,7 +9,10 @@
 // the engine, then the player chooses between keeping the game (the rules apply
 // from the next game) and a new game with them now. With no game in progress
 // (none played yet, or the game is over) the new game starts at once. Levels
-// apply at once (set_levels), the game kept.
+// apply at once (set_levels), the game kept; so do open hands (set_open_hands), which
+// the form refuses for several people at this device or with guests seated (nothing
+// changes), and the deal of the day before its first hand is over refuses in the
+// notice bar (the setting is kept, and applies when that hand ends).
 
 import { t } from "../shared/i18n.js";
 import { errorText } from "../shared/i18n-terms.js";
@@ -19,9 +22,10 @@ import { openDialog } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { chooseLanguage } from "./language.js";
 import { escapeHTML, fieldLabels, internetNote, readRules, sameRules, settingsHTML } from "./panels.js";
+import { freshMarks, openAllowed } from "./open-hands.js";
 import { HUMAN, saveSettings } from "./settings.js";
 import { flush, state, update } from "./state.js";
-import { announce, beginGame, engine, newGameRequest, notice, runBots, setGame } from "./turns.js";
+import { announce, applyOpenHands, beginGame, engine, newGameRequest, notice, runBots, setGame } from "./turns.js";
 
 const dialog = $("#settings-dialog");
 const form = $("#settings-form");
@@ -182,6 +186,13 @@ async function save() {
     return;
   }
   const levels = [HUMAN, ...[1, 2, 3].map((s) => form.querySelector(`[data-level-seat="${s}"]`).value)];
+  const openHands = form.querySelector("[data-open-hands]").checked;
+  // open hands for one person alone: refused with guests seated, or several people here
+  const remote = game.remote ?? [];
+  if (openHands && !openAllowed(levels, remote)) {
+    update({ settingsError: remote.length ? errorText({ code: "open_hands_guests" }) : t("settings.open_hands.people") });
+    return;
+  }
   const rules = readRules(form, info);
   const preset = form.querySelector("[data-preset]").value;
   // the language, only if the player changed it (a ?lang= link is not overridden unasked)
@@ -198,6 +209,7 @@ async function save() {
       ...state.settings,
       speed: form.querySelector("[data-speed-select]").value || null,
       fourColour: form.querySelector("[data-four-colour]").checked,
+      openHands,
       internetPlay: internet.internetPlay,
       internetServers: internet.internetServers,
       levels,
@@ -233,11 +245,14 @@ async function save() {
   await applyLevels(levelsChanged, levels);
 }
 
-/** New levels for the computer players, at once: the game goes on. */
+/** New levels for the computer players, at once, and open hands as now chosen: the
+ * game goes on (open hands off before new levels, on after them). */
 async function applyLevels(changed, levels) {
-  if (!changed || !state.game) return;
-  setGame(await engine.call("set_levels", { levels }));
-  if (!state.busy) await runBots();
+  if (!state.game) return;
+  if (!state.settings.openHands) await applyOpenHands();
+  if (changed) setGame(await engine.call("set_levels", { levels }));
+  if (state.settings.openHands) await applyOpenHands();
+  if (changed && !state.busy) await runBots();
 }
 
 /** A new game with the new rules (from the settings form, or after the player chose it). */
@@ -247,7 +262,7 @@ async function newRulesGame(rules, levels, info, previous, chosenLanguage = null
     const next = await engine.call("new_game", newGameRequest(rules, levels));
     dialog.close();
     saveSettings(state.settings, { chosen: true });
-    beginGame(next);
+    beginGame(next, freshMarks());
     await chooseLanguage(chosenLanguage);
     announce(t("a11y.new_rules"));
     await runBots();

@@ -2,10 +2,11 @@
 //
 // Settings: who plays each seat, the rules for the next game, animation
 // speed (null: automatic — instant when the system asks for reduced motion),
-// four-colour suits, and internet play (the opt-in STUN/TURN servers of the
+// four-colour suits, open hands (practice: every card face up, web/table/open-hands.js),
+// and internet play (the opt-in STUN/TURN servers of the
 // table on the network: off, and no server, by default). Every stored or linked value is checked here before the
 // page or the engine sees it (and the engine checks the rules again). The
-// address's values (?speed=&bots=&preset=&target=&seed=&colours=) apply to this
+// address's values (?speed=&bots=&preset=&target=&seed=&colours=&open=) apply to this
 // visit only: they are stored only when the player saves the settings dialog.
 // The saved game is web/table/saves.js's.
 
@@ -41,6 +42,8 @@ export const DEFAULT_SETTINGS = Object.freeze({
   rules: "seed",
   speed: null,
   fourColour: false,
+  // open hands (practice): every card face up, for one person alone at this device
+  openHands: false,
   // internet play: the player's STUN/TURN servers, one a line (the text as written)
   internetPlay: false,
   internetServers: "",
@@ -102,6 +105,7 @@ function clean(raw) {
   s.rules = cleanRules(raw.rules) ?? DEFAULT_SETTINGS.rules;
   if (typeof raw.speed === "string" && Object.hasOwn(SPEEDS, raw.speed)) s.speed = raw.speed;
   s.fourColour = raw.fourColour === true;
+  s.openHands = raw.openHands === true;
   const servers = checkedServers(raw.internetServers);
   if (servers !== null) {
     s.internetServers = servers.text;
@@ -179,7 +183,7 @@ function quoted(name, value) {
 /**
  * Settings given in the address (for links and automated tests), for this visit:
  * ?speed=instant&bots=random (or bots=easy,medium,hard for West,North,East)
- * &preset=pepper&target=5&seed=42&colours=4. Returns {settings, seed, ignored}: the
+ * &preset=pepper&target=5&seed=42&colours=4&open=1. Returns {settings, seed, ignored}: the
  * settings with the link's values, the first game's seed, and the values that are
  * not valid (quoted, for a notice): those are ignored, nothing else changes.
  */
@@ -222,6 +226,13 @@ export function applyQuery(settings, search) {
       s.fourColour = colours === "4";
       take("fourColour");
     } else ignored.push(quoted("colours", colours));
+  }
+  if (q.has("open")) {
+    const open = q.get("open");
+    if (open === "1" || open === "0") {
+      s.openHands = open === "1";
+      take("openHands");
+    } else ignored.push(quoted("open", open));
   }
   let seed;
   if (q.has("seed")) {

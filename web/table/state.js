@@ -106,6 +106,10 @@
  *                                       statistics dialog (web/table/stats-dialog.js): the record
  *                                       shown, a reset being confirmed, the export just copied
  * @property {DailyShown|null} daily    the deal of the day being played (web/table/daily.js)
+ * @property {{openHandsUsed: boolean, daily: boolean}} marks   the page's marks of the game
+ *                                       on the table, kept in its saved record (saves.js):
+ *                                       open hands were on at some point (practice, in the
+ *                                       statistics), it is the deal of the day
  * @property {import("./guide.js").Guide|null} guide   the first-game guide: the tip on show
  *                                       and the tips shown so far (null: no tips, in an embed)
  */
@@ -141,6 +145,7 @@ export const state = {
   daily: null,
   guide: null,
   viewer: null,
+  marks: { openHandsUsed: false, daily: false },
 };
 
 // a page that gets no animation frames (a hidden tab, an embed's frame scrolled out

@@ -22,8 +22,8 @@
 // reload (web/pwa/pwa.js's notice).
 
 import { BUILD } from "../shared/build-info.js";
-import { t } from "../shared/i18n.js";
-import { errorText } from "../shared/i18n-terms.js";
+import { formatList, t } from "../shared/i18n.js";
+import { errorText, seatName } from "../shared/i18n-terms.js";
 import { offerNewVersion } from "../pwa/pwa.js";
 import { closeHandOver, offerAside, showHandedOver, showStorageProblem, clearStorageProblem } from "./save-dialogs.js";
 import {
@@ -33,13 +33,17 @@ import {
   isForeignChange,
   keepsGames,
   readStored,
+  recordMarks,
+  RESTORABLE,
   setAside,
   setSaveHandlers,
   setWriting,
 } from "./saves.js";
 import { $$ } from "./dom.js";
+import { openWanted } from "./open-hands.js";
+import { BOT_LEVELS } from "./settings.js";
 import { state, update } from "./state.js";
-import { announce, engine, runBots, setGame } from "./turns.js";
+import { announce, engine, notice, runBots, setGame } from "./turns.js";
 
 const CHANNEL = "hasenpfeffer.game";
 const TAB = globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
@@ -118,34 +122,66 @@ function listen(on) {
 }
 
 /**
- * Restore what `found` (saves.js classify) holds: the engine's state of the game, or
- * null. A record that cannot be restored as it is goes aside first (the player is
- * offered it: offerAside); one with bad levels alone goes on with the settings'.
+ * Restore what `found` (saves.js classify) holds: `{game, marks}`, the engine's state
+ * of the game and the page's marks of it (state.js `marks`), or null. A record that
+ * cannot be restored as it is goes aside first (the player is offered it: offerAside);
+ * one with bad levels alone goes on with the settings', one with bad marks alone
+ * without them.
  */
 async function restore(found) {
   if (found.text == null) return null;
-  if (found.problem && found.problem !== "levels") {
+  if (found.problem && !RESTORABLE.has(found.problem)) {
     keepAside(found.text, found.problem);
     return null;
   }
-  const game = await loadRecord(found);
-  if (game.error) {
-    keepAside(found.text, "refused", errorText(game.error).replace(/[.।]$/, ""));
+  const loaded = await loadRecord(found);
+  if (loaded.error) {
+    keepAside(found.text, "refused", errorText(loaded.error).replace(/[.।]$/, ""));
     return null;
   }
-  if (found.problem === "levels") keepAside(found.text, "levels");
-  return game;
+  if (found.problem) keepAside(found.text, found.problem);
+  return loaded;
 }
 
-/** The engine's `load` of a classified record: its levels (the settings' when its
- * own are bad) and the seats played from other devices (guests to invite again);
- * `{error}` when the engine refuses it. */
+/** A computer player's level for a seat whose guest cannot come back: the settings'
+ * choice, or the middle level. */
+function botFor(seat) {
+  const chosen = state.settings.levels[seat];
+  return BOT_LEVELS.includes(chosen) ? chosen : BOT_LEVELS[Math.floor(BOT_LEVELS.length / 2)];
+}
+
+/**
+ * The engine's `load` of a classified record: its levels (the settings' when its own
+ * are bad), the seats played from other devices (guests to invite again, only at a
+ * deal the record says was secret: otherwise computer players take them), who decided
+ * each action, whether the deal was secret or the deal of the day, and open hands
+ * when wanted (the deal of the day before its first hand is over refuses them: it
+ * loads without, and the notice says why). `{game, marks}`, or `{error}` when the
+ * engine refuses it.
+ */
 async function loadRecord(found) {
   const bad = found.problem === "levels";
-  const levels = bad ? state.settings.levels : found.record.levels;
-  const remote = bad ? [] : (found.record.remote ?? []);
+  const marks = recordMarks(found.record, found.problem);
+  let levels = bad ? state.settings.levels : found.record.levels;
+  let remote = bad ? [] : (found.record.remote ?? []);
+  if (remote.length && !marks.secretDeal) {
+    // a guest could work out every hand from a known seed: they are not invited again
+    notice(t("together.restored_not_secret", { seats: formatList(remote.map((seat) => seatName(seat))) }));
+    levels = levels.map((level, seat) => (remote.includes(seat) ? botFor(seat) : level));
+    remote = [];
+  }
+  const request = { save: found.record.save, levels, remote, secret_deal: marks.secretDeal, daily: marks.daily };
+  if (marks.decidedBy) request.decided_by = marks.decidedBy;
+  const open = openWanted(levels, remote);
+  const pageMarks = { openHandsUsed: marks.openHandsUsed, daily: marks.daily };
   try {
-    return await engine.call("load", { save: found.record.save, levels, remote });
+    return { game: await engine.call("load", { ...request, open_hands: open }), marks: pageMarks };
+  } catch (error) {
+    if (!(open && error?.code === "open_hands_daily")) return { error };
+  }
+  notice(errorText({ code: "open_hands_daily" }), "error");
+  try {
+    return { game: await engine.call("load", request), marks: pageMarks };
   } catch (error) {
     return { error };
   }
@@ -158,9 +194,9 @@ function keepAside(text, problem, detail = "") {
 }
 
 /**
- * The game page's start: claim the game and restore the saved game (null when there
- * is none, or it could not be restored: then it is kept aside and offered by
- * offerAside once the table is up). Sets up the tabs' channel and the saves' handlers.
+ * The game page's start: claim the game and restore the saved game (`{game, marks}`;
+ * null when there is none, or it could not be restored: then it is kept aside and
+ * offered by offerAside once the table is up). Sets up the tabs' channel and the saves' handlers.
  */
 export async function openSavedGame() {
   if (!keepsGames) return null;
@@ -206,14 +242,14 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function retryAside(entry) {
   while (!state.game) await pause(100); // the game that started meanwhile is on the table
   const found = classify(entry.text);
-  if (found.problem && found.problem !== "levels") return t(`saves.problem.${found.problem}`);
-  const game = await loadRecord(found);
-  if (game.error) return errorText(game.error);
-  if (state.game && state.game.actions > 0 && gameText(state.game) !== entry.text) {
-    setAside(gameText(state.game), "replaced");
+  if (found.problem && !RESTORABLE.has(found.problem)) return t(`saves.problem.${found.problem}`);
+  const loaded = await loadRecord(found);
+  if (loaded.error) return errorText(loaded.error);
+  if (state.game && state.game.actions > 0 && gameText(state.game, state.marks) !== entry.text) {
+    setAside(gameText(state.game, state.marks), "replaced");
   }
   stopPlay();
-  setGame(game);
+  setGame(loaded.game, { marks: loaded.marks });
   dropAside(entry.text);
   announce(t("a11y.welcome_back"));
   runBots();
@@ -226,16 +262,16 @@ async function retryAside(entry) {
  * so it starts again even when the table shows the stored game already.
  */
 async function adoptStored(stopped) {
-  const shown = state.game ? gameText(state.game) : null;
+  const shown = state.game ? gameText(state.game, state.marks) : null;
   const found = readStored();
   if (found.text === shown || found.text == null) {
     if (stopped) runBots();
     return;
   }
   stopPlay();
-  const game = await restore(found);
-  if (game) {
-    setGame(game);
+  const loaded = await restore(found);
+  if (loaded) {
+    setGame(loaded.game, { marks: loaded.marks });
     announce(t("tabs.continued"));
   }
   if (offerPending) offerKeptAside();

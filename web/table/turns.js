@@ -25,6 +25,7 @@ import { showHandEnd } from "./dialogs.js";
 import { $, $$, actionsEl, handEl } from "./dom.js";
 import { rovingTarget } from "./keyboard.js";
 import { eventSentences, Narrator } from "./narration.js";
+import { freshMarks, openWanted } from "./open-hands.js";
 import { hintLabel } from "./render.js";
 import { clearSummary, markSummary, summaryWasOpen } from "./saves.js";
 import { EMBEDDED, saveSettings, writeSave } from "./settings.js";
@@ -49,10 +50,14 @@ export function notice(text, kind = "") {
 }
 
 /** A new engine state: kept (and saved), the hint gone; `event` (the engine's
- * event that made it, if any) goes to whoever listens (the LAN table's guests). */
+ * event that made it, if any) goes to whoever listens (the LAN table's guests).
+ * `patch.marks`: the page's marks of a game begun or restored (else the game's own
+ * go on); open hands on in this state mark the game as practice for good. */
 export function setGame(game, patch = {}, event = null) {
-  writeSave(game.save, game.levels, game.remote);
-  update({ game, hint: null, ...patch });
+  let marks = patch.marks ?? state.marks;
+  if (game.open_hands === true && !marks.openHandsUsed) marks = { ...marks, openHandsUsed: true };
+  writeSave(game, marks);
+  update({ game, hint: null, ...patch, marks });
   for (const listener of gameListeners) listener(game, event);
 }
 
@@ -74,8 +79,14 @@ export function finishedHand(before, event) {
   const { kind, arg } = parseAction(event.action);
   const played = kind === "play" ? arg : null;
   const seatPlayed = (seat) => played !== null && seat === event.seat;
+  // open hands: the played card leaves its seat's open hand too
+  const open = before.open && {
+    ...before.open,
+    hands: before.open.hands.map((cards, seat) => cards.filter((card) => !(seatPlayed(seat) && card === played))),
+  };
   return {
     ...before,
+    open,
     view: {
       ...before.view,
       to_act: null,
@@ -163,6 +174,9 @@ async function showEvent(event, game, gen) {
     return;
   }
   recordHand(event.hand, game);
+  // the deal of the day's first hand is over: open hands, if wanted, may come on now
+  if (state.marks.daily && event.hand.number === 0) await applyOpenHands();
+  if (gen !== state.generation) return;
   // the last trick stays on show under the summary, which waits for the player
   // (and comes back after a reload: the save already holds the next deal)
   markSummary(game);
@@ -196,12 +210,14 @@ function recordHand(hand, game) {
   const level = game.levels[(seat + 1) % 4]; // the opponents' level
   const preset = game.preset ?? "custom";
   const over = game.view.phase === "game_over";
+  // open hands at any point of this game: practice, counted apart
+  const practice = state.marks.openHandsUsed;
   // the first hand of a deal of the day: compared with the hard player and the oracle
   if (state.daily?.phase === "playing" && hand.number === 0) import("./daily.js").then((daily) => daily.compareDaily(hand));
   import("./stats.js").then((stats) => {
     const { problem } = stats.changeStats(statsStorage(), (record) => {
-      stats.countHand(record, { record: hand, seat, preset, level });
-      if (over) stats.countGame(record, { won: game.view.winner === seat % 2 });
+      stats.countHand(record, { record: hand, seat, preset, level, practice });
+      if (over) stats.countGame(record, { won: game.view.winner === seat % 2, practice });
     });
     statsProblem(problem);
   });
@@ -225,6 +241,7 @@ export function restoredHandOver(game) {
   for (const trick of hand.tricks) for (const { seat } of trick.cards) played[seat] += 1;
   return {
     ...game,
+    open: null, // (the engine's open cards are the next deal's)
     view: {
       ...game.view,
       phase: "play",
@@ -359,9 +376,11 @@ export async function decide(action) {
   await runBots();
 }
 
-/** The engine's new_game request for the settings (and the next ?seed=). */
+/** The engine's new_game request for the settings (and the next ?seed=; open hands
+ * when the player wants them and the game may have them). */
 export function newGameRequest(rules, levels) {
   const request = { rules, levels };
+  if (openWanted(levels)) request.open_hands = true;
   if (state.seed !== undefined) {
     request.seed = state.seed;
     update({ seed: state.seed + 1 });
@@ -369,9 +388,30 @@ export function newGameRequest(rules, levels) {
   return request;
 }
 
-/** A fresh game: a new state and generation (older loops stop), the table cleared. */
-export function beginGame(game) {
-  setGame(game, { busy: false, interruptible: false, trick: null, message: null, handOver: null });
+/** A fresh game: a new state and generation (older loops stop), the table cleared.
+ * `marks`: a new game's marks (state.js); without them the game's own go on (undo). */
+export function beginGame(game, marks = undefined) {
+  setGame(game, { busy: false, interruptible: false, trick: null, message: null, handOver: null, ...(marks ? { marks } : {}) });
+}
+
+/**
+ * Bring the engine's game in line with the open hands setting (set_open_hands when
+ * they differ). A refusal (guests seated, the deal of the day before its first hand
+ * is over) is told in the notice bar, translated; nothing changes. Resolves with the
+ * refusal, or null.
+ */
+export async function applyOpenHands() {
+  const game = state.game;
+  if (!game) return null;
+  const wanted = openWanted(game.levels, game.remote ?? []);
+  if (wanted === (game.open_hands === true)) return null;
+  try {
+    setGame(await engine.call("set_open_hands", { open_hands: wanted }));
+  } catch (err) {
+    notice(errorText(err), "error");
+    return err;
+  }
+  return null;
 }
 
 export async function startNewGame() {
@@ -387,9 +427,9 @@ export async function startNewGame() {
     const fallback = { ...state.settings, rules: "seed" };
     saveSettings(fallback);
     update({ settings: fallback });
-    game = await engine.call("new_game", { rules: "seed", levels: fallback.levels });
+    game = await engine.call("new_game", { rules: "seed", levels: fallback.levels, open_hands: openWanted(fallback.levels) });
   }
-  beginGame(game);
+  beginGame(game, freshMarks());
   announce(t("a11y.new_game"));
   await runBots();
 }
