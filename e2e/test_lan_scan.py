@@ -163,7 +163,8 @@ def camera(playwright_instance: Playwright, tmp_path: Path) -> Iterator[Any]:
 def host_page(browser: Browser, base_url: str, problems: PageProblems, lang: str = "en") -> Page:
     page = open_page(browser, base_url, problems)
     page.add_init_script(SPY)
-    page.goto(f"{base_url}?lang={lang}&speed=instant&bots=random&seed=2")
+    # no seed: guests are invited only to a secretly shuffled deal
+    page.goto(f"{base_url}?lang={lang}&speed=instant&bots=random")
     page.wait_for_selector("#loader[hidden]", state="attached", timeout=LOAD_TIMEOUT_MS)
     return page
 

@@ -122,7 +122,8 @@ HOST_SETUP = """async ([version]) => {
   const engine = start.engine;
   await engine.ready;
   const levels = ["human", "human", "human", "human"];
-  await engine.call("new_game", { levels, seed: 12, rules: "seed" });
+  // no seed: guests sit only at a secretly shuffled deal (deal_not_secret)
+  await engine.call("new_game", { levels, rules: "seed" });
   const channels = {};
   const T = (window.table = { P, L, engine, channels, gone: [], sent: [] });
   const send = (seat, text) => channels[seat]?.send(text);

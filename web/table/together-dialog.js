@@ -17,9 +17,17 @@
 // (web/together/scan.js, loaded on the first scan): the live picture in a
 // labelled group inside the seat's section, with Cancel (and Escape); the code
 // read goes to acceptReply as a pasted one does.
+//
+// Guests sit only at a deal from a secret seed (the engine's own: new_game without a
+// seed; the saved record keeps `secretDeal`, never sent to a guest): inviting to a
+// game whose seed is known (a `?seed=` link, the deal of the day, a seeded game) is
+// refused before any invitation is made, since a guest could work out every hand
+// from the seed. The seat says why and offers a fresh deal: a new game with the same
+// rules and levels and no seed, after which the invitation goes on. Open hands on
+// refuse an invitation too (the host would see the guests' cards): the seat says so.
 
 import { formatList, t } from "../shared/i18n.js";
-import { seatName } from "../shared/i18n-terms.js";
+import { errorText, seatName } from "../shared/i18n-terms.js";
 import { TableHost } from "../together/protocol.js";
 import { invite } from "../together/link.js";
 import { qrCode, qrSvg } from "../together/qr.js";
@@ -28,11 +36,14 @@ import { $ } from "./dom.js";
 import { escapeHTML, paintInternetLine } from "./panels.js";
 import { BOT_LEVELS, HUMAN, iceServersInUse } from "./settings.js";
 import { flush, state, update } from "./state.js";
-import { announce, engine, notice, onGameKept, runBots, setGame, showRemoteMove } from "./turns.js";
+import { freshMarks } from "./open-hands.js";
+import { announce, beginGame, engine, notice, onGameKept, runBots, setGame, showRemoteMove } from "./turns.js";
 
 const GUEST_SEATS = [1, 2, 3];
 
-/** Each guest seat: `{status: "bot"|"waiting"|"seated"|"away", link, channel, invitation, error}`. */
+/** Each guest seat: `{status: "bot"|"waiting"|"seated"|"away", link, channel, invitation, error,
+ * notSecret}` (`notSecret`: an invitation was refused, the deal's seed being known: the
+ * fresh deal is offered). */
 const seats = new Map(GUEST_SEATS.map((seat) => [seat, { status: "bot" }]));
 let host = null;
 
@@ -126,13 +137,17 @@ function seatHTML(seat) {
   const invite = s.status === "seated" ? "" : `<button type="button" class="secondary" data-together-invite="${seat}">${escapeHTML(t("together.invite"))}</button>`;
   const bot = s.status === "away" ? `<button type="button" class="secondary" data-together-bot="${seat}">${escapeHTML(t("together.give_to_bot"))}</button>` : "";
   const error = s.error ? `<p class="together-error" role="alert">${escapeHTML(s.error)}</p>` : "";
+  const refusal = s.notSecret
+    ? `<div class="together-refusal" role="alert"><p id="together-not-secret-${seat}">${escapeHTML(t("together.not_secret"))}</p>
+        <button type="button" class="secondary together-primary" data-together-fresh="${seat}" aria-describedby="together-not-secret-${seat}">${escapeHTML(t("together.fresh_deal"))}</button></div>`
+    : "";
   return `<section class="together-seat" data-seat="${seat}" aria-labelledby="together-seat-${seat}">
     <h3 id="together-seat-${seat}" tabindex="-1">${name}: <span data-together-status="${seat}">${escapeHTML(statusText(seat))}</span></h3>
-    ${error}<div class="together-actions">${invite}${bot}</div>${body}</section>`;
+    ${error}${refusal}<div class="together-actions">${invite}${bot}</div>${body}</section>`;
 }
 
 // the data attribute that names a control of the seats' list (to find it again once redrawn)
-const CONTROL = /^data-together-(invite|copy|link|reply|accept|bot|scan)$/;
+const CONTROL = /^data-together-(invite|copy|link|reply|accept|bot|scan|fresh)$/;
 
 /** Where the keyboard's focus was in the seats' list: its control's attribute and seat. */
 function focusedControl(box) {
@@ -175,11 +190,31 @@ function linkError(err) {
   return t(`together.error.${code}`);
 }
 
+/** Why the game on the table cannot take a guest now (the seat's words), or "": its
+ * deal's seed is known (`notSecret`), or open hands are on. */
+function refusal(seat) {
+  const s = seats.get(seat);
+  const game = state.game;
+  s.notSecret = Boolean(game) && game.secret_deal !== true;
+  if (s.notSecret) return t("together.not_secret");
+  if (game?.open_hands) return errorText({ code: "open_hands_guests" });
+  return "";
+}
+
 async function inviteSeat(seat) {
   const s = seats.get(seat);
+  s.error = "";
+  const refused = refusal(seat);
+  if (refused) {
+    // nothing is made: no connection, no code; the seat says why (and offers a fresh deal)
+    if (!s.notSecret) s.error = refused;
+    paint();
+    dialog().querySelector(s.notSecret ? `[data-together-fresh="${seat}"]` : `#together-seat-${seat}`)?.focus();
+    announce(refused);
+    return;
+  }
   tableHost();
   s.invitation?.peer.close();
-  s.error = "";
   try {
     // none unless the player turned internet play on (settings): then their STUN/TURN servers
     s.invitation = await invite({ iceServers: iceServersInUse(state.settings) });
@@ -229,6 +264,30 @@ export async function acceptReply(seat, text) {
   sayStatus(seat);
 }
 
+/** A fresh deal for the guests (the one on the table has a known seed): a new game
+ * with the same rules and levels and no seed (the engine's own secret one), then the
+ * invitation goes on. */
+async function freshDeal(seat) {
+  const game = state.game;
+  const s = seats.get(seat);
+  if (!game) return;
+  update({ generation: state.generation + 1, busy: true, interruptible: false, hinting: false, daily: null });
+  let next;
+  try {
+    next = await engine.call("new_game", { rules: game.view.rules, levels: game.levels });
+  } catch (err) {
+    s.error = errorText(err);
+    update({ busy: false });
+    paint();
+    return;
+  }
+  s.notSecret = false;
+  beginGame(next, freshMarks());
+  announce(t("together.fresh_dealt"));
+  runBots();
+  await inviteSeat(seat);
+}
+
 async function giveToBot(seat) {
   const s = seats.get(seat);
   const level = botLevel(seat);
@@ -260,7 +319,8 @@ function install() {
     if ("togetherScanCancel" in b.dataset) return cancelScan(true);
     // another choice for a seat (invite again, a computer player, Connect) ends a scan
     if (b.dataset.togetherInvite || b.dataset.togetherBot || b.dataset.togetherAccept) cancelScan();
-    if (b.dataset.togetherInvite) inviteSeat(seat("togetherInvite"));
+    if (b.dataset.togetherFresh) freshDeal(seat("togetherFresh"));
+    else if (b.dataset.togetherInvite) inviteSeat(seat("togetherInvite"));
     else if (b.dataset.togetherCopy) copyLink(seat("togetherCopy"));
     else if (b.dataset.togetherBot) giveToBot(seat("togetherBot"));
     else if (b.dataset.togetherAccept) {
@@ -376,6 +436,8 @@ function cancelScan(refocus = false) {
 /** Open the "Play together" dialog. */
 export async function openTogether() {
   install();
+  // a refusal said before is asked again at the next invitation (the game may be new)
+  for (const s of seats.values()) s.notSecret = false;
   paint();
   flush();
   await openDialog(dialog());
