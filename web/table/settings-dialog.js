@@ -187,9 +187,12 @@ async function save() {
   }
   const levels = [HUMAN, ...[1, 2, 3].map((s) => form.querySelector(`[data-level-seat="${s}"]`).value)];
   const openHands = form.querySelector("[data-open-hands]").checked;
-  // open hands for one person alone: refused with guests seated, or several people here
+  // open hands for one person alone: turning them on with guests seated, or choosing
+  // several people here while they are on, is refused (open hands already on with
+  // guests seated stay on in the settings, unapplied, for the next game alone)
   const remote = game.remote ?? [];
-  if (openHands && !openAllowed(levels, remote)) {
+  const levelsChosen = levels.some((lv, i) => lv !== state.settings.levels[i]);
+  if (openHands && !openAllowed(levels, remote) && (!state.settings.openHands || levelsChosen)) {
     update({ settingsError: remote.length ? errorText({ code: "open_hands_guests" }) : t("settings.open_hands.people") });
     return;
   }
