@@ -272,6 +272,7 @@ def test_stored_settings_of_the_wrong_shape_are_not_used(page: Page, base_url: s
         "rules": {"preset": "seed", "target": {"nested": ["deep"]}, "x" * 300: 1},
         "speed": "__proto__",
         "fourColour": "yes",
+        "openHands": 1,
         "internetPlay": "on",
         "internetServers": ["stun:evil.example"],
     }
@@ -284,6 +285,7 @@ def test_stored_settings_of_the_wrong_shape_are_not_used(page: Page, base_url: s
         "rules": "seed",
         "speed": None,
         "fourColour": False,
+        "openHands": False,
         "internetPlay": False,
         "internetServers": "",
     }
