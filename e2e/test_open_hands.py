@@ -281,3 +281,18 @@ def test_a_record_with_bad_marks_goes_on_as_practice_and_is_kept_aside(
 
 def stored_actions(stored: dict[str, Any]) -> int:
     return len(json.loads(stored["save"]).get("actions", []))
+
+
+NARRATE = """async ([openHands]) => {
+  const boot = document.querySelector('script[src*="boot.js"]').src;
+  const { actionSentence } = await import(new URL('narration.js', boot).href);
+  const event = { seat: 1, action: 'discard JD', card_roles: {}, open_hands: openHands };
+  return actionSentence(event, window.hasenpfeffer.state.view);
+}"""
+
+
+def test_another_seats_discard_is_named_only_under_open_hands(page: Page, base_url: str) -> None:
+    start(page, base_url, QUICK)
+    assert page.evaluate(NARRATE, [True]) == "West discards the jack of diamonds."
+    # the same event in a view without open hands (pass-and-play's, a finished hand's calls)
+    assert page.evaluate(NARRATE, [False]) == "West discards a card."

@@ -38,9 +38,14 @@ export function actionSentence(event, view) {
       return bySeat("a11y.trump", seat, { suit: suitName(arg) });
     case "discard":
       // the player hears which card they put away; the others' discards are hidden
+      // (the engine's event names no card) unless open hands are on
       // (South's too in the view of another person at the same device: pass-and-play,
       // where South is named, not "you": that person is not South)
       if (isYou(seat) && arg) return bySeat("a11y.discard", seat, { card: spokenCard(arg, roles) });
+      // with open hands (practice) the engine names the others' discards too: said only
+      // for an event told under open hands (`open_hands`, turns.js), never from a view
+      // a person at the same device holds (pass-and-play has no open hands)
+      if (arg && event.open_hands === true) return t("a11y.discard_open", { seat: seatName(seat), card: spokenCard(arg, roles) });
       return t("a11y.discard", { seat: seat === 0 ? t("seat.role.you") : t(`seat.name.${seat}`) });
     case "alone":
       return bySeat(view.maker === seat ? "a11y.alone" : "a11y.defend_alone", seat);

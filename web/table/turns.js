@@ -140,7 +140,8 @@ export function showRemoteMove(answer) {
  * An action that ends the hand: its last trick stays on the table, then the
  * summary (or game-over) dialog, and the next deal only once that is closed. */
 async function showEvent(event, game, gen) {
-  const [said, ...after] = eventSentences(event, game.view);
+  // (open hands: the others' discards are named, as the engine's event names them)
+  const [said, ...after] = eventSentences({ ...event, open_hands: game.open_hands === true }, game.view);
   announce(said);
   const { kind } = parseAction(event.action);
   const ends = Boolean(event.hand);

@@ -427,6 +427,7 @@ export default {
   "a11y.trump_you": "اخترت {suit} طرنيبًا.",
   "a11y.discard": "{seat} يرمي ورقة.",
   "a11y.discard_you": "رميت {card}.",
+  "a11y.discard_open": "{seat} يرمي {card}.",
   "a11y.alone": "{seat} يلعب وحده.",
   "a11y.alone_you": "اخترت أن تلعب وحدك.",
   "a11y.decline": "{seat} يلعب مع شريكه.",

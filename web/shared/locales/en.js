@@ -427,6 +427,7 @@ export default {
   "a11y.trump_you": "You name {suit} as trump.",
   "a11y.discard": "{seat} discards a card.",
   "a11y.discard_you": "You discard {card}.",
+  "a11y.discard_open": "{seat} discards {card}.",
   "a11y.alone": "{seat} goes alone.",
   "a11y.alone_you": "You go alone.",
   "a11y.decline": "{seat} plays with their partner.",

@@ -427,6 +427,7 @@ export default {
   "a11y.trump_you": "Jo kieze {suit} as troef.",
   "a11y.discard": "{seat} smyt in kaart fuort.",
   "a11y.discard_you": "Jo smite {card} fuort.",
+  "a11y.discard_open": "{seat} smyt {card} fuort.",
   "a11y.alone": "{seat} spilet allinne.",
   "a11y.alone_you": "Jo spylje allinne.",
   "a11y.decline": "{seat} spilet mei de maat.",

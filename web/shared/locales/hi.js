@@ -427,6 +427,7 @@ export default {
   "a11y.trump_you": "आपने {suit} को तुरुप चुना।",
   "a11y.discard": "{seat} ने एक पत्ता फेंका।",
   "a11y.discard_you": "आपने यह पत्ता फेंका: {card}।",
+  "a11y.discard_open": "{seat} ने यह पत्ता फेंका: {card}।",
   "a11y.alone": "{seat} ने अकेले खेलने का फ़ैसला किया।",
   "a11y.alone_you": "आपने अकेले खेलने का फ़ैसला किया।",
   "a11y.decline": "{seat} ने साथी के साथ खेलने का फ़ैसला किया।",

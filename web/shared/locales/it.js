@@ -427,6 +427,7 @@ export default {
   "a11y.trump_you": "Scegli briscola {suit}.",
   "a11y.discard": "{seat} scarta una carta.",
   "a11y.discard_you": "Scarti {card}.",
+  "a11y.discard_open": "{seat} scarta {card}.",
   "a11y.alone": "{seat} gioca da solo.",
   "a11y.alone_you": "Giochi da solo.",
   "a11y.decline": "{seat} gioca col compagno.",
