@@ -137,13 +137,16 @@ function seatHTML(seat) {
   const invite = s.status === "seated" ? "" : `<button type="button" class="secondary" data-together-invite="${seat}">${escapeHTML(t("together.invite"))}</button>`;
   const bot = s.status === "away" ? `<button type="button" class="secondary" data-together-bot="${seat}">${escapeHTML(t("together.give_to_bot"))}</button>` : "";
   const error = s.error ? `<p class="together-error" role="alert">${escapeHTML(s.error)}</p>` : "";
-  const refusal = s.notSecret
-    ? `<div class="together-refusal" role="alert"><p id="together-not-secret-${seat}">${escapeHTML(t("together.not_secret"))}</p>
+  // a known deal: why, and the fresh deal (the game in progress, if any, is said to go)
+  const game = state.game;
+  const losing = game && game.view.phase !== "game_over" && game.actions > 0 ? ` ${t("confirm.text")}` : "";
+  const refusalHTML = s.notSecret
+    ? `<div class="together-refusal" role="alert"><p id="together-not-secret-${seat}">${escapeHTML(t("together.not_secret") + losing)}</p>
         <button type="button" class="secondary together-primary" data-together-fresh="${seat}" aria-describedby="together-not-secret-${seat}">${escapeHTML(t("together.fresh_deal"))}</button></div>`
     : "";
   return `<section class="together-seat" data-seat="${seat}" aria-labelledby="together-seat-${seat}">
     <h3 id="together-seat-${seat}" tabindex="-1">${name}: <span data-together-status="${seat}">${escapeHTML(statusText(seat))}</span></h3>
-    ${error}${refusal}<div class="together-actions">${invite}${bot}</div>${body}</section>`;
+    ${error}${refusalHTML}<div class="together-actions">${invite}${bot}</div>${body}</section>`;
 }
 
 // the data attribute that names a control of the seats' list (to find it again once redrawn)
@@ -209,8 +212,8 @@ async function inviteSeat(seat) {
     // nothing is made: no connection, no code; the seat says why (and offers a fresh deal)
     if (!s.notSecret) s.error = refused;
     paint();
+    // (said by its role=alert, as the seat's other errors are)
     dialog().querySelector(s.notSecret ? `[data-together-fresh="${seat}"]` : `#together-seat-${seat}`)?.focus();
-    announce(refused);
     return;
   }
   tableHost();
