@@ -19,6 +19,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from axe import assert_accessible
 from game_driver import LOAD_TIMEOUT_MS, WAITING, play_until, saved, start, step
 
 QUICK = "?speed=instant&bots=easy"
@@ -108,6 +109,7 @@ def test_open_hands_show_every_hand_and_stay_on_across_reloads(page: Page, base_
     save_settings(page)
     assert_open_table(page)
     assert record(page).get("openHandsUsed") is True
+    assert_accessible(page, "the table with open hands", include=".felt")
     # a move or two, then two reloads: still open, the same game
     rng = random.Random(3)
     for _ in range(3):
@@ -173,6 +175,7 @@ def test_inviting_to_a_seeded_game_is_refused_and_a_fresh_deal_invites(
     assert page.evaluate("() => window.__peers") == 0
     assert page.query_selector('[data-together-link="1"]') is None
     assert page.evaluate("() => document.activeElement.dataset.togetherFresh") == "1"
+    assert_accessible(page, "the Together dialog refusing a known deal", include="#together-dialog")
     fresh.click()
     # a new game at a secret deal, the same rules and levels; then the invitation goes on
     page.wait_for_function("() => window.hasenpfeffer.state?.secret_deal === true")
