@@ -673,6 +673,10 @@ export default {
   "pass.ready": "أنا {seat}: اعرض أوراقي",
   "pass.prompt": "{seat}: {prompt}",
   "error.not_your_decision": "لا يتراجع عن القرار الأخير إلا اللاعب الذي اتخذه.",
+  "error.game_full": "بلغت هذه اللعبة أقصى طول ممكن: ابدأ لعبة جديدة.",
+  "error.deal_not_secret": "لا ينضمّ الضيوف إلا إلى لعبة وُزّعت أوراقها توزيعًا جديدًا سرّيًا: بذرة هذا التوزيع معروفة (رابط أو توزيعة اليوم أو صفحة مضمَّنة)، فيستطيع الضيف أن يستنتج كل الأوراق. ابدأ لعبة جديدة لتدعوهم.",
+  "error.open_hands_guests": "الأوراق المكشوفة للتدرّب وحدك، لا مع ضيوف على الطاولة.",
+  "error.open_hands_daily": "توزيعة اليوم تُلعب والأوراق مخفية: يمكن كشف الأوراق بعد انتهاء جولتها الأولى.",
   "pass.hand": "أوراق {seat}",
   // the player's own forms of sentences about a seat (i18n-terms.js bySeat)
   "reason.not_in_hand_you": "الورقة {card} ليست في يدك.",

@@ -673,6 +673,10 @@ export default {
   "pass.ready": "I am {seat}: show my cards",
   "pass.prompt": "{seat}: {prompt}",
   "error.not_your_decision": "Only the player who made the last decision can take it back.",
+  "error.game_full": "This game is as long as a game may be: start a new game.",
+  "error.deal_not_secret": "Guests can only join a game dealt from a fresh secret deal: this deal's seed is known (a link, the deal of the day or an embed), so a guest could work out every hand. Start a new game to invite them.",
+  "error.open_hands_guests": "Open hands are for practice on your own, not with guests at the table.",
+  "error.open_hands_daily": "The deal of the day is played with hidden hands: open hands can be turned on once its first hand is over.",
   "pass.hand": "{seat}'s hand",
   // the player's own forms of sentences about a seat (i18n-terms.js bySeat)
   "reason.not_in_hand_you": "{card} is not in your hand.",

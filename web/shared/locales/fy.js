@@ -673,6 +673,10 @@ export default {
   "pass.ready": "Ik bin {seat}: lit myn kaarten sjen",
   "pass.prompt": "{seat}: {prompt}",
   "error.not_your_decision": "Allinnich wa't it lêste beslút naam, kin it weromnimme.",
+  "error.game_full": "Dit spul is sa lang as in spul wêze mei: begjin in nij spul.",
+  "error.deal_not_secret": "Gasten kinne allinnich meidwaan oan in spul mei in nije, geheime dieling: it sied fan dizze dieling is bekend (in keppeling, de dieling fan de dei of in ynbêde side), dus in gast soe elke rûnte útrekkenje kinne. Begjin in nij spul om se út te noegjen.",
+  "error.open_hands_guests": "Iepen kaarten binne om allinnich te oefenjen, net mei gasten oan tafel.",
+  "error.open_hands_daily": "De dieling fan de dei wurdt mei ticht kaarten spile: iepen kaarten kinne oan as de earste rûnte derfan út is.",
   "pass.hand": "De hân fan {seat}",
   // the player's own forms of sentences about a seat (i18n-terms.js bySeat)
   "reason.not_in_hand_you": "{card} sit net yn jo hân.",

@@ -673,6 +673,10 @@ export default {
   "pass.ready": "Sono {seat}: mostra le mie carte",
   "pass.prompt": "{seat}: {prompt}",
   "error.not_your_decision": "Solo chi ha preso l'ultima decisione può annullarla.",
+  "error.game_full": "Questa partita ha raggiunto la lunghezza massima: inizia una nuova partita.",
+  "error.deal_not_secret": "Gli ospiti possono unirsi solo a una partita con una smazzata nuova e segreta: il seme di questa smazzata è noto (un link, la smazzata del giorno o una pagina incorporata), quindi un ospite potrebbe ricavare tutte le carte. Inizia una nuova partita per invitarli.",
+  "error.open_hands_guests": "Le carte scoperte servono per esercitarsi da soli, non con ospiti al tavolo.",
+  "error.open_hands_daily": "La smazzata del giorno si gioca a carte coperte: le carte scoperte si possono attivare quando la sua prima mano è finita.",
   "pass.hand": "La mano di {seat}",
   // the player's own forms of sentences about a seat (i18n-terms.js bySeat)
   "reason.not_in_hand_you": "{card} non è nella tua mano.",
