@@ -48,9 +48,11 @@ function cls(n) {
   return n > 0 ? "plus" : n < 0 ? "minus" : "";
 }
 
-function cardEl(code, four, label = "") {
+/** A card's element (web/shared/cards.js draws its face): every value escaped,
+ * a card's code too (a LAN table's guest draws what a host sent). */
+export function cardEl(code, four, label = "") {
   const named = label ? ` label="${escapeHTML(label)}"` : "";
-  return `<hp-card code="${code}"${four ? " four-colour" : ""}${named}></hp-card>`;
+  return `<hp-card code="${escapeHTML(code)}"${four ? " four-colour" : ""}${named}></hp-card>`;
 }
 
 // ---- hand summary --------------------------------------------------------------
