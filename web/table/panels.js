@@ -393,6 +393,15 @@ export function paintInternetLine(box, settings) {
   line.hidden = !text;
 }
 
+/** The reasons a LAN table's code is refused (web/together/protocol.js's CodeRefused). */
+const CODE_REFUSALS = new Set(["loopback", "unspecified", "broadcast", "multicast", "public", "servers", "credentials"]);
+
+/** Why another device's code was refused (link.js's LinkError `bad_code`), in words:
+ * its reason's sentence, else the sentence of `fallback` (a catalogue key). */
+export function codeRefusedText(err, fallback) {
+  return CODE_REFUSALS.has(err?.reason) ? t(`together.code_refused.${err.reason}`) : t(fallback);
+}
+
 /** Internet play: off by default; when on, the STUN/TURN servers, one a line, and the privacy note. */
 function internetHTML(settings) {
   const on = settings.internetPlay === true;
