@@ -109,7 +109,7 @@ function checkSeat(seat) {
  * table shows it); `person` is the engine's level of a seat played by a person.
  *
  * The channel's limits (issue 27): one request of a seat waits at a time (another
- * one meanwhile is refused `busy`, unasked of the engine); a seat that sends more
+ * one that comes before it is under way is refused `busy`, unasked of the engine); a seat that sends more
  * than GUEST_MESSAGES_PER_SECOND messages in a second, or a message longer than
  * MAX_GUEST_MESSAGE, is cut off: it leaves the table (away, as if its connection
  * dropped) and `drop(seat, reason)` closes its channel (`reason`: `flood`, `too_long`).
@@ -120,7 +120,7 @@ export class TableHost {
     this.engine = engine;
     this.drop = drop;
     this.now = now;
-    /** @type {Set<number>} the seats with a request waiting for the engine */
+    /** @type {Set<number>} the seats with a request waiting in the queue, not yet under way */
     this.pending = new Set();
     /** @type {Map<number, RateLimit>} each seated guest's messages this second */
     this.limits = new Map();
@@ -192,7 +192,12 @@ export class TableHost {
       return Promise.resolve();
     }
     this.pending.add(seat);
-    return this.enqueue(() => this.handle(seat, text)).finally(() => this.pending.delete(seat));
+    return this.enqueue(() => {
+      // under way: the guest's next request may wait behind it (the maker names trump,
+      // then discards while the others are still being sent their views)
+      this.pending.delete(seat);
+      return this.handle(seat, text);
+    });
   }
 
   /** A guest over the limits: away at once (nothing more of it is heard), its
