@@ -119,12 +119,12 @@ const hostLimit = new RateLimit(HOST_MESSAGES_PER_SECOND);
 /** The host sent what its engine never sends (or far too much): said, and with
  * `cutOff` the connection closed (nothing more of that host is drawn). */
 function hostMisbehaved(cutOff) {
-  if (cutOff && channel) {
-    const peer = joined?.peer;
+  if (cutOff) {
+    const peer = channel ? joined?.peer : null;
     channel = null;
     peer?.close();
+    update({ busy: true }); // nothing can be played without the host
   }
-  update({ busy: !channel });
   notice(t(cutOff ? "guest.host_cut_off" : "guest.host_misbehaved"), "error");
 }
 
