@@ -150,7 +150,7 @@ export function trickHTML(trick, four, roles) {
   if (!trick) return `<p>${tx("last_trick.none")}</p>`;
   const figures = trick.cards
     .map(
-      ({ seat, card }) => `<figure class="${seat === trick.winner ? "won" : ""}" data-seat="${seat}">${cardEl(card, four, spokenCard(card, roles))}
+      ({ seat, card }) => `<figure class="${seat === trick.winner ? "won" : ""}" data-seat="${escapeHTML(seat)}">${cardEl(card, four, spokenCard(card, roles))}
       <figcaption>${escapeHTML(seat === trick.winner ? bySeat("last_trick.wins", seat) : seatName(seat))}</figcaption></figure>`,
     )
     .join("");
