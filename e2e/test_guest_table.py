@@ -360,3 +360,40 @@ def test_together_and_a_join_link_are_off_inside_another_page(page: Page, base_u
     frame = page.frame_locator("iframe")
     assert frame.locator("#guest-dialog[open]").count() == 0
     assert frame.locator('[data-tool="together"]').is_hidden()
+
+
+# an invitation's code made by the page's own protocol.js, with one candidate
+INVITATION = """async (candidate) => {
+  const boot = document.querySelector('script[src*="boot.js"]').src;
+  const P = await import(new URL('../together/protocol.js', boot).href);
+  const bytes = Array.from({ length: 32 }, (_, i) => (i + 16).toString(16).toUpperCase());
+  const fingerprint = bytes.join(':');
+  return P.encodeSignal({ type: 'offer', ufrag: 'abcd', pwd: 'p'.repeat(22), fingerprint,
+                          setup: 'actpass', candidates: [candidate] });
+}"""
+
+
+@pytest.mark.parametrize(
+    ("candidate", "said"),
+    [
+        ({"address": "127.0.0.1", "port": 5000}, "it names this device's own loopback address"),
+        ({"address": "8.8.8.8", "port": 5000}, "it names an address outside your local network"),
+        ({"address": "203.0.113.9", "port": 5000, "type": "srflx"}, "it needs internet play"),
+    ],
+)
+def test_an_invitation_off_the_local_network_is_refused_with_its_reason(
+    page: Page, base_url: str, candidate: dict[str, Any], said: str
+) -> None:
+    start(page, base_url, "?speed=instant&seed=5")
+    code = page.evaluate(INVITATION, candidate)
+    guest = page.context.new_page()
+    guest.on("pageerror", lambda e: ERRORS.append(str(e)))
+    guest.goto(f"{base_url}?lang=en#join={code}")
+    guest.wait_for_selector("#guest-dialog[open] [data-guest-join]", timeout=LOAD_TIMEOUT_MS)
+    guest.click("[data-guest-join]")
+    alert = guest.wait_for_selector("#guest-dialog [role=alert]")
+    text = alert.text_content() or ""
+    assert text.startswith("That code was refused: ") and said in text, text
+    # no connection was made for it: no reply to send
+    assert guest.query_selector("[data-guest-reply]") is None
+    assert ERRORS == []
