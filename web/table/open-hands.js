@@ -12,7 +12,7 @@
 import { spokenCard } from "../shared/cards.js";
 import { t } from "../shared/i18n.js";
 import { seatName } from "../shared/i18n-terms.js";
-import { escapeHTML } from "./panels.js";
+import { cardEl } from "./panels.js";
 import { HUMAN } from "./settings.js";
 import { state } from "./state.js";
 
@@ -48,11 +48,6 @@ function setHidden(el, hidden) {
   if (el.hidden !== hidden) el.hidden = hidden;
 }
 
-/** A face-up card, its code and its name escaped. */
-function faceHTML(code, four, label) {
-  return `<hp-card code="${escapeHTML(code)}"${four ? " four-colour" : ""} label="${escapeHTML(label)}"></hp-card>`;
-}
-
 /**
  * Open hands on the table: the badge on the felt (a status line, so that screen
  * readers hear it come and go), the other seats' hands face up in their places
@@ -74,7 +69,7 @@ export function paintOpenHands(game, viewer, { on, four }) {
     const cards = open && seat !== viewer ? (open.hands[seat] ?? []) : null;
     setHidden(faces, !cards);
     setHidden(seatEl.querySelector(".backs"), Boolean(cards));
-    setHTML(faces, cards ? cards.map((card) => faceHTML(card, four, spokenCard(card, roles))).join("") : "");
+    setHTML(faces, cards ? cards.map((card) => cardEl(card, four, spokenCard(card, roles))).join("") : "");
     const label = cards ? t("table.open_hand", { seat: seatName(seat) }) : "";
     if (cards && faces.getAttribute("aria-label") !== label) faces.setAttribute("aria-label", label);
   }
@@ -82,5 +77,5 @@ export function paintOpenHands(game, viewer, { on, four }) {
   if (!widowEl) return;
   const widow = open && game.view.phase === "bidding" ? open.widow : null;
   const label = widow ? t("table.open_widow", { card: spokenCard(widow, roles) }) : "";
-  setHTML(widowEl, widow ? faceHTML(widow, four, label) : '<div class="card-back small"></div>');
+  setHTML(widowEl, widow ? cardEl(widow, four, label) : '<div class="card-back small"></div>');
 }
