@@ -344,7 +344,7 @@ NEVER_THE_PLAYER = {
     "table.contract.so_far": "no verb",
     "table.trick_card": "no verb: '{seat}: {card}'",
     "table.open_hand": "another seat's hand, face up (open hands): never the player's own",
-    "a11y.discard_open": "another seat's discard, named with open hands (the player's own: a11y.discard_you)",
+    "a11y.discard_open": "another seat's discard, named under open hands (never the player's)",
     "notice.bot_failed": "a computer player",
     "prompt.wait.bidding": "another seat's turn (the player's turn has its own prompts)",
     "prompt.wait.trump": "another seat's turn",
