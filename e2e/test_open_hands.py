@@ -137,7 +137,9 @@ def test_the_deal_of_the_day_refuses_open_hands_until_its_first_hand_is_over(
     start(page, base_url, "?speed=instant&daily&open=1")
     page.wait_for_function("() => window.hasenpfeffer.state?.levels?.[1] === 'hard'")
     page.wait_for_selector("#notice:not([hidden])")
-    assert "deal of the day is played with hidden cards" in page.inner_text("#notice-text")
+    # the engine's refusal, in the page's words
+    said = page.inner_text("#notice-text")
+    assert "deal of the day" in said and "first hand" in said, said
     assert badge(page) == ""
     assert page.evaluate(OPEN_HANDS) == {}
     assert page.evaluate("() => window.hasenpfeffer.settings.openHands") is True

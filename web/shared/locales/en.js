@@ -259,10 +259,6 @@ export default {
   "error.too_deep": "The card engine refused a request nested too deeply.",
   "error.too_large": "The card engine refused a request that is too large.",
   "error.internal": "Something went wrong inside the card engine.",
-  "error.deal_not_secret": "Guests can sit only at a secretly shuffled deal, and this deal is known in advance: start a new game to invite them.",
-  "error.open_hands_guests": "Open hands are for practice on your own, not with guests at the table.",
-  "error.open_hands_daily": "The deal of the day is played with hidden cards: open hands come on once its first hand is over.",
-  "error.game_full": "This game is as long as a saved game may be: start a new game.",
 
   "dialog.close": "Close",
   "dialog.cancel": "Cancel",

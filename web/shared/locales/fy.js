@@ -259,10 +259,6 @@ export default {
   "error.too_deep": "It kaartprogramma wegere in fersyk dat te djip nêst is.",
   "error.too_large": "It kaartprogramma wegere in fersyk dat te grut is.",
   "error.internal": "Der gie wat mis yn it kaartprogramma.",
-  "error.deal_not_secret": "Gasten kinne allinnich oanskowe by in dieling dy't geheim skodde is, en dizze dieling is foarôf bekend: begjin in nij spul om se út te noegjen.",
-  "error.open_hands_guests": "Iepen kaarten binne om allinne te oefenjen, net mei gasten oan tafel.",
-  "error.open_hands_daily": "De dieling fan de dei wurdt mei de kaarten ticht spile: iepen kaarten komme sadree't de earste rûnte derfan spile is.",
-  "error.game_full": "Dit spul is sa lang as in bewarre spul wêze mei: begjin in nij spul.",
 
   "dialog.close": "Slute",
   "dialog.cancel": "Ofbrekke",

@@ -259,10 +259,6 @@ export default {
   "error.too_deep": "Il motore di gioco ha rifiutato una richiesta annidata troppo in profondità.",
   "error.too_large": "Il motore di gioco ha rifiutato una richiesta troppo grande.",
   "error.internal": "Qualcosa non ha funzionato nel motore di gioco.",
-  "error.deal_not_secret": "Gli ospiti possono sedersi solo a una smazzata mescolata in segreto, e questa è nota in anticipo: inizia una nuova partita per invitarli.",
-  "error.open_hands_guests": "Le carte scoperte servono ad allenarsi da soli, non con ospiti al tavolo.",
-  "error.open_hands_daily": "La smazzata del giorno si gioca a carte coperte: le carte scoperte arrivano appena finisce la sua prima mano.",
-  "error.game_full": "Questa partita ha raggiunto la lunghezza massima di una partita salvata: inizia una nuova partita.",
 
   "dialog.close": "Chiudi",
   "dialog.cancel": "Annulla",
