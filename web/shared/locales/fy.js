@@ -726,7 +726,7 @@ export default {
   "why.title": "Wêrom die er dat?",
   "why.note": "Wêrom't in kompjûterspiler die wat er die. Salang't in rûnte spile wurdt, bliuwe de kaarten fan elkenien ferburgen: jo sjogge allinnich wat in beslút oan 'e tafel fertelde. As de rûnte út is, komme de folsleine redenen, yn it oersjoch fan de rûnte en by it neisjen: de keuzes dy't dy spiler út syn eigen kaarten ôfwage, mei syn skattingen (rieden, gjin wissichheden).",
   "why.list_label": "Resinte besluten fan de kompjûterspilers",
-  "why.none": "Yn dizze hân hat noch gjin kompjûterspiler wat besletten.",
+  "why.none": "Yn dizze rûnte hat noch gjin kompjûterspiler wat besletten.",
   "why.decision": "{seat}: {action}",
   "why.loading": "Der wurdt neigien wat dy spiler ôfwage…",
   "why.thinking": "Wat {seat} ({level}) tocht, allinnich út de eigen kaarten fan {seat}.",
