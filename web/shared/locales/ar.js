@@ -766,7 +766,7 @@ export default {
   "why.tell.partner_winning_you": "اللمّة حتى الآن معك بورقة {card}، وأنت شريك {actor}: لا حاجة إلى أن يعلو عليها.",
   "why.tell.under": "{actor} لا يعلو على ورقة {seat} ({card}).",
   "why.tell.under_you": "{actor} لا يعلو على ورقتك ({card}).",
-  "why.tell.highest": "صارت ورقة {card} أعلى ما بقي من {suit}: كل ما فوقها لُعب.",
+  "why.tell.highest": "ورقة {card} أعلى ما بقي من {suit}: لم تبقَ ورقة أعلى منها.",
   "tool.stats": "إحصاءات",
   "tool.stats.title": "إحصاءاتك",
   "stats.title": "إحصاءاتك",

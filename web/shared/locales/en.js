@@ -766,7 +766,7 @@ export default {
   "why.tell.partner_winning_you": "You, {actor}'s partner, are winning the trick with {card}: no need to beat it.",
   "why.tell.under": "{actor} does not beat {seat}'s {card}.",
   "why.tell.under_you": "{actor} does not beat your {card}.",
-  "why.tell.highest": "{card} is now the highest card of {suit}: every higher one has been played.",
+  "why.tell.highest": "{card} is the highest card of {suit} still in play: no higher one is left.",
   "tool.stats": "Stats",
   "tool.stats.title": "Your statistics",
   "stats.title": "Your statistics",

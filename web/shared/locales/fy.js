@@ -766,7 +766,7 @@ export default {
   "why.tell.partner_winning_you": "Jo, de maat fan {actor}, hawwe de slach no mei {card}: dêr hoecht er net oerhinne.",
   "why.tell.under": "{actor} komt net boppe {card} fan {seat} út.",
   "why.tell.under_you": "{actor} komt net boppe jo {card} út.",
-  "why.tell.highest": "{card} is no de heechste kaart yn {suit}: alle hegere binne al spile.",
+  "why.tell.highest": "{card} is de heechste kaart yn {suit} dy't noch meidocht: der is gjin hegere mear.",
   "tool.stats": "Sifers",
   "tool.stats.title": "Jo statistyk",
   "stats.title": "Jo statistyk",

@@ -766,7 +766,7 @@ export default {
   "why.tell.partner_winning_you": "यह हाथ अभी आपके पास है ({card}), और आप {actor} के साथी हैं: उसे पछाड़ने की ज़रूरत नहीं।",
   "why.tell.under": "{actor} ने {seat} के {card} को नहीं पछाड़ा।",
   "why.tell.under_you": "{actor} ने आपके {card} को नहीं पछाड़ा।",
-  "why.tell.highest": "{card} अब {suit} का सबसे बड़ा पत्ता है: उससे बड़े सब चले जा चुके हैं।",
+  "why.tell.highest": "{card} अब {suit} का सबसे बड़ा बचा हुआ पत्ता है: इससे बड़ा कोई पत्ता बाक़ी नहीं।",
   "tool.stats": "आँकड़े",
   "tool.stats.title": "आपके आँकड़े",
   "stats.title": "आपके आँकड़े",

@@ -766,7 +766,7 @@ export default {
   "why.tell.partner_winning_you": "La presa per ora è tua, con {card}, e tu sei il compagno di {actor}: non serve superarti.",
   "why.tell.under": "{actor} non supera {card} di {seat}.",
   "why.tell.under_you": "{actor} non supera il tuo {card}.",
-  "why.tell.highest": "{card} è ora la carta più alta di {suit}: tutte quelle sopra sono già uscite.",
+  "why.tell.highest": "{card} è la carta più alta di {suit} ancora in gioco: non ne resta nessuna più alta.",
   "tool.stats": "Statistiche",
   "tool.stats.title": "Le tue statistiche",
   "stats.title": "Le tue statistiche",
