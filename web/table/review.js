@@ -212,7 +212,9 @@ function whyHTML(review, at) {
   return botDecisionsAt(review, at)
     .map((d) => {
       const entry = review.why[d.step] ?? {};
-      const label = d.seat === null ? capitalise(decisionAction(d.action)) : decisionLabel(d);
+      // a seat the frame does not show (a defender's call) is the answer's, once known
+      const seat = d.seat ?? entry.answer?.seat ?? null;
+      const label = seat === null ? capitalise(decisionAction(d.action)) : decisionLabel({ ...d, seat });
       const id = `review-why-${d.step}`;
       let body = "";
       if (entry.open) {
