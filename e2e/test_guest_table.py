@@ -14,6 +14,8 @@ left (issue 17's rule).
 
 from __future__ import annotations
 
+import copy
+import json
 import random
 from typing import Any
 
@@ -32,8 +34,11 @@ PLACES = ["south", "west", "north", "east"]
 WEST_VIEW = """async () => {
   const boot = document.querySelector('script[src*="boot.js"]').src;
   const { start } = await import(new URL('../engine/start.js', boot).href);
-  return start.engine.call('state', { seat: 1 });
+  const { guestState } = await import(new URL('../together/protocol.js', boot).href);
+  return guestState(await start.engine.call('state', { seat: 1 }));
 }"""
+
+PAINTED = "() => window.hasenpfeffer.state"
 
 SHOW = """async (view) => {
   const boot = document.querySelector('script[src*="boot.js"]').src;
@@ -186,6 +191,7 @@ def test_a_guest_sees_the_summary_of_a_hand_in_its_own_words(page: Page, base_ur
     guest = guest_page(page, base_url, view, "en")
     hand = {
         "number": 0,
+        "dealer": 3,
         "maker": 0,
         "made": False,
         "bid_call": "bid 3",
@@ -195,6 +201,7 @@ def test_a_guest_sees_the_summary_of_a_hand_in_its_own_words(page: Page, base_ur
         "lone_defender": None,
         "thrown_in": False,
         "tricks_won": [2, 4],
+        "tricks": [],
         "points": [-3, 0],
         "scores": [3, 10],
     }
@@ -208,4 +215,185 @@ def test_a_guest_sees_the_summary_of_a_hand_in_its_own_words(page: Page, base_ur
     assert "North plays" in said and "South" in said
     guest.click('#summary-dialog [data-action="next-hand"]')
     guest.wait_for_selector("#summary-dialog", state="hidden")
+    assert ERRORS == []
+
+
+# ---- a hostile host (issue 27): every message checked before use, every value escaped ----
+
+MARKUP = '"><meta http-equiv="refresh" content="0;url=about:blank"><b class="pwned">x</b>'
+
+# the host's messages as its data channel delivers them (guest.js's hostMessage), one by one
+SEND = """async (texts) => {
+  const boot = document.querySelector('script[src*="boot.js"]').src;
+  const { hostMessage } = await import(new URL('guest.js', boot).href);
+  for (const text of texts) hostMessage(text);
+}"""
+
+# what a host's markup would have left on the page
+INJECTED = """() => document.querySelectorAll('.pwned, meta[http-equiv="refresh"]').length
+  + [...document.querySelectorAll('*')].filter((e) => e.shadowRoot?.querySelector('.pwned'))
+    .length"""
+
+
+def hostile_messages(view: dict[str, Any]) -> list[str]:
+    """A host's messages that its engine never sends: markup in string fields,
+    unknown cards, seats out of range, huge lists, too long a text, no JSON."""
+
+    def message(kind: str, **fields: Any) -> str:
+        return json.dumps({"v": 1, "type": kind, **fields})
+
+    def changed(path: list[Any], value: Any) -> str:
+        state = copy.deepcopy(view)
+        at: Any = state
+        for key in path[:-1]:
+            at = at[key]
+        at[path[-1]] = value
+        return message("view", state=state)
+
+    return [
+        changed(["view", "hand", 0], MARKUP),
+        changed(["view", "trick", 0, "card"], "ZZ"),
+        changed(["options"], [{"action": "pass", "legal": True, "reason": MARKUP}]),
+        changed(["cards", 0, "reason"], MARKUP),
+        changed(["preset"], MARKUP),
+        changed(["levels", 2], MARKUP),
+        changed(["view", "phase"], "<b class=pwned>play</b>"),
+        changed(["view", "dealer"], 7),
+        changed(["to_act"], -1),
+        changed(["view", "scores", 0], 1e12),
+        changed(["view", "hand"], ["9C"] * 10_000),
+        changed(["view", "hand_actions"], [{"seat": 0, "action": "pass"}] * 5_000),
+        changed(["seat"], 2),  # another seat's view (this guest is West)
+        changed(["note"], MARKUP),
+        message("event", event={"seat": 0, "action": MARKUP}),
+        message("event", event={"seat": 0, "action": "play ZZ"}),
+        message("refused", code=MARKUP, params={}),
+        message("refused", code="illegal_action", params={"card": MARKUP}, reason_code="x"),
+        message("view", state=view, padding="x" * 70_000),
+        "<b class=pwned>not json</b>",
+        json.dumps([MARKUP]),
+    ]
+
+
+def test_a_hostile_host_changes_nothing_and_the_guest_is_told(page: Page, base_url: str) -> None:
+    view = west_view(page, base_url)
+    guest = guest_page(page, base_url, view, "en")
+    console: list[str] = []
+    guest.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    before = guest.evaluate(PAINTED)
+    assert before["view"]["hand"] == view["view"]["hand"]
+    misbehaved = "The host's page sent something this game never sends: it was ignored."
+    said = "(text) => document.querySelector('#notice-text').textContent.startsWith(text)"
+    # a refusal the host may send: its notice, replaced by the next one
+    refusal = json.dumps(
+        {"v": 1, "type": "refused", "code": "not_your_turn", "params": {"seat": 0}}
+    )
+    for text in hostile_messages(view):
+        guest.evaluate(SEND, [refusal])
+        guest.wait_for_function(said, arg="The host did not accept that move.")
+        guest.evaluate(SEND, [text])
+        try:
+            guest.wait_for_function(said, arg=misbehaved, timeout=5_000)
+        except Exception as err:
+            raise AssertionError(f"not refused: {text[:200]}") from err
+        # nothing drawn of it: the table is the last good view's
+        assert guest.evaluate(PAINTED) == before, text[:120]
+        assert guest.evaluate(INJECTED) == 0, text[:120]
+    assert sorted(hand(guest)) == sorted(view["view"]["hand"])
+    # a good view after them is drawn (the guest did not stop listening)
+    good = json.dumps({"v": 1, "type": "view", "state": view})
+    guest.evaluate(SEND, [good])
+    assert guest.evaluate(PAINTED)["view"] == view["view"]
+
+    # a flood of the host's messages: cut off, and said so
+    guest.evaluate(SEND, [good] * 300)
+    guest.wait_for_function(
+        "() => document.querySelector('#notice-text').textContent"
+        '.startsWith("The host\'s page sent far too many messages")'
+    )
+    assert guest.evaluate(INJECTED) == 0
+    assert console == [] and ERRORS == []
+
+
+# the renderers' card markup, given a card's code that is markup (should a check ever let one by)
+CARD_MARKUP = """async (code) => {
+  const boot = document.querySelector('script[src*="boot.js"]').src;
+  const { cardEl } = await import(new URL('panels.js', boot).href);
+  const box = document.createElement('div');
+  box.innerHTML = cardEl(code, false, code);
+  const card = box.firstElementChild;
+  return { elements: box.querySelectorAll('*').length, code: card.getAttribute('code'),
+           label: card.getAttribute('label') };
+}"""
+
+
+def test_a_cards_code_and_label_reach_the_page_escaped(page: Page, base_url: str) -> None:
+    start(page, base_url, "?speed=instant&seed=5")
+    made = page.evaluate(CARD_MARKUP, MARKUP)
+    assert made == {"elements": 1, "code": MARKUP, "label": MARKUP}
+    assert page.evaluate(INJECTED) == 0
+
+
+def test_together_and_a_join_link_are_off_inside_another_page(page: Page, base_url: str) -> None:
+    """A page that frames the game (another site's, or the game embed) cannot make it
+    a guest or a host: the Join dialog does not open, Together is not offered."""
+    link = f"{base_url}index.html?lang=en#join=AAAA"
+    # a page of the game's origin (its manifest, shown as text) frames it
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
+    page.goto(f"{base_url}manifest.webmanifest")
+    page.evaluate(
+        """(src) => { const f = document.createElement('iframe'); f.src = src; f.title = 'the game';
+           f.width = 900; f.height = 700; document.body.prepend(f); }""",
+        link,
+    )
+    framed = None
+    for _ in range(100):
+        framed = page.frame(url=lambda url: "index.html" in url)
+        if framed:
+            break
+        page.wait_for_timeout(100)
+    assert framed is not None
+    framed.wait_for_function(
+        "() => document.querySelector('#notice-text')?.textContent.includes('inside another page')",
+        timeout=LOAD_TIMEOUT_MS,
+    )
+    frame = page.frame_locator("iframe")
+    assert frame.locator("#guest-dialog[open]").count() == 0
+    assert frame.locator('[data-tool="together"]').is_hidden()
+
+
+# an invitation's code made by the page's own protocol.js, with one candidate
+INVITATION = """async (candidate) => {
+  const boot = document.querySelector('script[src*="boot.js"]').src;
+  const P = await import(new URL('../together/protocol.js', boot).href);
+  const bytes = Array.from({ length: 32 }, (_, i) => (i + 16).toString(16).toUpperCase());
+  const fingerprint = bytes.join(':');
+  return P.encodeSignal({ type: 'offer', ufrag: 'abcd', pwd: 'p'.repeat(22), fingerprint,
+                          setup: 'actpass', candidates: [candidate] });
+}"""
+
+
+@pytest.mark.parametrize(
+    ("candidate", "said"),
+    [
+        ({"address": "127.0.0.1", "port": 5000}, "it names this device's own loopback address"),
+        ({"address": "8.8.8.8", "port": 5000}, "it names an address outside your local network"),
+        ({"address": "203.0.113.9", "port": 5000, "type": "srflx"}, "it needs internet play"),
+    ],
+)
+def test_an_invitation_off_the_local_network_is_refused_with_its_reason(
+    page: Page, base_url: str, candidate: dict[str, Any], said: str
+) -> None:
+    start(page, base_url, "?speed=instant&seed=5")
+    code = page.evaluate(INVITATION, candidate)
+    guest = page.context.new_page()
+    guest.on("pageerror", lambda e: ERRORS.append(str(e)))
+    guest.goto(f"{base_url}?lang=en#join={code}")
+    guest.wait_for_selector("#guest-dialog[open] [data-guest-join]", timeout=LOAD_TIMEOUT_MS)
+    guest.click("[data-guest-join]")
+    alert = guest.wait_for_selector("#guest-dialog [role=alert]")
+    text = alert.text_content() or ""
+    assert text.startswith("That code was refused: ") and said in text, text
+    # no connection was made for it: no reply to send
+    assert guest.query_selector("[data-guest-reply]") is None
     assert ERRORS == []

@@ -253,7 +253,9 @@ def invite_config(page: Page, seat: int) -> tuple[dict[str, Any], dict[str, Any]
     link = page.input_value(field)
     config: dict[str, Any] = page.evaluate("() => window.__iceConfigs.at(-1)")
     signal: dict[str, Any] = page.evaluate(
-        f"async (link) => ({PROTOCOL})().then((p) => p.decodeSignal(link.split('#join=')[1]))", link
+        f"async (link) => ({PROTOCOL})().then((p) => p.decodeSignal(link.split('#join=')[1],"
+        " { servers: true }))",
+        link,
     )
     close_together(page)
     return config, {**signal, "link": link}
@@ -304,7 +306,7 @@ BY_SERVERS_ONLY = """async (servers) => {
   const link = await import(src.replace("table/boot.js", "together/link.js"));
   const protocol = await import(src.replace("table/boot.js", "together/protocol.js"));
   const serversOnly = (code) => {
-    const signal = protocol.decodeSignal(code);
+    const signal = protocol.decodeSignal(code, { servers: true });
     signal.candidates = signal.candidates.filter((c) => c.type);
     return protocol.encodeSignal(signal);
   };
@@ -322,7 +324,7 @@ BY_SERVERS_ONLY = """async (servers) => {
     byId[r.id] = r;
     if (r.type === "candidate-pair" && r.state === "succeeded" && r.nominated) pair = r;
   });
-  const result = { offer: protocol.decodeSignal(offer).candidates, message,
+  const result = { offer: protocol.decodeSignal(offer, { servers: true }).candidates, message,
                    local: pair && byId[pair.localCandidateId].candidateType };
   invitation.peer.close();
   guest.peer.close();

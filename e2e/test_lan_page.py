@@ -124,6 +124,13 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
             ".includes('you can close this tab')",
             timeout=30_000,
         )
+        # the table's tab asks its host first (anyone can send a reply link)
+        host.wait_for_selector("#reply-confirm-dialog[open]", timeout=10_000)
+        assert "for North" in host.inner_text("#reply-confirm-dialog")
+        assert host.evaluate("() => document.activeElement.value") == "cancel"
+        assert_accessible(host, "the reply's confirmation", include="#reply-confirm-dialog")
+        assert host.text_content('[data-together-status="2"]') == "invited, waiting for the reply"
+        host.click('#reply-confirm-dialog button[value="ok"]')
         host.wait_for_function(
             "() => document.querySelector('[data-together-status=\"2\"]')?.textContent"
             " === 'at the table'",

@@ -159,6 +159,7 @@ GUEST_JOIN = """async ([version, code]) => {
   const base = `./v/${version}/web/together/`;
   const P = await import(base + "protocol.js");
   const L = await import(base + "link.js");
+  const vocabulary = (await import(base + "../shared/vocabulary.js")).default;
   const G = (window.guest = { P, views: [], refused: [], closed: null });
   const joined = await L.join(code, { timeoutMs: 8000 });
   G.peer = joined.peer;
@@ -168,7 +169,7 @@ GUEST_JOIN = """async ([version, code]) => {
   joined.connected.then((channel) => {
     G.channel = channel;
     channel.onmessage = (e) => {
-      const read = P.readHostMessage(e.data);
+      const read = P.readHostMessage(e.data, vocabulary);
       if (!read.ok) return;
       const at = performance.timeOrigin + performance.now();
       if (read.message.type === "view") G.views.push({ at, state: read.message.state });

@@ -1,5 +1,5 @@
-"""Cards: notation (rules.md §1), identity, ordering, and the ranking of cards
-for each trump suit (rules.md §2)."""
+"""Cards: notation (docs/rules.md §1), identity, ordering, and the ranking of cards
+for each trump suit (docs/rules.md §2)."""
 
 from __future__ import annotations
 
@@ -245,7 +245,7 @@ def test_trump_order(trump: str) -> None:
 
 
 def test_trump_order_hearts_example_from_rules() -> None:
-    # rules.md §2: "Example, hearts trump: JK, JH, JD, AH, KH, QH, TH, 9H."
+    # docs/rules.md §2: "Example, hearts trump: JK, JH, JD, AH, KH, QH, TH, 9H."
     assert trump_order("H") == cards("JK JH JD AH KH QH TH 9H")
 
 

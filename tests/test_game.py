@@ -1,7 +1,7 @@
 """Game flows built from fixed deals (``Game.from_deal``) and explicit action
 lists: the auction, the all-pass rules, widow/trump/discard, going alone and
 defending alone, the first lead, scoring, the end of the game, records,
-illegal actions, validation, saves and views (rules.md §3-§8)."""
+illegal actions, validation, saves and views (docs/rules.md §3-§8)."""
 
 from __future__ import annotations
 
@@ -608,7 +608,7 @@ def test_no_defend_alone_when_maker_not_alone() -> None:
     assert_illegal(g, "alone", "not possible")
 
 
-# ---- first lead (rules.md §6) -----------------------------------------------------------------
+# ---- first lead (docs/rules.md §6) --------------------------------------------------------------
 
 AUCTION_MAKER_0_DEALER_1 = ("2 pass", "3 pass", "0 bid 2", "1 pass", "0 trump H", "0 discard 9C")
 
@@ -1083,7 +1083,7 @@ def test_follow_suit_message_joker_led() -> None:
 
 def test_follow_suit_message_explains_a_held_left_bower() -> None:
     # hearts trump, AH led: seat 1's only heart is JD, so 9D is not legal, and the
-    # message should say why: JD counts as a heart (rules.md §2)
+    # message should say why: JD counts as a heart (docs/rules.md §2)
     d = (["AH 9S TS QS KS AS", "JD 9D 9C TC QC KC", "JK JH KH QH TH 9H", "TD QD KD AD JC AC"], "JS")
     g = run(deal(d), "0 pass", "1 pass", "2 bid 6", "2 trump H", "2 discard JS", "2 decline")
     run(g, "0 play AH")

@@ -181,7 +181,7 @@ def test_a_lone_defender_who_cannot_score_is_given_a_margin_not_points() -> None
 
 def test_under_the_seed_rules_outbidding_a_contract_you_cannot_make_says_why() -> None:
     # West opens 4 with a monster; South's hand is worthless, yet bidding on loses
-    # less than letting West play (rules.md section 7)
+    # less than letting West play (docs/rules.md §7)
     view = position(
         ["9C TC 9D TD 9S TS", "JK JH JD AH KH QH", "JC QC KC AC QD KD", "AD JS QS KS AS TH"],
         "9H",

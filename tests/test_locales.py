@@ -404,6 +404,8 @@ NEVER_THE_PLAYER = {
     },
     "together.qr_label": "a guest's seat: West, North or East",
     "together.gone": "a guest's seat: West, North or East",
+    "together.cut_off": "a guest's seat: West, North or East",
+    "together.reply_confirm.text": "a guest's seat: West, North or East (on the host's page)",
     "together.seat_status": "a guest's seat, no verb: '{seat}: {status}'",
     "together.scan_title": "a guest's seat: West, North or East",
     "guest.connected": "a guest's seat: West, North or East (its compass name)",

@@ -453,7 +453,7 @@ HPN 1 game rules=seed seed=383 dealer=N
 def test_golden_game() -> None:
     game = game_from_text(GOLDEN_GAME)
     assert game.is_over and game.winner == 0 and game.scores == (20, -13)
-    # checked by hand against rules.md section 7: e.g. hand 2, South bid 5 alone and took 3:
+    # checked by hand against docs/rules.md §7: e.g. hand 2, South bid 5 alone and took 3:
     # -3 x 2; hand 8, North alone (x2) against East alone (x2) made 4 with 5 tricks: +5 x 4
     summary = [(r.thrown_in, r.forced, r.maker, r.alone, r.lone_defender) for r in game.records]
     assert summary == [

@@ -17,7 +17,7 @@ The golden numbers in ``golden/perft.json`` were computed with the engine by
 
 (run from the repository root; it rewrites the file). They are checked here
 against hand reasoning for the small depths of the auction and against an
-independent counter of the play phase written below from rules.md §2 and §6.
+independent counter of the play phase written below from docs/rules.md §2 and §6.
 """
 
 from __future__ import annotations
@@ -164,7 +164,7 @@ def golden() -> dict[str, Any]:
     return data
 
 
-# ---- an independent count of the play phase, from rules.md §2 and §6 -----------------------
+# ---- an independent count of the play phase, from docs/rules.md §2 and §6 -------------------
 
 SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
 

@@ -159,7 +159,7 @@ class Tracker:
 
     def check_record(self, rec: dict[str, Any]) -> None:
         """The hand's points and the game's end, worked out from the public record
-        by rules.md §6-§7 independently of the engine's scoring code."""
+        by docs/rules.md §6-§7 independently of the engine's scoring code."""
         g = self.game
         rules = g.rules
         if rec["thrown_in"]:

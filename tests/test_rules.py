@@ -1,4 +1,4 @@
-"""The rules of rules.md: one test per rule of §2 (rank of cards) and §6 (play),
+"""The rules of docs/rules.md: one test per rule of §2 (rank of cards) and §6 (play),
 each worked example of §9 as its own test, the validation of ``Rules`` and the
 presets of §8."""
 

@@ -5,16 +5,26 @@
 // `state` with one seat's view (and, like the real one, a `save` and events that
 // would reveal every hand). Every message a guest receives is checked against
 // that seat's view: no card of another hand, no save.
+// A guest's checks of the host's messages (web/together/check.js) run against the
+// real engine's states and events (tests/guest_samples.py, run with $PYTHON or
+// .venv/bin/python) made hostile field by field.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
+import { MAX_HOST_MESSAGE } from "../web/together/check.js";
+import { GUEST_MESSAGES_PER_SECOND } from "../web/together/limits.js";
 import {
+  CodeRefused,
   MAX_GUEST_MESSAGE,
   MAX_CANDIDATES,
   MAX_ICE_SERVERS,
+  MIN_PWD,
+  MIN_UFRAG,
   PROTOCOL,
   TableHost,
+  addressKind,
   decodeSignal,
   encodeSignal,
   guestEvent,
@@ -91,9 +101,12 @@ function fakeEngine() {
   };
 }
 
-/** A host with a fake engine; every message sent checked against its seat's view. */
+/** A host with a fake engine; every message sent checked against its seat's view.
+ * Its limits' clock moves a second on with each message `say` sends (`clock.t`). */
 function table() {
   const engine = fakeEngine();
+  const clock = { t: 0 };
+  const dropped = [];
   const sent = { 1: [], 2: [], 3: [] };
   const said = { 1: new Set(), 2: new Set(), 3: new Set() }; // cards a guest named itself
   const changed = [];
@@ -118,13 +131,16 @@ function table() {
       sent[seat].push(message);
     },
     changed: (answer) => changed.push(answer),
+    drop: (seat, reason) => dropped.push([seat, reason]),
+    now: () => clock.t,
   });
   const say = (seat, message) => {
     const text = typeof message === "string" ? message : JSON.stringify({ v: PROTOCOL, ...message });
     for (const card of text.match(CARD) ?? []) said[seat].add(card);
+    clock.t += 1000;
     return host.receive(seat, text);
   };
-  return { engine, host, sent, say, changed };
+  return { engine, host, sent, say, changed, clock, dropped };
 }
 
 test("a guest that joins gets its own seat's view, and nothing of the others'", async () => {
@@ -172,8 +188,8 @@ test("a guest is told a move as every other seat knows it: a discard without its
   assert.deepEqual(guestEvent(event), { seat: 1, action: "discard", trick: null, hand: null, card_roles: {} });
   assert.equal(guestEvent({ seat: 2, action: "play JK", public_action: "play JK" }).action, "play JK");
   // a guest reads an event message, and nothing it does not know
-  assert.ok(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "event", event: { seat: 1, action: "pass" } })).ok);
-  assert.equal(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "event", event: {} })).ok, false);
+  assert.ok(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "event", event: { seat: 1, action: "pass" } }), SAMPLES.vocabulary).ok);
+  assert.equal(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "event", event: {} }), SAMPLES.vocabulary).ok, false);
 });
 
 test("a guest out of turn is refused before the engine is asked to act", async () => {
@@ -203,7 +219,6 @@ test("malformed messages are refused with a code and change nothing", async () =
   const { host, sent, say, engine } = table();
   await host.seat(1);
   const cases = [
-    ["x".repeat(MAX_GUEST_MESSAGE + 1), "too_long"],
     ["{not json", "bad_json"],
     ["[1,2]", "bad_message"],
     [JSON.stringify({ v: 99, type: "act", action: "play 9D" }), "bad_version"],
@@ -240,10 +255,12 @@ test("a seat that left hears nothing; re-invited, its view is restored exactly",
 });
 
 test("a guest reads only the host's view and refusal messages", () => {
-  assert.equal(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "view", state: {} })).ok, true);
-  assert.equal(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "refused", code: "x" })).ok, true);
-  assert.equal(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "game", save: "…" })).ok, false);
-  assert.equal(readHostMessage("nope").ok, false);
+  const read = (message) => readHostMessage(JSON.stringify({ v: PROTOCOL, ...message }), SAMPLES.vocabulary);
+  assert.equal(read({ type: "view", state: {} }).ok, false);
+  assert.equal(read({ type: "refused", code: "x" }).ok, true);
+  assert.equal(read({ type: "refused", code: "busy", params: {} }).ok, true);
+  assert.equal(read({ type: "game", save: "…" }).ok, false);
+  assert.equal(readHostMessage("nope", SAMPLES.vocabulary).ok, false);
 });
 
 // Chromium 156's offer for a data channel (shape as recorded; values made up)
@@ -326,11 +343,11 @@ test("with the player's STUN/TURN servers, the code carries their candidates too
   ]);
   const code = encodeSignal(signal);
   assert.ok(code.length <= 240, `${code.length} characters`);
-  const back = decodeSignal(code);
+  const back = decodeSignal(code, { servers: true });
   // the IPv6 addresses come back in their short form, the same addresses
   assert.equal(back.candidates[3].address, "2001:db8::9");
   assert.deepEqual(back, { ...signal, candidates: signal.candidates.map((c, i) => (i === 3 ? { ...c, address: "2001:db8::9" } : c)) });
-  assert.deepEqual(decodeSignal(encodeSignal(back)), back);
+  assert.deepEqual(decodeSignal(encodeSignal(back), { servers: true }), back);
   // the rebuilt SDP gives each its type, a priority by type and no base address
   const rebuilt = signalToSdp(back).sdp;
   assert.match(rebuilt, /a=candidate:2 1 udp 1694\d+ 203\.0\.113\.9 51236 typ srflx raddr 0\.0\.0\.0 rport 0 generation 0\r\n/);
@@ -487,4 +504,248 @@ test("a QR code chooses its mask and draws as SVG; too long a text is refused", 
   assert.equal(squares, code.modules.flat().filter(Boolean).length);
   assert.throws(() => qrCode("x".repeat(MAX_QR_BYTES + 1)), RangeError);
   assert.equal(qrCode("x".repeat(MAX_QR_BYTES)).version, 10);
+});
+
+// ---- a guest checks the host's messages (web/together/check.js) --------------------------
+
+/** The real engine's states and events (tests/guest_samples.py). */
+const SAMPLES = JSON.parse(
+  execFileSync(process.env.PYTHON ?? ".venv/bin/python", ["tests/guest_samples.py"], { encoding: "utf8", maxBuffer: 1 << 24 }),
+);
+
+/** What a host sends its guests of the real engine's answers: a view of each state, an event of each. */
+function hostMessages() {
+  return [
+    ...SAMPLES.states.map((answer) => ({ v: PROTOCOL, type: "view", state: guestState(answer) })),
+    ...SAMPLES.events.map((event) => ({ v: PROTOCOL, type: "event", event: guestEvent(event) })),
+    { v: PROTOCOL, type: "refused", code: "illegal_action", params: { card: "9C" }, reason_code: "not_in_hand" },
+  ];
+}
+
+/** Every leaf of a message (its path as a list of keys), and every list. */
+function leaves(value, path = [], out = { leaves: [], lists: [] }) {
+  if (Array.isArray(value)) {
+    out.lists.push(path);
+    value.forEach((item, i) => leaves(item, [...path, i], out));
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) leaves(item, [...path, key], out);
+  } else out.leaves.push([path, value]);
+  return out;
+}
+
+/** A copy of `message` with the value at `path` replaced by `value`. */
+function withValue(message, path, value) {
+  const copy = structuredClone(message);
+  let at = copy;
+  for (const key of path.slice(0, -1)) at = at[key];
+  at[path.at(-1)] = value;
+  return copy;
+}
+
+const MARKUP = '<meta http-equiv="refresh" content="0;url=https://evil.example/">';
+const readAs = (message, seat = null) => readHostMessage(JSON.stringify(message), SAMPLES.vocabulary, seat);
+
+test("a guest takes the real engine's views and events as the host sends them", () => {
+  const messages = hostMessages();
+  assert.ok(messages.some((m) => m.state?.view.last_hand) && messages.some((m) => m.event?.hand), "a finished hand among the samples");
+  assert.ok(messages.some((m) => m.state?.levels.some((level) => level !== "human")), "a computer player among the samples");
+  for (const message of messages) {
+    const read = readAs(message, message.state?.seat ?? null);
+    assert.ok(read.ok, `${JSON.stringify(read.params)} in ${JSON.stringify(message).slice(0, 200)}`);
+    // the checked copy is the message itself, field for field
+    assert.deepEqual(read.message, message);
+  }
+});
+
+test("a host's markup, unknown cards, seats and numbers out of range are refused, field by field", () => {
+  let tried = 0;
+  // the fields of the game's vocabulary (a card, a suit, a phase, a level, an action, a role)
+  const WORDS = /^(phase|trump|suit|action|call|card|widow|discard)$/;
+  const WORD_LISTS = /^(levels|hand|cards|trump_cards|legal_actions|card_roles)$/;
+  const SEATS = /^(seat|leader|winner|dealer|maker|high_bidder|lone_defender|to_act)$/;
+  const SEAT_LISTS = /^(passed|sitting_out|remote)$/;
+  for (const message of hostMessages()) {
+    const { leaves: all } = leaves(message);
+    for (const [path, value] of all) {
+      const where = `${message.type} ${path.join(".")}`;
+      if (path[0] === "v" || path[0] === "type") continue;
+      const key = String(path.at(-1));
+      // a list's item (or a card's role): its list's name
+      const parent = typeof path.at(-1) === "number" || path.at(-2) === "card_roles" ? String(path.at(-2)) : "";
+      // markup in place of any value, and values no field of the engine's holds
+      const bad = [MARKUP, { html: MARKUP }, [MARKUP]];
+      if (typeof value === "string") bad.push(`${value}"><b>x</b>`, "x".repeat(5000));
+      if (typeof value === "number") bad.push(1e9, -1e9);
+      if (typeof value === "string" && !path.includes("reason_params") && (WORDS.test(key) || WORD_LISTS.test(parent))) {
+        bad.push("ZZ", "JX");
+        if (value.includes(" ")) bad.push(`${value.split(" ")[0]} ZZ`, `${value} 3`);
+      }
+      if (typeof value === "number" && (SEATS.test(key) || SEAT_LISTS.test(parent))) bad.push(4, -1, 1.5);
+      for (const replaced of bad) {
+        const read = readAs(withValue(message, path, replaced));
+        tried += 1;
+        assert.equal(read.ok, false, `${where} = ${JSON.stringify(replaced).slice(0, 40)} was taken`);
+        assert.equal(read.code, "bad_host");
+        assert.equal(typeof read.params.where, "string");
+      }
+    }
+    // a field the engine never sends, with markup in its name or its value
+    const top = message.type === "view" ? ["state"] : message.type === "event" ? ["event"] : [];
+    for (const [key, value] of [["note", MARKUP], ["<img src=x>", 1], ["__proto__", {}], ["extra", [[[[[[[[[["deep"]]]]]]]]]]]]) {
+      const copy = structuredClone(message);
+      const at = top.length ? copy[top[0]] : copy;
+      Object.defineProperty(at, key, { value, enumerable: true, writable: true, configurable: true });
+      assert.equal(readAs(copy).ok, false, `${message.type} with ${key}`);
+    }
+  }
+  assert.ok(tried > 2000, `${tried} hostile messages`);
+});
+
+test("a host's huge lists and messages are refused, and a view of another seat", () => {
+  for (const message of hostMessages()) {
+    for (const path of leaves(message).lists) {
+      const list = path.reduce((at, key) => at[key], message);
+      const huge = Array.from({ length: 5000 }, () => structuredClone(list[0] ?? null));
+      assert.equal(readAs(withValue(message, path, huge)).ok, false, `${message.type} ${path.join(".")} of 5000`);
+    }
+  }
+  const [view] = hostMessages();
+  const long = JSON.stringify({ ...view, padding: "x".repeat(MAX_HOST_MESSAGE) });
+  assert.deepEqual(readHostMessage(long, SAMPLES.vocabulary), { ok: false, code: "too_long", params: { max: MAX_HOST_MESSAGE } });
+  // a guest is one seat: the first view names it, another seat's view is refused after it
+  const seat = view.state.seat;
+  assert.ok(readAs(view, seat).ok);
+  const other = structuredClone(view);
+  other.state.seat = other.state.view.seat = seat === 3 ? 2 : 3;
+  assert.equal(readAs(other, seat).ok, false);
+  // South's (the host's own) view is never a guest's, and a view's seat is its state's
+  const south = structuredClone(view);
+  south.state.seat = south.state.view.seat = 0;
+  assert.equal(readAs(south).ok, false);
+  assert.equal(readAs(withValue(view, ["state", "view", "seat"], seat === 3 ? 2 : 3)).ok, false);
+});
+
+// ---- the channel's limits (TableHost) ------------------------------------------------------
+
+test("a flood from a guest is cut off: its seat is freed, the engine asked nothing more", async () => {
+  const { host, sent, engine, dropped } = table();
+  await host.seat(1);
+  await host.seat(2);
+  const text = JSON.stringify({ v: PROTOCOL, type: "hello" });
+  const before = engine.calls.length;
+  // all within one second (the clock does not move)
+  const answers = Array.from({ length: 50 }, () => host.receive(1, text));
+  await Promise.all(answers);
+  assert.deepEqual(dropped, [[1, "flood"]]);
+  assert.ok(!host.guests.has(1) && host.remote.has(1), "seat 1 away (the game waits for it), not a guest any more");
+  // one request at a time was asked of the engine: the others refused `busy`, then none heard
+  const asked = engine.calls.slice(before).filter(([op, args]) => op === "state" && args.seat === 1).length;
+  assert.ok(asked <= 1, `${asked} engine calls for the flood`);
+  assert.ok(sent[1].filter((m) => m.code === "busy").length <= GUEST_MESSAGES_PER_SECOND);
+  const heard = sent[1].length;
+  await host.receive(1, text);
+  assert.equal(sent[1].length, heard, "a seat cut off is not heard");
+  // the other guest plays on
+  await host.receive(2, text);
+  assert.equal(sent[2].at(-1).type, "view");
+  // invited again, the seat starts afresh
+  await host.seat(1);
+  await host.receive(1, text);
+  assert.equal(sent[1].at(-1).type, "view");
+});
+
+test("one request of a seat waits at a time; too long a message cuts the guest off", async () => {
+  const { host, sent, engine, dropped, clock } = table();
+  await host.seat(1);
+  const act = JSON.stringify({ v: PROTOCOL, type: "act", action: "play 9D" });
+  const first = host.receive(1, act);
+  clock.t += 1000;
+  const second = host.receive(1, act);
+  await Promise.all([first, second]);
+  assert.equal(engine.calls.filter(([op]) => op === "act").length, 1);
+  assert.ok(sent[1].some((m) => m.type === "refused" && m.code === "busy"));
+  assert.deepEqual(engine.trick, [{ seat: 1, card: "9D" }]);
+  clock.t += 1000;
+  await host.receive(1, "x".repeat(MAX_GUEST_MESSAGE + 1));
+  assert.deepEqual(dropped, [[1, "too_long"]]);
+  assert.ok(!host.guests.has(1));
+});
+
+test("after the host undoes, the guests are told every move again", async () => {
+  const { host, sent } = table();
+  await host.seat(1);
+  const told = () => sent[1].filter((m) => m.type === "event").length;
+  await host.broadcast({ seat: 0, action: "pass", public_action: "pass" }, 5);
+  assert.equal(told(), 1);
+  // the same state kept again (a guest's own move, told as it was taken): not told twice
+  await host.broadcast({ seat: 0, action: "pass", public_action: "pass" }, 5);
+  assert.equal(told(), 1);
+  // the host undid: the game is back at 3 actions, and its next moves are new
+  await host.broadcast(null, 3);
+  await host.broadcast({ seat: 0, action: "bid 3", public_action: "bid 3" }, 4);
+  await host.broadcast({ seat: 2, action: "trump H", public_action: "trump H" }, 5);
+  assert.equal(told(), 3);
+  assert.deepEqual(sent[1].filter((m) => m.type === "event").at(-1).event.action, "trump H");
+});
+
+// ---- invitation and reply codes: the addresses and credentials taken ------------------------
+
+test("a code is refused, with its reason, unless its addresses are on a local network", () => {
+  const reply = { ...sdpToSignal("offer", LAN_OFFER), type: "answer", setup: "active" };
+  const withCandidate = (candidate) => encodeSignal({ ...reply, candidates: [candidate] });
+  const refused = (code, servers = false) => {
+    try {
+      decodeSignal(code, { servers });
+    } catch (err) {
+      assert.ok(err instanceof CodeRefused, err.message);
+      return err.reason;
+    }
+    return null;
+  };
+  const cases = [
+    ["127.0.0.1", "loopback"],
+    ["127.8.9.10", "loopback"],
+    ["0.0.0.0", "unspecified"],
+    ["255.255.255.255", "broadcast"],
+    ["224.0.0.251", "multicast"],
+    ["239.255.255.250", "multicast"],
+    ["8.8.8.8", "public"],
+    ["172.15.0.1", "public"],
+    ["172.32.0.1", "public"],
+    ["100.64.0.1", "public"],
+    ["192.169.0.1", "public"],
+  ];
+  for (const [address, reason] of cases) {
+    assert.equal(addressKind(address), reason, address);
+    assert.equal(refused(withCandidate({ address, port: 5000 })), reason, address);
+    // internet play on or off, a host candidate is the local network's
+    assert.equal(refused(withCandidate({ address, port: 5000 }), true), reason, address);
+  }
+  for (const address of ["10.0.0.5", "10.255.255.254", "172.16.0.1", "172.31.255.254", "192.168.1.20", "169.254.3.4", "6c2b4a3e-7d1f-4b2a-9c3d-0e1f2a3b4c5d.local"]) {
+    assert.equal(refused(withCandidate({ address, port: 5000 })), null, address);
+  }
+  // a server's candidates only with internet play on (the servers this device allowed)
+  for (const candidate of [
+    { address: "203.0.113.9", port: 5000, type: "srflx" },
+    { address: "198.51.100.7", port: 5000, type: "relay" },
+    { address: "2001:db8::9", port: 5000, type: "srflx" },
+  ]) {
+    assert.equal(refused(withCandidate(candidate)), "servers", candidate.address);
+    assert.equal(refused(withCandidate(candidate), true), null, candidate.address);
+  }
+  // ... and never an address of no one device
+  assert.equal(refused(withCandidate({ address: "255.255.255.255", port: 5000, type: "srflx" }), true), "broadcast");
+  assert.equal(refused(withCandidate({ address: "ff02::1", port: 5000, type: "relay" }), true), "multicast");
+  assert.equal(refused(withCandidate({ address: "::", port: 5000, type: "relay" }), true), "unspecified");
+});
+
+test("a code's ICE username and password must be long enough", () => {
+  const signal = sdpToSignal("offer", LAN_OFFER);
+  assert.ok(signal.ufrag.length >= MIN_UFRAG && signal.pwd.length >= MIN_PWD);
+  assert.equal(MIN_UFRAG, 4);
+  assert.equal(MIN_PWD, 22);
+  for (const bad of [{ ufrag: "a" }, { ufrag: "abc" }, { pwd: "p" }, { pwd: "p".repeat(21) }]) {
+    assert.throws(() => encodeSignal({ ...signal, ...bad }), (err) => err instanceof CodeRefused && err.reason === "credentials");
+  }
+  assert.ok(decodeSignal(encodeSignal({ ...signal, ufrag: "abcd", pwd: "p".repeat(22) })));
 });

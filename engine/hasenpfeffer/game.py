@@ -465,7 +465,7 @@ class Game:
 
     @property
     def multiplier(self) -> int:
-        """The stake multiplier of the current hand (rules.md §7)."""
+        """The stake multiplier of the current hand (docs/rules.md §7)."""
         return stake_multiplier(
             self.bid_action is BID_BIG, self.alone, self.lone_defender is not None
         )

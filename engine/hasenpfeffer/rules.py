@@ -41,7 +41,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
 
 @dataclasses.dataclass(frozen=True)
 class Rules:
-    """The rule set of a game. Defaults are the ``seed`` preset (rules.md §8)."""
+    """The rule set of a game. Defaults are the ``seed`` preset (docs/rules.md §8)."""
 
     bidding: Bidding = "standard"
     all_pass: AllPass = "joker_forced"

@@ -20,7 +20,7 @@ import { installPass } from "./pass.js";
 import { followLanguage, startLanguage } from "./language.js";
 import { followLoading } from "./progress.js";
 import { paintedGame, render } from "./render.js";
-import { applyQuery, loadSettings } from "./settings.js";
+import { applyQuery, FRAMED, loadSettings } from "./settings.js";
 import { setRenderer, state, update } from "./state.js";
 import { offerKeptAside, openSavedGame } from "./tabs.js";
 import { installToolbar } from "./toolbar.js";
@@ -54,18 +54,21 @@ function onProgress(fraction, stage, report) {
 }
 
 async function boot() {
+  // no LAN table inside another page (issue 27)
+  if (FRAMED) document.querySelector('[data-tool="together"]')?.setAttribute("hidden", "");
   const starting = engine ? engine.ready : Promise.reject(start.error);
   starting.catch(() => {}); // handled below, once the words are there
   followProgress(onProgress);
   await startLanguage();
   if (ignoredInLink.length) notice(t("links.ignored", { values: formatList(ignoredInLink) }), "error");
-  // a table on the network (issue 21): a guest's invitation, or a reply for the host's tab
-  if (TOGETHER_LINK?.[1] === "join") {
+  // a table on the network (issue 21): a guest's invitation, or a reply for the host's tab;
+  // never inside another page (issue 27): the game as if the link had none
+  if (TOGETHER_LINK && FRAMED) notice(t("together.framed"), "error");
+  else if (TOGETHER_LINK?.[1] === "join") {
     loadingBar.stop();
     (await import("./guest.js")).startGuest(TOGETHER_LINK[2]);
     return;
-  }
-  if (TOGETHER_LINK?.[1] === "reply") {
+  } else if (TOGETHER_LINK?.[1] === "reply") {
     loadingBar.stop();
     (await import("./together-dialog.js")).handReplyToTable(TOGETHER_LINK[2]);
     return;

@@ -9,12 +9,14 @@
 
 import { t } from "../shared/i18n.js";
 import { errorText, seatName, setYouSeat } from "../shared/i18n-terms.js";
+import VOCABULARY from "../shared/vocabulary.js";
+import { HOST_MESSAGES_PER_SECOND, RateLimit } from "../together/limits.js";
 import { join, LinkError } from "../together/link.js";
 import { PROTOCOL, readHostMessage } from "../together/protocol.js";
 import { qrCode, qrSvg } from "../together/qr.js";
 import { openDialog, showHandEnd } from "./dialogs.js";
 import { $ } from "./dom.js";
-import { escapeHTML, paintInternetLine } from "./panels.js";
+import { codeRefusedText, escapeHTML, paintInternetLine } from "./panels.js";
 import { iceServersInUse } from "./settings.js";
 import { state, update } from "./state.js";
 import { eventSentences } from "./narration.js";
@@ -83,10 +85,20 @@ export function showView(view) {
   told = null;
 }
 
-/** A message of the host (its data channel's text): a view, a move, or a refusal. */
+/** A message of the host (its data channel's text): a view, a move, or a refusal,
+ * each checked first (web/together/check.js); one that is not what a host's engine
+ * sends changes nothing, and the player is told the host misbehaved. Too many in a
+ * second, and the host is cut off. */
 export function hostMessage(text) {
-  const read = readHostMessage(text);
-  if (!read.ok) return;
+  if (!hostLimit.take()) {
+    hostMisbehaved(true);
+    return;
+  }
+  const read = readHostMessage(text, VOCABULARY, state.game ? state.viewer : null);
+  if (!read.ok) {
+    hostMisbehaved(false);
+    return;
+  }
   if (read.message.type === "view") showView(read.message.state);
   else if (read.message.type === "event") told = read.message.event;
   else {
@@ -101,31 +113,54 @@ export function hostMessage(text) {
 // the move the host told of: said with the view after it, which comes next
 let told = null;
 
+// the host's messages this second
+const hostLimit = new RateLimit(HOST_MESSAGES_PER_SECOND);
+
+/** The host sent what its engine never sends (or far too much): said, and with
+ * `cutOff` the connection closed (nothing more of that host is drawn). */
+function hostMisbehaved(cutOff) {
+  if (cutOff) {
+    const peer = channel ? joined?.peer : null;
+    channel = null;
+    peer?.close();
+    update({ busy: true }); // nothing can be played without the host
+  }
+  notice(t(cutOff ? "guest.host_cut_off" : "guest.host_misbehaved"), "error");
+}
+
 function connected(open) {
   channel = open;
   clearInterval(countdown);
   if (dialog().open) dialog().close();
-  channel.onmessage = (e) => hostMessage(e.data);
+  channel.onmessage = (e) => {
+    if (channel === open) hostMessage(e.data);
+  };
   channel.send(JSON.stringify({ v: PROTOCOL, type: "hello" }));
 }
 
+// the connection being made or made (its peer), once Join was pressed
+let joined = null;
+
 async function joinTable(code) {
   dialog().querySelector("[data-guest-join]").disabled = true;
-  let joined;
   try {
     // this device's own choice: its STUN/TURN servers if internet play is on here, else none
     joined = await join(code, { iceServers: iceServersInUse(state.settings) });
   } catch (err) {
-    showError(err instanceof LinkError && err.code === "bad_code" ? t("guest.bad_invitation") : t("together.error.failed"));
+    showError(err instanceof LinkError && err.code === "bad_code" ? codeRefusedText(err, "guest.bad_invitation") : t("together.error.failed"));
     return;
   }
   joined.peer.onGone = () => {
+    if (!channel) return;
     channel = null;
     update({ busy: true });
     notice(t("guest.closed"), "error");
   };
   paintReply(joined.code);
-  joined.connected.then(connected, (err) => showError(err?.code === "timeout" ? t("guest.expired") : t("guest.closed")));
+  joined.connected.then(connected, (err) => {
+    joined.peer.close(); // a Join that failed leaves nothing open
+    showError(err?.code === "timeout" ? t("guest.expired") : t("guest.closed"));
+  });
 }
 
 /** The guest's page: the Join dialog for the invitation `code`. */

@@ -6,13 +6,15 @@
 // What the player does is painted in the same task (flush): the table never
 // shows the state from before a click, not even for a frame.
 
+import { t } from "../shared/i18n.js";
 import { confirmNewGame, setFocusFallback, showLastTrick, showRanking, showRules, showShortcuts } from "./dialogs.js";
 import { $, actionsEl, handEl } from "./dom.js";
 import { installRoving, shortcutFor } from "./keyboard.js";
 import { tableText } from "./narration.js";
 import { showSettings } from "./settings-dialog.js";
+import { FRAMED } from "./settings.js";
 import { flush, state, update } from "./state.js";
-import { announce, decide, focusFirstControl, showHint, startNewGame, undo } from "./turns.js";
+import { announce, decide, focusFirstControl, notice, showHint, startNewGame, undo } from "./turns.js";
 
 /** The review dialog (web/table/review.js, loaded the first time it is wanted):
  * `number` a finished hand of the game, or the last one. */
@@ -36,6 +38,11 @@ async function showStats() {
 
 /** The "Play together" dialog (web/table/together-dialog.js, loaded the first time it is wanted). */
 async function showTogether() {
+  // not inside another page (issue 27): its tool is hidden there, its shortcut says why
+  if (FRAMED) {
+    notice(t("together.framed"), "error");
+    return;
+  }
   const { openTogether } = await import("./together-dialog.js");
   await openTogether();
 }

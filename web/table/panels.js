@@ -48,9 +48,11 @@ function cls(n) {
   return n > 0 ? "plus" : n < 0 ? "minus" : "";
 }
 
-function cardEl(code, four, label = "") {
+/** A card's element (web/shared/cards.js draws its face): every value escaped,
+ * a card's code too (a LAN table's guest draws what a host sent). */
+export function cardEl(code, four, label = "") {
   const named = label ? ` label="${escapeHTML(label)}"` : "";
-  return `<hp-card code="${code}"${four ? " four-colour" : ""}${named}></hp-card>`;
+  return `<hp-card code="${escapeHTML(code)}"${four ? " four-colour" : ""}${named}></hp-card>`;
 }
 
 // ---- hand summary --------------------------------------------------------------
@@ -148,7 +150,7 @@ export function trickHTML(trick, four, roles) {
   if (!trick) return `<p>${tx("last_trick.none")}</p>`;
   const figures = trick.cards
     .map(
-      ({ seat, card }) => `<figure class="${seat === trick.winner ? "won" : ""}" data-seat="${seat}">${cardEl(card, four, spokenCard(card, roles))}
+      ({ seat, card }) => `<figure class="${seat === trick.winner ? "won" : ""}" data-seat="${escapeHTML(seat)}">${cardEl(card, four, spokenCard(card, roles))}
       <figcaption>${escapeHTML(seat === trick.winner ? bySeat("last_trick.wins", seat) : seatName(seat))}</figcaption></figure>`,
     )
     .join("");
@@ -389,6 +391,15 @@ export function paintInternetLine(box, settings) {
   const text = internetLine(settings);
   line.textContent = text;
   line.hidden = !text;
+}
+
+/** The reasons a LAN table's code is refused (web/together/protocol.js's CodeRefused). */
+const CODE_REFUSALS = new Set(["loopback", "unspecified", "broadcast", "multicast", "public", "servers", "credentials"]);
+
+/** Why another device's code was refused (link.js's LinkError `bad_code`), in words:
+ * its reason's sentence, else the sentence of `fallback` (a catalogue key). */
+export function codeRefusedText(err, fallback) {
+  return CODE_REFUSALS.has(err?.reason) ? t(`together.code_refused.${err.reason}`) : t(fallback);
 }
 
 /** Internet play: off by default; when on, the STUN/TURN servers, one a line, and the privacy note. */

@@ -33,7 +33,7 @@ import { actionSentence } from "./narration.js";
 import { paintDialogs } from "./dialogs.js";
 import { $, $$, actionsEl, handEl, loaderEl, noteEl, promptEl, reasonsEl, tableEl } from "./dom.js";
 import { updateRoving } from "./keyboard.js";
-import { escapeHTML } from "./panels.js";
+import { cardEl, escapeHTML } from "./panels.js";
 import { paintGuide } from "./guide.js";
 import { recentBotDecisions } from "./decisions.js";
 import { covered, paintPass, passTo, promptOf } from "./pass.js";
@@ -174,11 +174,6 @@ function renderLoader({ loading, language }) {
 // the mark of a trump before trump is named (only the Joker is one then)
 const STAR =
   '<svg class="suit-icon" viewBox="0 0 100 100" width="13" height="13" aria-hidden="true"><path d="M50 4l13 30 33 3-25 22 8 33-29-18-29 18 8-33L4 37l33-3z" fill="#17181c"/></svg>';
-
-function cardHTML(code, four, label = "") {
-  const named = label ? ` label="${escapeHTML(label)}"` : "";
-  return `<hp-card code="${code}"${four ? " four-colour" : ""}${named}></hp-card>`;
-}
 
 function lastCalls(view) {
   const calls = {};
@@ -328,7 +323,7 @@ function renderTrick(state) {
     for (const slot of $$(".slot")) slot.innerHTML = "";
     for (const { seat, card } of shown.cards) {
       const label = t("table.trick_card", { seat: seatName(seat), card: spokenCard(card, shown.roles) });
-      $(`.slot[data-slot="${seat}"]`).innerHTML = cardHTML(card, four, label);
+      $(`.slot[data-slot="${seat}"]`).innerHTML = cardEl(card, four, label);
     }
   }
   for (const slot of $$(".slot")) slot.classList.toggle("winner", Number(slot.dataset.slot) === shown.winner);
@@ -374,7 +369,7 @@ function renderHand(state) {
     } else if (enabled) {
       b.title = t(discard ? "action.card_title.discard" : "action.card_title.play", { card: cardCode(card) });
     }
-    b.innerHTML = cardHTML(card, four, name);
+    b.innerHTML = cardEl(card, four, name);
     // a trump (the engine's role for it) is marked with the trump's suit (a star before
     // trump is named: the Joker); its name says "trump" as well
     if (roles[card]) {

@@ -23,7 +23,7 @@ import { actionText, capitalise, errorText, hintText, seatName } from "../shared
 import { openDialog, registerPainter } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { decidedByBot } from "./decisions.js";
-import { escapeHTML } from "./panels.js";
+import { cardEl, escapeHTML } from "./panels.js";
 import { flush, state, update } from "./state.js";
 import { engine, statsProblem, statsStorage } from "./turns.js";
 import { EMBEDDED } from "./settings.js";
@@ -251,8 +251,11 @@ async function toggleWhy(step) {
 // ---- the board of a frame ---------------------------------------------------------------------
 
 function cardHTML(code, roles, four) {
-  return `<li><hp-card code="${code}"${four ? " four-colour" : ""} label="${escapeHTML(capitalise(spokenCard(code, roles)))}"></hp-card></li>`;
+  return `<li>${namedCard(code, roles, four)}</li>`;
 }
+
+/** A card's element named in words ("The ace of hearts"). */
+const namedCard = (code, roles, four) => cardEl(code, four, capitalise(spokenCard(code, roles)));
 
 function boardHTML(frame, you, four, widow) {
   const roles = {};
@@ -275,12 +278,12 @@ function boardHTML(frame, you, four, widow) {
     center = frame.trick.cards
       .map(
         ({ seat, card }) => `<li class="${seat === frame.trick.winner ? "won" : ""}">${escapeHTML(capitalise(seatName(seat)))}
-          <hp-card code="${card}"${four ? " four-colour" : ""} label="${escapeHTML(capitalise(spokenCard(card, roles)))}"></hp-card></li>`,
+          ${namedCard(card, roles, four)}</li>`,
       )
       .join("");
   } else if (widow && frame.kind !== "alone") {
     // face up like every hand: the finished hand's record reveals it
-    center = `<li>${tx("embed.hand.widow")} <hp-card code="${widow}"${four ? " four-colour" : ""} label="${escapeHTML(capitalise(spokenCard(widow, roles)))}"></hp-card></li>`;
+    center = `<li>${tx("embed.hand.widow")} ${namedCard(widow, roles, four)}</li>`;
   }
   const centerHTML = center ? `<ul class="review-center" aria-label="${tx("embed.hand.center")}">${center}</ul>` : "";
   return `<div class="review-board">${seats}</div>${centerHTML}`;

@@ -50,6 +50,11 @@ export const DEFAULT_SETTINGS = Object.freeze({
 // game with the embed's rules, and embeds on one page do not share a save.
 export const EMBEDDED = new URLSearchParams(globalThis.location?.search ?? "").has("embed");
 
+/** Whether this page is inside another page: an embed, or any frame (another site's
+ * page could frame the table to play a guest or host from it). The LAN table is
+ * off then (issue 27). */
+export const FRAMED = EMBEDDED || (typeof window !== "undefined" && window.top !== window.self);
+
 /** The speed the system asks for: instant under prefers-reduced-motion. */
 export function systemSpeed() {
   const reduce = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;

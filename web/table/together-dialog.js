@@ -25,14 +25,15 @@ import { invite } from "../together/link.js";
 import { qrCode, qrSvg } from "../together/qr.js";
 import { openDialog } from "./dialogs.js";
 import { $ } from "./dom.js";
-import { escapeHTML, paintInternetLine } from "./panels.js";
+import { codeRefusedText, escapeHTML, paintInternetLine } from "./panels.js";
 import { BOT_LEVELS, HUMAN, iceServersInUse } from "./settings.js";
 import { flush, state, update } from "./state.js";
 import { announce, engine, notice, onGameKept, runBots, setGame, showRemoteMove } from "./turns.js";
 
 const GUEST_SEATS = [1, 2, 3];
 
-/** Each guest seat: `{status: "bot"|"waiting"|"seated"|"away", link, channel, invitation, error}`. */
+/** Each guest seat: `{status: "bot"|"waiting"|"seated"|"away", link, channel, peer, invitation, error}`
+ * (`channel` and `peer`: the seated guest's connection, the only one heard for the seat). */
 const seats = new Map(GUEST_SEATS.map((seat) => [seat, { status: "bot" }]));
 let host = null;
 
@@ -54,6 +55,8 @@ function tableHost() {
         if (answer.state.bot_to_move && !state.busy) runBots();
       }
     },
+    // a guest over the channel's limits (a flood, too long a message): cut off, its seat away
+    drop: (seat) => seatGone(seat, "together.cut_off"),
   });
   // every state the table keeps (the host's own moves, the computer players'): the
   // guests are told the move and get their views
@@ -172,13 +175,36 @@ function sayStatus(seat) {
 
 function linkError(err) {
   const code = ["bad_code", "timeout", "closed", "no_candidates"].includes(err?.code) ? err.code : "failed";
-  return t(`together.error.${code}`);
+  return code === "bad_code" ? codeRefusedText(err, "together.error.bad_code") : t(`together.error.${code}`);
+}
+
+/** Close a seat's connections (its guest's, its invitation's): nothing of them is
+ * heard any more, and the next person invited there is the only one. */
+function release(s) {
+  const { peer } = s;
+  s.channel = null;
+  s.peer = null;
+  peer?.close();
+  s.invitation?.peer.close();
+  s.invitation = null;
+}
+
+/** A seated guest gone (its connection closed or failed, or cut off by the limits):
+ * its seat away, said with the catalogue's `key`. */
+function seatGone(seat, key) {
+  const s = seats.get(seat);
+  release(s);
+  s.status = "away";
+  host.leave(seat);
+  notice(t(key, { seat: seatName(seat) }), "error");
+  if (dialog().open) paint();
 }
 
 async function inviteSeat(seat) {
   const s = seats.get(seat);
   tableHost();
-  s.invitation?.peer.close();
+  // the seat's last guest (away) or invitation: closed, never heard again
+  release(s);
   s.error = "";
   try {
     // none unless the player turned internet play on (settings): then their STUN/TURN servers
@@ -212,17 +238,16 @@ export async function acceptReply(seat, text) {
   }
   const peer = s.invitation.peer;
   s.channel = channel;
+  s.peer = peer;
   s.invitation = null;
   s.link = "";
   s.status = "seated";
-  channel.onmessage = (e) => host.receive(seat, e.data);
+  // only the seat's current channel is heard
+  channel.onmessage = (e) => {
+    if (s.channel === channel) host.receive(seat, e.data);
+  };
   peer.onGone = () => {
-    if (s.channel !== channel) return;
-    s.channel = null;
-    s.status = "away";
-    host.leave(seat);
-    notice(t("together.gone", { seat: seatName(seat) }), "error");
-    if (dialog().open) paint();
+    if (s.channel === channel) seatGone(seat, "together.gone");
   };
   await host.seat(seat);
   paint();
@@ -232,6 +257,7 @@ export async function acceptReply(seat, text) {
 async function giveToBot(seat) {
   const s = seats.get(seat);
   const level = botLevel(seat);
+  release(s);
   s.status = "bot";
   await tableHost().giveToBot(seat, level);
   paint();
@@ -381,11 +407,20 @@ export async function openTogether() {
   await openDialog(dialog());
 }
 
-/** A `#reply=` link opened in the host's tab: given to the one waiting seat. */
+/** A `#reply=` link opened in the host's tab: given to the one waiting seat once
+ * the host says it is the reply they expect (a link can be opened by anyone who
+ * sends one); with several seats waiting, the dialog, to paste it in one. */
 export async function replyFromLink(code) {
   const waiting = waitingSeats();
-  if (waiting.length === 1) await acceptReply(waiting[0], code);
-  else await openTogether();
+  if (waiting.length !== 1) {
+    await openTogether();
+    return;
+  }
+  const [seat] = waiting;
+  const ask = $("#reply-confirm-dialog");
+  ask.querySelector("[data-reply-confirm-text]").textContent = t("together.reply_confirm.text", { seat: seatName(seat) });
+  if ((await openDialog(ask)) !== "ok") return;
+  if (seats.get(seat).status === "waiting") await acceptReply(seat, code);
 }
 
 // ---- `#reply=` links: opened in another tab (or this one), handed to the table's tab ----

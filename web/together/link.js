@@ -23,9 +23,11 @@ export const SERVER_GATHER_TIMEOUT_MS = 8_000;
 
 /** An error with a stable code for the page's words (`timeout`, `no_candidates`, `bad_code`, `closed`). */
 export class LinkError extends Error {
-  constructor(code, message) {
+  constructor(code, message, reason = "") {
     super(message);
     this.code = code;
+    // a refused code's reason (protocol.js's CodeRefused: `loopback`, `public`, ...)
+    this.reason = reason;
   }
 }
 
@@ -110,12 +112,14 @@ export function closeAll() {
 
 if (typeof addEventListener === "function") addEventListener("pagehide", closeAll);
 
-function decode(code, type) {
+/** Another device's code read: a LinkError `bad_code` if it is not one, with the
+ * `reason` of a refused one (protocol.js's CodeRefused). */
+function decode(code, type, servers) {
   let signal;
   try {
-    signal = decodeSignal(code);
+    signal = decodeSignal(code, { servers });
   } catch (err) {
-    throw new LinkError("bad_code", err.message);
+    throw new LinkError("bad_code", err.message, err.reason);
   }
   if (signal.type !== type) throw new LinkError("bad_code", `this code is not ${type === "offer" ? "an invitation" : "a reply"}`);
   return signal;
@@ -127,13 +131,19 @@ function decode(code, type) {
  */
 export async function invite({ iceServers = [], timeoutMs = CONNECT_TIMEOUT_MS } = {}) {
   const peer = new Peer(iceServers);
-  await peer.pc.setLocalDescription(await peer.pc.createOffer());
-  const code = await peer.localCode("offer");
+  let code;
+  try {
+    await peer.pc.setLocalDescription(await peer.pc.createOffer());
+    code = await peer.localCode("offer");
+  } catch (err) {
+    peer.close(); // no invitation: nothing left open
+    throw err;
+  }
   return {
     code,
     peer,
     async accept(reply) {
-      const signal = decode(reply, "answer");
+      const signal = decode(reply, "answer", iceServers.length > 0);
       await peer.pc.setRemoteDescription(signalToSdp(signal));
       return opened(peer.pc, peer.channel, timeoutMs);
     },
@@ -145,11 +155,17 @@ export async function invite({ iceServers = [], timeoutMs = CONNECT_TIMEOUT_MS }
  * connected: Promise<channel>, peer}`.
  */
 export async function join(invitation, { iceServers = [], timeoutMs = CONNECT_TIMEOUT_MS } = {}) {
-  const signal = decode(invitation, "offer");
+  const signal = decode(invitation, "offer", iceServers.length > 0);
   const peer = new Peer(iceServers);
-  await peer.pc.setRemoteDescription(signalToSdp(signal));
-  await peer.pc.setLocalDescription(await peer.pc.createAnswer());
-  const code = await peer.localCode("answer");
+  let code;
+  try {
+    await peer.pc.setRemoteDescription(signalToSdp(signal));
+    await peer.pc.setLocalDescription(await peer.pc.createAnswer());
+    code = await peer.localCode("answer");
+  } catch (err) {
+    peer.close(); // a failed Join leaves nothing open
+    throw err;
+  }
   // the countdown starts now: the host must paste the reply within the time
   const connected = opened(peer.pc, peer.channel, timeoutMs + 4 * 60_000);
   return { code, peer, connected };

@@ -16,6 +16,9 @@
 // channel back from it. Nothing here touches the DOM or the network: Node runs
 // it (tests/together_check.mjs).
 
+import { MAX_HOST_MESSAGE, checkHostMessage } from "./check.js";
+import { GUEST_MESSAGES_PER_SECOND, RateLimit } from "./limits.js";
+
 /** The protocol's version: a guest or host of another version is refused. */
 export const PROTOCOL = 1;
 
@@ -104,10 +107,23 @@ function checkSeat(seat) {
  * `send(seat, text)` writes to that seat's data channel; `changed(answer)` is
  * told the engine's answer to a guest's action or a change of levels (the host's
  * table shows it); `person` is the engine's level of a seat played by a person.
+ *
+ * The channel's limits (issue 27): one request of a seat waits at a time (another
+ * one that comes before it is under way is refused `busy`, unasked of the engine); a seat that sends more
+ * than GUEST_MESSAGES_PER_SECOND messages in a second, or a message longer than
+ * MAX_GUEST_MESSAGE, is cut off: it leaves the table (away, as if its connection
+ * dropped) and `drop(seat, reason)` closes its channel (`reason`: `flood`, `too_long`).
+ * `now` is the clock of the limits (for the tests).
  */
 export class TableHost {
-  constructor({ engine, send, person, changed = () => {} }) {
+  constructor({ engine, send, person, changed = () => {}, drop = () => {}, now = () => Date.now() }) {
     this.engine = engine;
+    this.drop = drop;
+    this.now = now;
+    /** @type {Set<number>} the seats with a request waiting in the queue, not yet under way */
+    this.pending = new Set();
+    /** @type {Map<number, RateLimit>} each seated guest's messages this second */
+    this.limits = new Map();
     // the engine's level of a seat played by a person (VOCABULARY's, from the page)
     this.person = person;
     this.send = send;
@@ -128,6 +144,9 @@ export class TableHost {
     checkSeat(seat);
     this.guests.add(seat);
     this.remote.add(seat);
+    // a new guest's count starts afresh (its seat's last one may have been cut off)
+    this.limits.set(seat, new RateLimit(GUEST_MESSAGES_PER_SECOND, this.now));
+    this.pending.delete(seat);
     return this.enqueue(async () => {
       await this.setLevel(seat, this.person);
       await this.sendView(seat);
@@ -158,11 +177,35 @@ export class TableHost {
    * turn) until it is invited again or given to a computer player. */
   leave(seat) {
     this.guests.delete(seat);
+    this.pending.delete(seat);
   }
 
-  /** A message from the guest of `seat` (its data channel's text). */
+  /** A message from the guest of `seat` (its data channel's text): over the
+   * limits, the seat is cut off; while its last request waits, refused. */
   receive(seat, text) {
-    return this.enqueue(() => this.handle(seat, text));
+    if (!this.guests.has(seat)) return Promise.resolve();
+    const limit = this.limits.get(seat);
+    if (limit && !limit.take()) return this.cutOff(seat, "flood");
+    if (typeof text === "string" && text.length > MAX_GUEST_MESSAGE) return this.cutOff(seat, "too_long");
+    if (this.pending.has(seat)) {
+      this.sendRaw(seat, { type: "refused", code: "busy", params: {} });
+      return Promise.resolve();
+    }
+    this.pending.add(seat);
+    return this.enqueue(() => {
+      // under way: the guest's next request may wait behind it (the maker names trump,
+      // then discards while the others are still being sent their views)
+      this.pending.delete(seat);
+      return this.handle(seat, text);
+    });
+  }
+
+  /** A guest over the limits: away at once (nothing more of it is heard), its
+   * channel closed by the page. */
+  cutOff(seat, reason) {
+    this.leave(seat);
+    this.drop(seat, reason);
+    return Promise.resolve();
   }
 
   /** Every guest's view again (after a move of the host or a computer player);
@@ -170,6 +213,8 @@ export class TableHost {
    * `actions` after it, each guest is told of the move first. */
   broadcast(event = null, actions = null) {
     return this.enqueue(async () => {
+      // the game went back (the host undid, or a new game began): what comes next is new
+      if (actions !== null && actions < this.toldActions) this.toldActions = actions;
       // an event is told once (a guest's own move was told as it was taken)
       const tell = event && actions !== null && actions > this.toldActions;
       if (tell) this.toldActions = actions;
@@ -236,11 +281,15 @@ export class TableHost {
 }
 
 /**
- * A host's message text, read by a guest: `{ok: true, message}` or a refusal.
- * Only `view` (the seat's state), `event` (what a move did) and `refused` (code, params) are known.
+ * A host's message text, read by the guest of `seat` (null before its first view):
+ * `{ok: true, message}` (checked field by field against the game's `vocabulary`,
+ * web/together/check.js) or a refusal (`too_long`, `bad_json`, `bad_version`,
+ * `bad_host` with the field that is wrong). Only `view` (the seat's state),
+ * `event` (what a move did) and `refused` (code, params) are known. Never throws.
  */
-export function readHostMessage(text) {
+export function readHostMessage(text, vocabulary, seat = null) {
   if (typeof text !== "string") return refusal("bad_message");
+  if (text.length > MAX_HOST_MESSAGE) return refusal("too_long", { max: MAX_HOST_MESSAGE });
   let message;
   try {
     message = JSON.parse(text);
@@ -248,10 +297,7 @@ export function readHostMessage(text) {
     return refusal("bad_json");
   }
   if (!message || typeof message !== "object" || message.v !== PROTOCOL) return refusal("bad_version");
-  if (message.type === "view" && message.state && typeof message.state === "object") return { ok: true, message };
-  if (message.type === "refused" && typeof message.code === "string") return { ok: true, message };
-  if (message.type === "event" && message.event && typeof message.event === "object" && typeof message.event.action === "string") return { ok: true, message };
-  return refusal("bad_message");
+  return checkHostMessage(message, vocabulary, seat);
 }
 
 // ---- invitations: the SDP of a data channel as a short code --------------------------
@@ -354,10 +400,76 @@ export function sdpToSignal(type, sdp) {
   return signal;
 }
 
+/** The shortest ICE username and password (RFC 8839 5.4: 4 and 22 characters). */
+export const MIN_UFRAG = 4;
+export const MIN_PWD = 22;
+
+/** A code refused for what it holds: `reason` is a stable code the page words
+ * (`loopback`, `unspecified`, `broadcast`, `multicast`, `public`, `servers`,
+ * `credentials`); the message is for developers. */
+export class CodeRefused extends SyntaxError {
+  constructor(reason, message) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/**
+ * What kind of address a candidate's is: `mdns` (a `.local` name), `private`
+ * (10/8, 172.16/12, 192.168/16), `link_local` (169.254/16), `loopback`,
+ * `unspecified` (0/8, `::`), `broadcast` (255.255.255.255), `multicast`
+ * (224/4, ff00::/8) or `public` (any other, IPv6 included).
+ * @param {string} address
+ */
+export function addressKind(address) {
+  if (MDNS.test(address)) return "mdns";
+  const ip = IPV4.exec(address);
+  if (ip) {
+    const [a, b] = ip.slice(1).map(Number);
+    if (address === "255.255.255.255") return "broadcast";
+    if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168)) return "private";
+    if (a === 169 && b === 254) return "link_local";
+    if (a === 127) return "loopback";
+    if (a === 0) return "unspecified";
+    if (a >= 224 && a <= 239) return "multicast";
+    return "public";
+  }
+  const bytes = ipv6Bytes(address);
+  if (bytes?.every((x) => x === 0)) return "unspecified";
+  if (bytes && bytes.slice(0, 15).every((x) => x === 0) && bytes[15] === 1) return "loopback";
+  if (bytes?.[0] === 0xff) return "multicast";
+  return "public";
+}
+
+/** The address kinds of a device on the local network (a host candidate's). */
+const LAN_KINDS = new Set(["mdns", "private", "link_local"]);
+/** The address kinds no candidate may have: not one device's address. */
+const NEVER_KINDS = new Set(["unspecified", "broadcast", "multicast"]);
+
+/**
+ * Throws a CodeRefused unless every candidate of another device's code is one
+ * this device may connect to: a host candidate on the local network (private or
+ * link-local IPv4, an mDNS name); a server-reflexive or relay candidate only when
+ * this device's player turned internet play on (`servers`), and never an
+ * unspecified, broadcast or multicast address.
+ */
+export function checkCandidates(signal, { servers = false } = {}) {
+  for (const { address, type = "host" } of signal.candidates) {
+    const kind = addressKind(address);
+    if (NEVER_KINDS.has(kind)) throw new CodeRefused(kind, `a candidate's address ${address} is ${kind}`);
+    if (type === "host") {
+      if (!LAN_KINDS.has(kind)) throw new CodeRefused(kind, `a host candidate's address ${address} is not on a local network (${kind})`);
+    } else if (!servers) throw new CodeRefused("servers", `a ${type} candidate, and internet play is off here`);
+  }
+}
+
 /** Throws a SyntaxError naming what is wrong with a signal. */
 function checkSignal(s) {
   if (!(s.type in KIND)) throw new SyntaxError("the code is neither an invitation nor a reply");
   if (!s.ufrag || !ICE_CHARS.test(s.ufrag) || !s.pwd || !ICE_CHARS.test(s.pwd)) throw new SyntaxError("no ICE username or password");
+  if (s.ufrag.length < MIN_UFRAG || s.pwd.length < MIN_PWD) {
+    throw new CodeRefused("credentials", `an ICE username of ${s.ufrag.length} characters and password of ${s.pwd.length} (at least ${MIN_UFRAG} and ${MIN_PWD})`);
+  }
   if (!s.fingerprint || !/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/i.test(s.fingerprint)) throw new SyntaxError("no SHA-256 fingerprint");
   if (!ROLES.includes(s.setup)) throw new SyntaxError("no DTLS role");
   if (s.candidates.length > MAX_CANDIDATES) throw new SyntaxError("too many candidates");
@@ -422,8 +534,14 @@ export function encodeSignal(signal) {
   return toBase64url(bytes);
 }
 
-/** A code back into its signal; a SyntaxError says what is wrong with it. */
-export function decodeSignal(code) {
+/**
+ * A code back into its signal; a SyntaxError says what is wrong with it (a
+ * CodeRefused, with its `reason`, when it is well made but names what this device
+ * must not connect to). `servers`: whether this device's player allows the
+ * candidates of STUN/TURN servers (internet play on); without them only the
+ * local network's are taken.
+ */
+export function decodeSignal(code, { servers = false } = {}) {
   if (typeof code !== "string" || code.length > 400) throw new SyntaxError("not a code of this game");
   const b = fromBase64url(code.trim());
   let at = 0;
@@ -465,6 +583,7 @@ export function decodeSignal(code) {
   if (at !== b.length) throw new SyntaxError("not a code of this game");
   const signal = { type, ufrag, pwd, fingerprint, setup, candidates };
   checkSignal(signal);
+  checkCandidates(signal, { servers });
   return signal;
 }
 

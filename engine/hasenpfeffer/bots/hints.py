@@ -132,7 +132,7 @@ class _Hint:
         self.team = self.seat & 1
         self.rules: Rules = view_rules(view["rules"])
         #: a failed bid costs only the tricks won and defenders score nothing
-        #: (the seed rules): rules.md section 7
+        #: (the seed rules): docs/rules.md §7
         self.cheap = self.rules.fail_penalty == "tricks_won" and not self.rules.defenders_score
         self.hand = hand_mask(view["hand"])
         maker: int | None = view.get("maker")

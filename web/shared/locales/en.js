@@ -673,6 +673,10 @@ export default {
   "pass.ready": "I am {seat}: show my cards",
   "pass.prompt": "{seat}: {prompt}",
   "error.not_your_decision": "Only the player who made the last decision can take it back.",
+  "error.game_full": "This game is as long as a game may be: start a new game.",
+  "error.deal_not_secret": "Guests can only join a game dealt from a fresh secret deal: this deal's seed is known (a link, the deal of the day or an embed), so a guest could work out every hand. Start a new game to invite them.",
+  "error.open_hands_guests": "Open hands are for practice on your own, not with guests at the table.",
+  "error.open_hands_daily": "The deal of the day is played with hidden hands: open hands can be turned on once its first hand is over.",
   "pass.hand": "{seat}'s hand",
   // the player's own forms of sentences about a seat (i18n-terms.js bySeat)
   "reason.not_in_hand_you": "{card} is not in your hand.",
@@ -883,5 +887,19 @@ export default {
   "guest.bad_invitation": "This invitation link is damaged or not of this game.",
   "guest.refused": "The host did not accept that move.",
   "together.reply_handed": "The reply went to the tab with the table: you can close this tab.",
-  "together.reply_nobody": "No table in this browser is waiting for a reply: open Together on the table's tab and paste the reply there."
+  "together.reply_nobody": "No table in this browser is waiting for a reply: open Together on the table's tab and paste the reply there.",
+  "guest.host_misbehaved": "The host's page sent something this game never sends: it was ignored. If this goes on, leave the table.",
+  "guest.host_cut_off": "The host's page sent far too many messages, so the connection was closed. Ask the host for a new invitation.",
+  "together.cut_off": "{seat} sent far too many messages and was cut off: the seat is away. Invite them again, or let a computer player take the seat.",
+  "together.code_refused.loopback": "That code was refused: it names this device's own loopback address, not a device on your network.",
+  "together.code_refused.unspecified": "That code was refused: it names no device's address (0.0.0.0).",
+  "together.code_refused.broadcast": "That code was refused: it names a broadcast address, not one device.",
+  "together.code_refused.multicast": "That code was refused: it names a multicast address, not one device.",
+  "together.code_refused.public": "That code was refused: it names an address outside your local network. Only devices on the same network can join, unless internet play is on.",
+  "together.code_refused.servers": "That code was refused: it needs internet play (a STUN or TURN server), which is off on this device. Turn it on in the settings, or play on the same network.",
+  "together.code_refused.credentials": "That code was refused: its connection password is too short to be safe.",
+  "together.reply_confirm.title": "Connect this reply?",
+  "together.reply_confirm.text": "A reply link was opened for {seat}. Connect it only if it comes from the person you invited: whoever sent it will play that seat.",
+  "together.reply_confirm.ok": "Connect",
+  "together.framed": "Playing together is not available inside another page. Open the game on its own page to invite friends or join a table."
 };

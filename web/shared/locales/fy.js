@@ -673,6 +673,10 @@ export default {
   "pass.ready": "Ik bin {seat}: lit myn kaarten sjen",
   "pass.prompt": "{seat}: {prompt}",
   "error.not_your_decision": "Allinnich wa't it lêste beslút naam, kin it weromnimme.",
+  "error.game_full": "Dit spul is sa lang as in spul wêze mei: begjin in nij spul.",
+  "error.deal_not_secret": "Gasten kinne allinnich meidwaan oan in spul mei in nije, geheime dieling: it sied fan dizze dieling is bekend (in keppeling, de dieling fan de dei of in ynbêde side), dus in gast soe elke rûnte útrekkenje kinne. Begjin in nij spul om se út te noegjen.",
+  "error.open_hands_guests": "Iepen kaarten binne om allinnich te oefenjen, net mei gasten oan tafel.",
+  "error.open_hands_daily": "De dieling fan de dei wurdt mei ticht kaarten spile: iepen kaarten kinne oan as de earste rûnte derfan út is.",
   "pass.hand": "De hân fan {seat}",
   // the player's own forms of sentences about a seat (i18n-terms.js bySeat)
   "reason.not_in_hand_you": "{card} sit net yn jo hân.",
@@ -883,5 +887,19 @@ export default {
   "guest.bad_invitation": "Dizze útnoegingskeppeling is skansearre of heart net by dit spul.",
   "guest.refused": "De gasthear hat dy set net oannommen.",
   "together.reply_handed": "It antwurd is nei it ljepblêd mei de tafel gien: jo kinne dit ljepblêd slute.",
-  "together.reply_nobody": "Gjin tafel yn dizze browser wachtet op in antwurd: iepenje Tegearre op it ljepblêd fan de tafel en plak it antwurd dêr."
+  "together.reply_nobody": "Gjin tafel yn dizze browser wachtet op in antwurd: iepenje Tegearre op it ljepblêd fan de tafel en plak it antwurd dêr.",
+  "guest.host_misbehaved": "De side fan de gasthear stjoerde wat dit spul nea stjoert: dat is negearre. As it trochgiet, gean dan fan tafel.",
+  "guest.host_cut_off": "De side fan de gasthear stjoerde fierstente folle berjochten, dus de ferbining is ticht. Freegje de gasthear om in nije útnoeging.",
+  "together.cut_off": "{seat} stjoerde fierstente folle berjochten en is ôfsnien: it plak is fuort. Noegje se opnij út, of lit in kompjûterspiler it plak nimme.",
+  "together.code_refused.loopback": "Dy koade is wegere: se neamt it eigen loopback-adres fan dit apparaat, gjin apparaat op jo netwurk.",
+  "together.code_refused.unspecified": "Dy koade is wegere: se neamt it adres fan gjin inkeld apparaat (0.0.0.0).",
+  "together.code_refused.broadcast": "Dy koade is wegere: se neamt in broadcast-adres, net ien apparaat.",
+  "together.code_refused.multicast": "Dy koade is wegere: se neamt in multicast-adres, net ien apparaat.",
+  "together.code_refused.public": "Dy koade is wegere: se neamt in adres bûten jo lokale netwurk. Allinnich apparaten op itselde netwurk kinne meidwaan, útsein as spyljen oer it ynternet oan stiet.",
+  "together.code_refused.servers": "Dy koade is wegere: se hat spyljen oer it ynternet nedich (in STUN- of TURN-server), en dat stiet út op dit apparaat. Set it oan yn de ynstellingen, of spylje op itselde netwurk.",
+  "together.code_refused.credentials": "Dy koade is wegere: har ferbiningswachtwurd is te koart om feilich te wêzen.",
+  "together.reply_confirm.title": "Dit antwurd ferbine?",
+  "together.reply_confirm.text": "Der is in antwurdkeppeling iepene foar {seat}. Ferbyn it allinnich as it fan de persoan komt dy't jo útnoege hawwe: wa't it stjoerde, spilet dat plak.",
+  "together.reply_confirm.ok": "Ferbine",
+  "together.framed": "Tegearre spylje kin net binnen in oare side. Iepenje it spul op in eigen side om freonen út te noegjen of oan in tafel mei te dwaan."
 };

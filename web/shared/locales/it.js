@@ -673,6 +673,10 @@ export default {
   "pass.ready": "Sono {seat}: mostra le mie carte",
   "pass.prompt": "{seat}: {prompt}",
   "error.not_your_decision": "Solo chi ha preso l'ultima decisione può annullarla.",
+  "error.game_full": "Questa partita ha raggiunto la lunghezza massima: inizia una nuova partita.",
+  "error.deal_not_secret": "Gli ospiti possono unirsi solo a una partita con una smazzata nuova e segreta: il seme di questa smazzata è noto (un link, la smazzata del giorno o una pagina incorporata), quindi un ospite potrebbe ricavare tutte le carte. Inizia una nuova partita per invitarli.",
+  "error.open_hands_guests": "Le carte scoperte servono per esercitarsi da soli, non con ospiti al tavolo.",
+  "error.open_hands_daily": "La smazzata del giorno si gioca a carte coperte: le carte scoperte si possono attivare quando la sua prima mano è finita.",
   "pass.hand": "La mano di {seat}",
   // the player's own forms of sentences about a seat (i18n-terms.js bySeat)
   "reason.not_in_hand_you": "{card} non è nella tua mano.",
@@ -883,5 +887,19 @@ export default {
   "guest.bad_invitation": "Questo link d'invito è danneggiato o non è di questo gioco.",
   "guest.refused": "Chi ti ha invitato non ha accettato la mossa.",
   "together.reply_handed": "La risposta è arrivata alla scheda con il tavolo: puoi chiudere questa scheda.",
-  "together.reply_nobody": "Nessun tavolo in questo browser aspetta una risposta: apri Insieme nella scheda del tavolo e incolla lì la risposta."
+  "together.reply_nobody": "Nessun tavolo in questo browser aspetta una risposta: apri Insieme nella scheda del tavolo e incolla lì la risposta.",
+  "guest.host_misbehaved": "La pagina di chi ti ha invitato ha mandato qualcosa che questo gioco non manda mai: è stato ignorato. Se continua, lascia il tavolo.",
+  "guest.host_cut_off": "La pagina di chi ti ha invitato ha mandato troppi messaggi, quindi il collegamento è stato chiuso. Chiedi un nuovo invito.",
+  "together.cut_off": "{seat} ha mandato troppi messaggi ed è stato escluso: il posto è assente. Invitalo di nuovo o fai sedere al suo posto un giocatore del computer.",
+  "together.code_refused.loopback": "Codice rifiutato: indica l'indirizzo di loopback di questo stesso dispositivo, non un dispositivo della tua rete.",
+  "together.code_refused.unspecified": "Codice rifiutato: non indica l'indirizzo di nessun dispositivo (0.0.0.0).",
+  "together.code_refused.broadcast": "Codice rifiutato: indica un indirizzo di broadcast, non un solo dispositivo.",
+  "together.code_refused.multicast": "Codice rifiutato: indica un indirizzo multicast, non un solo dispositivo.",
+  "together.code_refused.public": "Codice rifiutato: indica un indirizzo fuori dalla tua rete locale. Possono unirsi solo i dispositivi della stessa rete, a meno che il gioco via Internet sia attivo.",
+  "together.code_refused.servers": "Codice rifiutato: richiede il gioco via Internet (un server STUN o TURN), che su questo dispositivo è disattivato. Attivalo nelle impostazioni o gioca sulla stessa rete.",
+  "together.code_refused.credentials": "Codice rifiutato: la sua password di collegamento è troppo corta per essere sicura.",
+  "together.reply_confirm.title": "Collegare questa risposta?",
+  "together.reply_confirm.text": "È stato aperto un link di risposta per {seat}. Collegalo solo se viene dalla persona che hai invitato: chi l'ha mandato giocherà quel posto.",
+  "together.reply_confirm.ok": "Collega",
+  "together.framed": "Il gioco insieme non è disponibile dentro un'altra pagina. Apri il gioco nella sua pagina per invitare amici o unirti a un tavolo."
 };
