@@ -1,9 +1,13 @@
 """Fixtures of the browser tests: the built site, a local server, Chromium.
 
-The site is built once per session into a temporary folder (from the wheel in
+The site is built once per run into a temporary folder (from the wheel in
 dist/, or a fresh one when dist/ is missing or older than the sources) and
-served on a free localhost port. Chromium is Debian's /usr/bin/chromium
-(`make chromium` installs it); Playwright cannot download browsers here.
+served on a free localhost port. Under pytest-xdist the worker processes share
+that one build: the first to need it builds it while holding a lock file, the
+others wait on the lock and use the folder it left (``shared_once``); each
+worker serves it with a server of its own and drives a Chromium of its own.
+Chromium is Debian's /usr/bin/chromium (`make chromium` installs it);
+Playwright cannot download browsers here.
 
 Every page fixture aborts any request that leaves the site's origin and fails
 the test if one was attempted, or if the page logged a console error or threw.
@@ -11,9 +15,12 @@ the test if one was attempted, or if the page logged a console error or threw.
 
 from __future__ import annotations
 
+import fcntl
+import os
+import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -43,6 +50,7 @@ def _newest_source_mtime() -> float:
 
 
 def _wheel(tmp: Path) -> Path:
+    tmp.mkdir(exist_ok=True)
     wheels = sorted((ROOT / "dist").glob("hasenpfeffer-*.whl"))
     if len(wheels) == 1 and wheels[0].stat().st_mtime >= _newest_source_mtime():
         return wheels[0]
@@ -54,15 +62,48 @@ def _wheel(tmp: Path) -> Path:
     return wheel
 
 
-@pytest.fixture(scope="session")
-def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    wheel = _wheel(tmp_path_factory.mktemp("wheel"))
-    out = tmp_path_factory.mktemp("site") / "site"
+def shared_once(
+    tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]
+) -> Path:
+    """The folder ``name``, made by ``make(folder)`` once per run.
+
+    Without xdist that is once per session. Under xdist each worker has a base
+    temporary folder of its own (``popen-gw0``, ...) inside the run's; the folder is
+    made there, in the run's, by the first worker that asks, under an exclusive
+    lock (``fcntl.flock`` on ``<name>.lock``: released by the kernel if that worker
+    dies), and marked done only when ``make`` returned. A worker that finds it done
+    uses it as it is; one that finds it half made (its maker failed) makes it anew.
+    """
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        out = tmp_path_factory.mktemp(name)
+        make(out)
+        return out
+    root = tmp_path_factory.getbasetemp().parent
+    out, done = root / name, root / f"{name}.done"
+    with (root / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            if out.exists():
+                shutil.rmtree(out)
+            out.mkdir()
+            make(out)
+            done.touch()
+    return out
+
+
+def _build_site(folder: Path) -> None:
+    wheel = _wheel(folder / "wheel")
     build = ROOT / "scripts" / "build_site.py"
+    out = folder / "site"
     subprocess.run(
         [sys.executable, str(build), "--out", str(out), "--wheel", str(wheel)], check=True
     )
-    return out
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built site, once per run (shared by the xdist workers; never changed by a test)."""
+    return shared_once(tmp_path_factory, "site", _build_site) / "site"
 
 
 @pytest.fixture(scope="session")

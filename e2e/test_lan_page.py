@@ -18,7 +18,12 @@ from playwright.sync_api import Page, Playwright
 from axe import assert_accessible
 from test_lan_table import HOST_IP, PORT, _lan_missing, lan, launch  # noqa: F401 (fixture)
 
-pytestmark = pytest.mark.skipif(bool(_lan_missing()), reason=_lan_missing() or "ok")
+# The network namespaces, their addresses and the host's port are fixed names: one
+# test at a time (one pytest-xdist group, so one worker runs them in turn).
+pytestmark = [
+    pytest.mark.skipif(bool(_lan_missing()), reason=_lan_missing() or "ok"),
+    pytest.mark.xdist_group("netns"),
+]
 
 ORIGIN = f"http://{HOST_IP}:{PORT}"
 # both pages load from the host's LAN address: a secure context for this test's origin

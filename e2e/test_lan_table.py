@@ -52,7 +52,12 @@ def _lan_missing() -> str:
     return ""
 
 
-pytestmark = pytest.mark.skipif(bool(_lan_missing()), reason=_lan_missing() or "ok")
+# The network namespaces, their addresses and the host's port are fixed names: one
+# test at a time (one pytest-xdist group, so one worker runs them in turn).
+pytestmark = [
+    pytest.mark.skipif(bool(_lan_missing()), reason=_lan_missing() or "ok"),
+    pytest.mark.xdist_group("netns"),
+]
 
 
 def ip(*args: str) -> None:

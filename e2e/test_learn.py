@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ import pytest
 from playwright.sync_api import Page
 
 from axe import assert_accessible
-from game_driver import WAITING, saved, start, step
+from game_driver import WAITING, play_until, saved, start, step
 from hasenpfeffer.api import handle
 from hasenpfeffer.bots.review import review_hand
 from hasenpfeffer.game import Game
@@ -167,43 +168,143 @@ def open_why_at_first_turn(page: Page) -> None:
     page.wait_for_selector(WHY_READY, timeout=60_000)
 
 
-def test_why_a_computer_player_did_that(page: Page, base_url: str) -> None:
-    start(page, base_url, "?speed=fast&bots=hard&seed=23")
-    open_why_at_first_turn(page)
-    note = page.inner_text("#why-body .why-note")
-    assert "what a computer player was thinking" in note
-    # the engine, given the same game, explains the latest decision the same way
+#: A card named in English: its notation ("10♥", "J♦", "Joker") or its name
+#: ("the jack of diamonds").
+CARD_MENTION = re.compile(
+    r"(?P<rank>10|[9JQKA])(?P<suit>[♣♦♥♠])|(?P<joker>Joker)"
+    r"|the (?P<word>nine|ten|jack|queen|king|ace) of (?P<suit_word>clubs|diamonds|hearts|spades)"
+)
+RANK = {"10": "T", "nine": "9", "ten": "T", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
+SUIT = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+SUIT_WORD = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
+
+
+def cards_named(text: str) -> set[str]:
+    """The card codes a text names (English)."""
+    out = set()
+    for m in CARD_MENTION.finditer(text):
+        if m["joker"]:
+            out.add("JK")
+        elif m["rank"]:
+            out.add(RANK.get(m["rank"], m["rank"]) + SUIT[m["suit"]])
+        else:
+            out.add(RANK[m["word"]] + SUIT_WORD[m["suit_word"]])
+    return out
+
+
+# the cards the player has seen this hand: their own hand (and discard) and every card played
+SEEN = """() => {
+  const s = window.hasenpfeffer.state, v = s.view;
+  const own = v.hand_actions.filter((a) => a.seat === s.seat && a.action.startsWith("discard "));
+  const played = v.tricks.flatMap((t) => t.cards.map((p) => p.card));
+  const discard = own.map((a) => a.action.split(" ")[1]);
+  return [...v.hand, ...v.trick.map((p) => p.card), ...played, ...discard];
+}"""
+
+
+def test_why_during_a_hand_names_no_hidden_card_and_in_full_after_it(
+    page: Page, base_url: str
+) -> None:
+    start(page, base_url, "?speed=instant&bots=medium&seed=23")
+    # the player's turn to play, a computer player's card already in the trick
+    play_until(
+        page,
+        lambda p: (
+            p.is_visible('#table[data-phase="play"][data-human="1"]')
+            and p.evaluate("window.hasenpfeffer.state.view.trick.length") > 0
+        ),
+        random.Random(5),
+    )
+    seen = set(page.evaluate(SEEN))
+    assert len(seen) >= 7
+    page.keyboard.press("y")
+    page.wait_for_selector(WHY_READY, timeout=60_000)
+    state = page.evaluate("window.hasenpfeffer.state")
+    first = state["actions"] - len(state["view"]["hand_actions"])
+    bot_calls = [
+        first + i
+        for i, a in enumerate(state["view"]["hand_actions"])
+        if state["decided_by"][first + i] != "human" and not a["action"].startswith("play ")
+    ]
+    steps = [
+        int(s)
+        for s in page.locator("#why-body [data-why-step]").evaluate_all(
+            "els => els.map(e => e.dataset.whyStep)"
+        )
+    ]
+    # every call of the hand by a computer player (a discard too), and its recent plays
+    assert set(bot_calls) <= set(steps)
+    assert all(state["decided_by"][s] != "human" for s in steps)
+    assert steps[-1] == state["actions"] - 1, "the latest decision, a computer player's card"
+    # the latest first (the dialog opens on it), then each of the others
+    for n, s in enumerate([steps[-1], *steps[:-1]]):
+        if n:
+            page.click(f'#why-body [data-why-step="{s}"]')
+            page.wait_for_selector(WHY_READY)
+        assert page.get_attribute(f'[data-why-step="{s}"]', "aria-pressed") == "true"
+        body = page.locator("#why-body")
+        text, markup = body.inner_text(), body.inner_html()
+        # only what the table saw: no card the player has not seen, no options
+        assert cards_named(text) <= seen, (s, cards_named(text) - seen, text)
+        assert page.locator("#why-body hp-card").count() == 0
+        assert not re.search(r"\b(?:[9TJQKA][CDHS]|JK)\b", markup), markup
+        assert page.locator("#why-body .why-options").count() == 0
+        hidden = page.inner_text("#why-body .why-hidden")
+        assert "stay hidden until the hand is over" in hidden
+        assert "hand summary" in hidden and "review" in hidden
+        assert page.locator("#why-body .why-tells li").count() >= 1
+    assert "{" not in page.inner_text("#why-dialog")
+    assert_accessible(page, "the why dialog", "#why-dialog")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#why-dialog", state="hidden")
+
+    # after the hand: the summary's Why? explains each computer decision in full
+    play_until(page, lambda p: p.is_visible("#summary-dialog[open]"), random.Random(6))
     record = saved(page)
     assert record is not None
-    assert handle({"op": "load", "save": record["save"], "levels": record["levels"]})["ok"]
-    decisions = [
-        (n, a)
-        for n, (a, seat) in enumerate(
-            zip(Game.from_json(record["save"]).history, _actors(record), strict=True)
+    actors = _actors(record)
+    summary_why = "#summary-dialog [data-why-hand]"
+    assert page.is_visible(summary_why)
+    page.click(summary_why)
+    page.wait_for_selector(WHY_READY, timeout=60_000)
+    listed = [
+        int(s)
+        for s in page.locator("#why-body [data-why-step]").evaluate_all(
+            "els => els.map(e => e.dataset.whyStep)"
         )
-        if record["levels"][seat] != "human" and not str(a).startswith("discard")
     ]
-    buttons = page.locator("#why-body [data-why-step]")
-    assert [int(b) for b in buttons.evaluate_all("els => els.map(e => e.dataset.whyStep)")] == [
-        n for n, _ in decisions
-    ]
-    latest = handle({"op": "why"})
-    assert page.get_attribute(f'[data-why-step="{latest["step"]}"]', "aria-pressed") == "true"
-    options = page.locator("#why-body .why-options li")
-    assert options.count() == len(latest["suggestions"])
-    assert "(its choice)" in options.nth(0).inner_text()
-    assert_accessible(page, "the why dialog", "#why-dialog")
-    # another decision of the list, explained in turn (keyboard)
-    first = buttons.nth(0)
-    first.focus()
-    page.keyboard.press("Enter")
-    page.wait_for_selector(WHY_READY)
-    step = decisions[0][0]
-    assert page.get_attribute(f'[data-why-step="{step}"]', "aria-pressed") == "true"
-    assert page.evaluate("() => document.activeElement.dataset.whyStep") == str(step)
-    assert page.locator("#why-body .why-options li").count() == len(
-        handle({"op": "why", "step": step})["suggestions"]
+    # the whole hand: every action of the game so far (the next deal waits), but South's
+    assert listed == [n for n, seat in enumerate(actors) if seat != 0]
+    assert page.locator("#why-body .why-hidden").count() == 0
+    assert page.locator("#why-body .why-options li").count() >= 1
+    assert page.get_attribute(f'[data-why-step="{listed[0]}"]', "aria-pressed") == "true"
+    # a card play of the hand, explained from that player's own cards
+    last = listed[-1]
+    page.click(f'#why-body [data-why-step="{last}"]')
+    page.wait_for_selector(WHY_READY, timeout=60_000)
+    assert page.get_attribute(f'[data-why-step="{last}"]', "aria-pressed") == "true"
+    assert "(its choice)" in page.locator("#why-body .why-options li").nth(0).inner_text()
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#why-dialog", state="hidden")
+    assert page.is_visible("#summary-dialog[open]")
+
+    # the review: at a step with a computer decision, "Why?" asked when opened
+    page.click("#summary-dialog [data-review-open]")
+    page.wait_for_selector(REVIEW_READY, timeout=60_000)
+    while page.locator("#review-body [data-review-why]").count() == 0:
+        page.click("#review-body [data-review-next]")
+    button = page.locator("#review-body [data-review-why]").first
+    assert button.get_attribute("aria-expanded") == "false"
+    assert page.locator("#review-body .why-answer .why-intro").count() == 0
+    button.click()
+    page.wait_for_selector(
+        '#review-body .why-answer[aria-busy="false"]:not([hidden]) .why-intro', timeout=60_000
     )
+    assert page.locator("#review-body [data-review-why]").first.get_attribute("aria-expanded") == (
+        "true"
+    )
+    assert page.locator("#review-body .why-answer .why-tells li").count() >= 1
+    assert_accessible(page, "the review's why", "#review-dialog")
 
 
 def _actors(record: dict[str, Any]) -> list[int]:
@@ -223,7 +324,13 @@ def test_the_review_in_every_language(page: Page, base_url: str, lang: str) -> N
     start(page, base_url, f"{QUERY}&lang={lang}")
     open_why_at_first_turn(page)
     text = page.inner_text("#why-dialog")
-    assert "why." not in text and "thinking" not in text
+    assert "why." not in text and "thinking" not in text and "{" not in text
+    # what the computer players' calls told the table, in the language's words
+    tells = page.locator("#why-body .why-tells li")
+    assert tells.count() >= 1
+    for english in ("passes", "bids", "hidden until"):
+        assert english not in text
+    assert page.locator("#why-body .why-hidden").count() == 1
     page.keyboard.press("Escape")
     play_hands(page, 1, random.Random(4))
     page.click("#summary-dialog [data-review-open]")

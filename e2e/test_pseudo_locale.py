@@ -243,6 +243,24 @@ def listen(page: Page, problems: PageProblems) -> None:
     page.on("pageerror", lambda e: problems.errors.append(f"page error: {e}"))
 
 
+#: The Why? dialog, its answer painted.
+WHY_READY = '#why-dialog[open] #why-body[aria-busy="false"]'
+
+
+def why_after(page: Page, dialog: str, findings: Findings, seen: set[str]) -> None:
+    """The hand summary's (or game over's) Why?, once: the finished hand's
+    computer decisions explained in full."""
+    button = f"{dialog} [data-why-hand]"
+    if "why after" in seen or not page.is_visible(button):
+        return
+    seen.add("why after")
+    page.click(button)
+    page.wait_for_selector(WHY_READY)
+    findings.check_sizes(page, "the Why? dialog after a hand")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#why-dialog", state="hidden")
+
+
 def walk_the_game_page(page: Page, base_url: str, code: str, findings: Findings) -> None:
     # target 1: a game ends after a made bid; colours=9 is refused (the link notice)
     page.goto(f"{base_url}?lang={code}&speed=instant&bots=random&seed=13&target=1&colours=9")
@@ -270,10 +288,12 @@ def walk_the_game_page(page: Page, base_url: str, code: str, findings: Findings)
         now = phase(page)
         if page.is_visible("#gameover-dialog[open]"):
             findings.check_sizes(page, "the end of the game")
+            why_after(page, "#gameover-dialog", findings, seen)
             break
         if page.is_visible("#summary-dialog[open]") and "summary" not in seen:
             seen.add("summary")
             findings.check_sizes(page, "a hand's summary")
+            why_after(page, "#summary-dialog", findings, seen)
         elif now in ("trump", "discard", "alone", "defend_alone", "play") and now not in seen:
             seen.add(now)
             findings.check_sizes(page, f"the {now} phase")
@@ -283,6 +303,15 @@ def walk_the_game_page(page: Page, base_url: str, code: str, findings: Findings)
             page.click('[data-tool="new-game"]')
             page.wait_for_selector("#confirm-dialog[open]")
             findings.check_sizes(page, "the new-game question")
+            page.keyboard.press("Escape")
+            page.wait_for_selector("dialog[open]", state="detached")
+            continue
+        if now == "play" and my_move and "why" not in seen:
+            # Why? during the hand: what the computer players' decisions told the table
+            seen.add("why")
+            page.click('[data-tool="why"]')
+            page.wait_for_selector(WHY_READY)
+            findings.check_sizes(page, "the Why? dialog during a hand")
             page.keyboard.press("Escape")
             page.wait_for_selector("dialog[open]", state="detached")
             continue
@@ -302,10 +331,11 @@ def walk_the_game_page(page: Page, base_url: str, code: str, findings: Findings)
         if step(page, rng) == "game-over":
             page.wait_for_selector("#gameover-dialog[open]")
             findings.check_sizes(page, "the end of the game")
+            why_after(page, "#gameover-dialog", findings, seen)
             break
     else:
         raise AssertionError("the game did not end")
-    assert {"play", "summary", "last", "confirm"} <= seen, seen
+    assert {"play", "summary", "last", "confirm", "why", "why after"} <= seen, seen
     # a saved game that cannot be restored: kept aside, and the player told
     page.evaluate("() => localStorage.setItem('hasenpfeffer.game.v1', '{not a saved game')")
     page.goto(f"{base_url}?lang={code}&speed=instant")

@@ -330,6 +330,15 @@ PLAYER_FORMS: dict[str, dict[str, Any]] = {
         "chosen_by": 'bySeat("summary.defended_alone"',
     },
     "last_trick.wins": {"forms": ["last_trick.wins_you"], "chosen_by": 'bySeat("last_trick.wins"'},
+    # "Why?": what a computer player's decision told the table, where the other seat
+    # it names is the player's (i18n-terms.js tellText; {actor}: the computer player)
+    **{
+        f"why.tell.{code}": {
+            "forms": [f"why.tell.{code}_you"],
+            "chosen_by": "`why.tell.${code}_you`",
+        }
+        for code in ("pass_over", "bid_over", "wins_now", "partner_winning", "under")
+    },
     # who led and who won: each the player or another seat
     "last_trick.led_won": {
         "forms": ["last_trick.led_won_you", "last_trick.led_you_won", "last_trick.led_you_won_you"],
@@ -374,6 +383,27 @@ NEVER_THE_PLAYER = {
     "why.easy_followed": "a computer player",
     "why.easy_mistake": "a computer player",
     "why.options": "a computer player",
+    "why.hidden": "a computer player",
+    "why.tells": "a computer player",
+    # what a decision told the table: {actor} is the computer player who decided
+    **{
+        f"why.tell.{code}": "{actor}: a computer player"
+        for code in (
+            "pass_no_bid",
+            "bid",
+            "trump",
+            "discard",
+            "alone",
+            "decline",
+            "defend_alone",
+            "defend_decline",
+            "lead",
+            "lead_trump",
+            "follow",
+            "void",
+            "ruff",
+        )
+    },
     "together.qr_label": "a guest's seat: West, North or East",
     "together.gone": "a guest's seat: West, North or East",
     "together.cut_off": "a guest's seat: West, North or East",
@@ -391,7 +421,7 @@ NEVER_THE_PLAYER = {
     "summary.failed.team": "no verb for the maker; the team is the other one",
 }
 
-SEAT_PLACEHOLDERS = {"seat", "leader", "winner", "maker"}
+SEAT_PLACEHOLDERS = {"seat", "leader", "winner", "maker", "actor"}
 
 
 def web_sources() -> str:
@@ -411,6 +441,8 @@ def test_every_sentence_about_the_player_has_the_players_form_in_every_language(
                 names = placeholders(cat[form]) & SEAT_PLACEHOLDERS
                 allowed = {"leader"} if form == "last_trick.led_won_you" else set()
                 allowed |= {"winner"} if form == "last_trick.led_you_won" else set()
+                # "Why?": the computer player who decided (never the player)
+                allowed |= {"actor"} if form.startswith("why.tell.") else set()
                 assert names <= allowed, f"{code} {form}: {cat[form]!r}"
 
 

@@ -21,7 +21,8 @@ from hasenpfeffer import api
 from hasenpfeffer.api import handle
 from hasenpfeffer.cards import EFFECTIVE_SUIT, SUITS, Card, suit_index
 from hasenpfeffer.rules import follow_violation, why_not_following
-from hasenpfeffer.text import HINT_COMPARE_TEXT, HINT_UNIT_TEXT, hint_sentence
+from hasenpfeffer.tells import TELL_CODES
+from hasenpfeffer.text import HINT_COMPARE_TEXT, HINT_UNIT_TEXT, TELL_TEXT, hint_sentence
 from hasenpfeffer.text import HINT_TEXT as REASONS
 from test_api import fresh, ok  # noqa: F401 (fresh: the API reset around each test)
 
@@ -179,6 +180,34 @@ def test_the_pages_english_hints_are_the_engines() -> None:
     assert {c: en[f"hint.{c}"] for c in REASONS} == dict(REASONS)
     assert {u: en[f"hint.unit.{u}"] for u in HINT_UNIT_TEXT} == dict(HINT_UNIT_TEXT)
     assert {c: en[f"hint.compare.{c}"] for c in HINT_COMPARE_TEXT} == dict(HINT_COMPARE_TEXT)
+
+
+def test_every_tell_code_has_a_message_in_every_language_with_its_parameters() -> None:
+    # "Why?" during a hand: each code tells.py can give, said in every catalogue
+    # (web/shared/i18n-terms.js tellText) with only the parameters the engine sends
+    # and {actor}, the computer player who decided
+    sample = {
+        "call": "3",
+        "over": "2",
+        "seat": 2,
+        "suit": "H",
+        "card": "9H",
+        "beats": "TH",
+    }
+    for path in sorted((ROOT / "web" / "shared" / "locales").glob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        body = re.fullmatch(r"(?s)\s*(?://[^\n]*\n\s*)*export default (\{.*\});\s*", text)
+        assert body, path
+        catalogue = json.loads(re.sub(r"(?m)^[ \t]*//[^\n]*$", "", body.group(1)))
+        for code in TELL_CODES:
+            english = TELL_TEXT[code]
+            params = set(re.findall(r"\{(\w+)\}", english)) - {"Seat", "suit_one"}
+            if "suit_one" in english:
+                params.add("suit")
+            message = catalogue[f"why.tell.{code}"]
+            used = set(re.findall(r"\{(\w+)\}", message))
+            assert used <= params | {"actor"}, (path.name, code, used)
+            assert used & set(sample) == params & set(sample), (path.name, code, used)
 
 
 def test_the_catalogue_has_a_message_for_every_code() -> None:

@@ -40,7 +40,6 @@ SUIT_SYMBOLS: Final = {
 JOKER: Final = 24
 NUM_CARDS: Final = 25
 FULL_DECK: Final = (1 << NUM_CARDS) - 1
-JACK: Final = 2  # rank index of the jack
 #: The suit of the same colour (clubs/spades black, diamonds/hearts red).
 SAME_COLOUR: Final = (3, 2, 1, 0)
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from .actions import (
@@ -76,7 +76,6 @@ from .rules import (
 from .text import illegal_text
 from .vocabulary import Phase
 
-PHASES: Final = ("bidding", "trump", "discard", "alone", "defend_alone", "play", "game_over")
 SAVE_FORMAT: Final = "hasenpfeffer-game"
 SAVE_VERSION: Final = 1
 MAX_SEED: Final = 2**53 - 1  # seeds stay exact as JavaScript numbers
@@ -267,10 +266,7 @@ class Game:
     phase: Phase
     dealer: int
     hand_number: int
-    maker: int | None
-    bid: int | None
     bid_action: Action | None
-    trump: str | None
     scores: tuple[int, int]
     alone: bool
     lone_defender: int | None
@@ -286,9 +282,9 @@ class Game:
     _hands: list[int]
     _dealt: tuple[int, ...]
     _widow: int
-    _cur: int
+    _turn: int  # the seat whose turn it is (-1 once the game is over)
     _maker: int
-    _t: int
+    _trump_index: int  # the trump suit's index (-1 before trump is named)
     _auction: list[tuple[int, Action]]
     _passed: int
     _n_passed: int
@@ -301,7 +297,7 @@ class Game:
     _n_active: int
     _trick: list[int]
     _follow: int  # cards of the led suit (0 when leading)
-    _eff: tuple[int, ...]  # EFFECTIVE_SUIT[trump]
+    _effective_suits: tuple[int, ...]  # EFFECTIVE_SUIT[trump]: each card's suit under trump
     _suit_masks: tuple[int, ...]  # SUIT_MASK[trump]
     _orders: tuple[tuple[int, ...], ...]
     _leader: int
@@ -405,13 +401,10 @@ class Game:
         self._dealt = tuple(hands)
         self._widow = widow
         self.phase = "bidding"
-        self._cur = (dealer + 1) % 4
-        self.maker = None
+        self._turn = (dealer + 1) % 4
         self._maker = -1
-        self.bid = None
         self.bid_action = None
-        self.trump = None
-        self._t = -1
+        self._trump_index = -1
         self.alone = False
         self.lone_defender = None
         self._auction = []
@@ -437,7 +430,7 @@ class Game:
     @property
     def to_act(self) -> int | None:
         """The seat to act, or None when the game is over."""
-        return None if self.phase == "game_over" else self._cur
+        return None if self.phase == "game_over" else self._turn
 
     @property
     def records(self) -> list[HandRecord]:
@@ -449,6 +442,21 @@ class Game:
         return list(objs)
 
     @property
+    def maker(self) -> int | None:
+        """The seat that won the auction this hand (None during the auction)."""
+        return None if self._maker < 0 else self._maker
+
+    @property
+    def trump(self) -> str | None:
+        """The trump suit's letter this hand (None before it is named)."""
+        return None if self._trump_index < 0 else SUITS[self._trump_index]
+
+    @property
+    def bid(self) -> int | None:
+        """The contract's number of tricks (little and big pepper: 6), or None."""
+        return None if self.bid_action is None else min(self.bid_action.value, 6)
+
+    @property
     def bid_call(self) -> str | None:
         """The standing bid as text: '1'..'6', 'little' or 'big'."""
         return None if self.bid_action is None else call_text(self.bid_action)
@@ -457,8 +465,8 @@ class Game:
     def sitting_out(self) -> tuple[int, ...]:
         """Seats whose partner plays alone this hand."""
         out = []
-        if self.alone and self.maker is not None:
-            out.append((self.maker + 2) % 4)
+        if self.alone and self._maker >= 0:
+            out.append((self._maker + 2) % 4)
         if self.lone_defender is not None:
             out.append((self.lone_defender + 2) % 4)
         return tuple(sorted(out))
@@ -523,7 +531,7 @@ class Game:
         if legal is None:
             if self.phase == "play":
                 # inlined plays_for(): this is the inner loop of every search bot
-                hand = self._hands[self._cur]
+                hand = self._hands[self._turn]
                 m = hand & self._follow or hand
                 legal = PLAYS_LOW[m & 0x1FF] + PLAYS_MID[(m >> 9) & 0xFF] + PLAYS_HIGH[m >> 17]
             else:
@@ -534,14 +542,14 @@ class Game:
     def _compute_legal(self) -> tuple[Action, ...]:
         phase = self.phase
         if phase == "play":
-            hand = self._hands[self._cur]
+            hand = self._hands[self._turn]
             return plays_for(hand & self._follow or hand)
         if phase == "bidding":
             return auction_calls(self.rules.bidding, self._high)
         if phase == "trump":
             return TRUMP
         if phase == "discard":
-            return discards_for(self._hands[self._cur])
+            return discards_for(self._hands[self._turn])
         if phase in ("alone", "defend_alone"):
             return _ALONE_CHOICES
         return ()
@@ -573,51 +581,57 @@ class Game:
         self.history.append(a)
         phase = self.phase
         if phase == "play":  # inlined _play(): the hot path
-            p = self._cur
+            p = self._turn
             card = a.value
             self._hands[p] ^= 1 << card
             trick = self._trick
             if not trick:
-                self._follow = self._suit_masks[self._eff[card]]
+                self._follow = self._suit_masks[self._effective_suits[card]]
             trick.append(card)
             if len(trick) < self._n_active:
-                self._cur = self._next[p]
+                self._turn = self._next[p]
             else:
                 self._end_trick()
-        elif phase == "bidding":
-            self._call(a)
-        elif phase == "trump":
-            self._t = a.value
-            self._eff = EFFECTIVE_SUIT[a.value]
-            self._suit_masks = SUIT_MASK[a.value]
-            self.trump = SUITS[a.value]
-            self.phase = "discard"
-        elif phase == "discard":
-            self._hands[self._cur] ^= 1 << a.value
-            self._discard = a.value
-            if self.rules.going_alone:
-                self.phase = "alone"
-            else:
-                self._start_play()
-        elif phase == "alone":
-            if a is ALONE:
-                self.alone = True
-                if self.rules.lone_defender:
-                    self.phase = "defend_alone"
-                    self._cur = (self._cur + 1) % 4
-                    return
-            self._start_play()
-        else:  # defend_alone
-            if a is ALONE:
-                self.lone_defender = self._cur
-                self._start_play()
-            elif self._cur == _NEXT[self._maker]:
-                self._cur = (self._cur + 2) % 4
-            else:
-                self._start_play()
+        else:
+            _APPLY_PHASE[phase](self, a)
 
-    def _call(self, action: Action) -> None:
-        p = self._cur
+    # ---- one method per phase but play (inlined above: the hot path), by _APPLY_PHASE
+
+    def _apply_trump(self, action: Action) -> None:
+        suit = action.value
+        self._trump_index = suit
+        self._effective_suits = EFFECTIVE_SUIT[suit]
+        self._suit_masks = SUIT_MASK[suit]
+        self.phase = "discard"
+
+    def _apply_discard(self, action: Action) -> None:
+        self._hands[self._turn] ^= 1 << action.value
+        self._discard = action.value
+        if self.rules.going_alone:
+            self.phase = "alone"
+        else:
+            self._start_play()
+
+    def _apply_alone(self, action: Action) -> None:
+        if action is ALONE:
+            self.alone = True
+            if self.rules.lone_defender:
+                self.phase = "defend_alone"
+                self._turn = (self._turn + 1) % 4
+                return
+        self._start_play()
+
+    def _apply_defend_alone(self, action: Action) -> None:
+        if action is ALONE:
+            self.lone_defender = self._turn
+            self._start_play()
+        elif self._turn == _NEXT[self._maker]:
+            self._turn = (self._turn + 2) % 4
+        else:
+            self._start_play()
+
+    def _apply_bidding(self, action: Action) -> None:
+        p = self._turn
         value = action.value
         self._auction.append((p, action))
         if value == 0:
@@ -639,7 +653,7 @@ class Game:
         nxt = (p + 1) % 4
         while self._passed >> nxt & 1:
             nxt = (nxt + 1) % 4
-        self._cur = nxt
+        self._turn = nxt
 
     def _all_passed(self) -> None:
         rule = self.rules.all_pass
@@ -658,12 +672,11 @@ class Game:
         self._end_auction(holder, BID_LITTLE if pepper_six else BID[forced])
 
     def _end_auction(self, maker: int, bid: Action) -> None:
-        self.maker = self._maker = maker
+        self._maker = maker
         self.bid_action = bid
-        self.bid = min(bid.value, 6)
         self._hands[maker] |= 1 << self._widow
         self.phase = "trump"
-        self._cur = maker
+        self._turn = maker
 
     def _start_play(self) -> None:
         maker = self.maker
@@ -689,17 +702,17 @@ class Game:
         else:
             leader = (self.dealer + 1) % 4
         self.phase = "play"
-        self._cur = self._leader = leader
+        self._turn = self._leader = leader
 
     def _end_trick(self) -> None:
         trick = self._trick
         seats = self._orders[self._leader]
-        winner = seats[winning_position(trick, self._t)]
+        winner = seats[winning_position(trick, self._trump_index)]
         self._won[winner & 1] += 1
         self._tricks.append((self._leader, tuple(trick), seats, winner))
         self._trick = []
         self._follow = 0
-        self._cur = self._leader = winner
+        self._turn = self._leader = winner
         if len(self._tricks) == 6:
             self._finish_hand()
 
@@ -722,7 +735,7 @@ class Game:
                 self._forced,
                 maker,
                 self.bid_action,
-                self._t,
+                self._trump_index,
                 self._discard,
                 self.alone,
                 self.lone_defender,
@@ -736,7 +749,7 @@ class Game:
             self.winner = game_winner(self.rules, self.scores, None if maker is None else maker & 1)
         if self.winner is not None:
             self.phase = "game_over"
-            self._cur = -1
+            self._turn = -1
             return
         self.hand_number += 1
         self._start_hand((self.dealer + 1) % 4)
@@ -764,7 +777,7 @@ class Game:
             return "game_full", {"max": MAX_SAVE_ACTIONS}
         if a in self.legal_actions():
             return "", {}
-        seat = self._cur
+        seat = self._turn
         if a.kind not in _PHASE_KINDS[phase]:
             return "not_now", {"action": str(a), "phase": phase, "seat": seat}
         if phase == "bidding":
@@ -778,7 +791,7 @@ class Game:
             return "not_in_hand", {"card": str(card), "seat": seat}
         if phase == "play" and self._trick:
             facts = follow_violation(
-                card, cards_of(self._hands[seat]), CARDS[self._trick[0]], SUITS[self._t]
+                card, cards_of(self._hands[seat]), CARDS[self._trick[0]], SUITS[self._trump_index]
             )
             if facts is not None:
                 return "must_follow", facts
@@ -817,15 +830,15 @@ class Game:
             self._origin_deal,
             tuple(self.history),
             self.phase,
-            self._cur,
+            self._turn,
             self.dealer,
             self.hand_number,
             tuple(self._hands),
             self._widow,
             self.scores,
-            self.maker,
+            self._maker,
             self.bid_action,
-            self._t,
+            self._trump_index,
             self.alone,
             self.lone_defender,
             tuple(self._trick),
@@ -868,7 +881,9 @@ class Game:
                 first, second = (maker + 1) % 4, (maker + 3) % 4
                 if self.lone_defender == first:
                     out.append((first, "alone"))
-                elif self.lone_defender == second or phase != "defend_alone" or self._cur == second:
+                elif (
+                    self.lone_defender == second or phase != "defend_alone" or self._turn == second
+                ):
                     out.append((first, "decline"))
                     if self.lone_defender == second:
                         out.append((second, "alone"))
@@ -886,6 +901,7 @@ class Game:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
             raise ValueError(f"seat must be 0 to 3; got {quoted(seat)}")
         maker = self.maker
+        trump = self.trump
         is_maker = maker == seat and self.phase != "bidding"
         hand_counts = [self._hands[s].bit_count() for s in range(4)]
         view: dict[str, Any] = {
@@ -898,7 +914,7 @@ class Game:
             "hand_number": self.hand_number,
             "scores": list(self.scores),
             "winner": self.winner,
-            "hand": [str(c) for c in sort_hand(self.hand(seat), self.trump)],
+            "hand": [str(c) for c in sort_hand(self.hand(seat), trump)],
             "hand_sizes": hand_counts,
             "auction": [{"seat": s, "call": str(a)} for s, a in self._auction],
             "passed": [s for s in range(4) if self._passed >> s & 1],
@@ -908,7 +924,7 @@ class Game:
             "maker": maker,
             "bid": self.bid,
             "bid_call": self.bid_call,
-            "trump": self.trump,
+            "trump": trump,
             "alone": self.alone,
             "lone_defender": self.lone_defender,
             "sitting_out": list(self.sitting_out),
@@ -916,7 +932,7 @@ class Game:
             "trick": plays_json(self._trick_seats[: len(self._trick)], self._trick),
             "tricks": tricks_json(self._tricks),
             "tricks_won": list(self._won),
-            "legal_actions": [str(a) for a in self.legal_actions()] if seat == self._cur else [],
+            "legal_actions": [str(a) for a in self.legal_actions()] if seat == self._turn else [],
             "hand_actions": [
                 {"seat": s, "action": a} for s, a in self.hand_actions(None if is_maker else seat)
             ],
@@ -1008,6 +1024,15 @@ class Game:
         data["actions"] = data["actions"][:n_actions]
         return Game.from_json(data)
 
+
+#: How each phase but play takes its action (``Game.apply``; play is inlined there).
+_APPLY_PHASE: Final[dict[str, Callable[[Game, Action], None]]] = {
+    "bidding": Game._apply_bidding,
+    "trump": Game._apply_trump,
+    "discard": Game._apply_discard,
+    "alone": Game._apply_alone,
+    "defend_alone": Game._apply_defend_alone,
+}
 
 _PHASE_KINDS: Final = {
     "bidding": ("bid", "pass"),

@@ -222,6 +222,26 @@ export function hintText(hint = {}) {
   return parts.filter(Boolean).join(t("hint.separator"));
 }
 
+/**
+ * What a decision told the table (an entry of the engine's `why` answer's
+ * `tells`: a code with parameters), as a sentence about `actor`, the computer
+ * player who decided: `why.tell.<code>`, its `_you` form where the other seat it
+ * names is the player's; cards as notation (`cardCode`: whole left to right in
+ * right-to-left text). The engine's English when the catalogue lacks the code.
+ */
+export function tellText({ code = "", params = {}, text = "" } = {}, actor) {
+  if (!hasKey(`why.tell.${code}`)) return text;
+  const values = { actor: seatName(actor) };
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (name === "seat") values.seat = seatName(value);
+    else if (name === "card" || name === "beats") values[name] = cardCode(value);
+    else if (name === "suit") values.suit = suitName(value);
+    else if (name === "call" || name === "over") values[name] = callWord(value);
+  }
+  const you = params?.seat != null && isYou(params.seat) && hasKey(`why.tell.${code}_you`);
+  return capitalise(t(you ? `why.tell.${code}_you` : `why.tell.${code}`, values));
+}
+
 /** What to tell the player about an engine error ({code, message, reason_code?}). */
 export function errorText(error) {
   if (error?.reason_code) return capitalise(reasonText({ reason: error.message, ...error }));

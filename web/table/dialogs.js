@@ -9,6 +9,7 @@
 import { t } from "../shared/i18n.js";
 import { $ } from "./dom.js";
 import { shortcutsHTML } from "./keyboard.js";
+import { handBotDecisions } from "./decisions.js";
 import { escapeHTML, gameOverHTML, rulesHTML, summaryHTML, summaryTitle, trickHTML } from "./panels.js";
 import { lastTrick } from "./render.js";
 import { paintSettingsForm } from "./settings-dialog.js";
@@ -145,6 +146,10 @@ function changed(name, part, state) {
 /** Paint the dialogs' contents from the state (render.js calls this on every render). */
 export function paintDialogs(state) {
   const four = state.settings.fourColour;
+  // the summary's and game-over's "Why?": the finished hand's computer decisions
+  // explained in full (none when its cards stay hidden: thrown in, or not known)
+  const whyHand = handBotDecisions(state.handOver, state.game, Boolean(state.game?.view.last_hand?.thrown_in));
+  for (const b of document.querySelectorAll("[data-why-hand]")) b.hidden = !whyHand.length || b.dataset.guest === "hidden";
   if (state.summary && changed("summary", state.summary, state)) {
     const { hand, target, roles } = state.summary;
     $("#summary-title").textContent = summaryTitle(hand);

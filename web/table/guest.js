@@ -171,6 +171,8 @@ export async function startGuest(code) {
   }
   // the hand summary's review asks this page's engine about a game it does not run
   for (const b of document.querySelectorAll("[data-review-open]")) b.hidden = true;
+  // and so does its "Why?" (dialogs.js keeps it hidden)
+  for (const b of document.querySelectorAll("[data-why-hand]")) b.dataset.guest = "hidden";
   // the player's choices go to the host (its engine decides whether they stand)
   setRemoteDecide((action) => {
     if (!channel || channel.readyState !== "open") return;

@@ -23,10 +23,11 @@ async function showReview(number) {
   await openReview(number);
 }
 
-/** The "Why?" dialog (web/table/why.js, loaded the first time it is wanted). */
-async function showWhy() {
+/** The "Why?" dialog (web/table/why.js, loaded the first time it is wanted);
+ * `hand`: on the decisions of the hand just finished (the summary's button). */
+async function showWhy(hand = false) {
   const { openWhy } = await import("./why.js");
-  await openWhy();
+  await openWhy(null, { hand });
 }
 
 /** The statistics dialog (web/table/stats-dialog.js, loaded the first time it is wanted). */
@@ -100,6 +101,10 @@ export function installInput() {
   // "Review this hand" in the summary and game-over dialogs
   for (const b of document.querySelectorAll("[data-review-open]")) {
     b.addEventListener("click", () => showReview());
+  }
+  // "Why did they play that way?" in the same dialogs: the finished hand's computer decisions
+  for (const b of document.querySelectorAll("[data-why-hand]")) {
+    b.addEventListener("click", () => showWhy(true));
   }
 
   $(".notice-close").addEventListener("click", () => {

@@ -217,7 +217,7 @@ function describeRules(rules, info) {
   );
   const preset = info.presets.find((x) => x.name === info.preset);
   const current = preset ? t("rules.preset.current", { preset: presetLabel(preset) }) : t("rules.preset.custom");
-  parts.push(h("presets"), p(current, t("rules.presets_text", { count: info.presets.length })), h("open"), t("rules.open_html"), h("terms"), t("rules.terms_html"));
+  parts.push(h("presets"), p(current, t("rules.presets_text", { count: info.presets.length })), h("open"), t("rules.open_html"), h("terms"), t("rules.terms_html"), h("fair"), t("rules.fair_html"));
   return parts.join("\n");
 }
 

@@ -27,7 +27,6 @@ import {
   youPartner,
   youTeam,
 } from "../shared/i18n-terms.js";
-import VOCABULARY from "../shared/vocabulary.js";
 import { initOffline } from "../pwa/pwa.js";
 import { replayAnimation, speedFactor } from "./animation.js";
 import { actionSentence } from "./narration.js";
@@ -36,6 +35,7 @@ import { $, $$, actionsEl, handEl, loaderEl, noteEl, promptEl, reasonsEl, tableE
 import { updateRoving } from "./keyboard.js";
 import { cardEl, escapeHTML } from "./panels.js";
 import { paintGuide } from "./guide.js";
+import { recentBotDecisions } from "./decisions.js";
 import { paintOpenHands } from "./open-hands.js";
 import { covered, paintPass, passTo, promptOf } from "./pass.js";
 import { drawFrom, seatAt, tableSeat } from "./places.js";
@@ -562,9 +562,9 @@ function renderTools({ game, busy, hinting, interruptible, handOver }) {
 }
 
 /** Whether a computer player has decided anything in this hand (the Why? tool's
- * list: web/table/why.js narrows it to the calls and the last two tricks). */
+ * list: web/table/decisions.js narrows it to the calls and the last two tricks). */
 function hasBotDecision(game) {
-  return (game.view.hand_actions ?? []).some(({ seat }) => VOCABULARY.bot_levels.includes(game.levels[seat]));
+  return recentBotDecisions(game).length > 0;
 }
 
 /** The last finished trick: of this hand, else of the hand before. */

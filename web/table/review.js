@@ -5,6 +5,9 @@
 // player's own decision from the player's cards: an estimate), the hard
 // player's view from what the player could see beside each, a jump to the
 // costliest decision, and the whole review again as a list for screen readers.
+// At each step, the computer players' decisions in it can be explained ("Why?":
+// the engine's `why` at the hand's `first_step` + the action's index, asked
+// when the player opens it, the full reasons since the hand is over).
 //
 // Both answers (`review`, then `replay` of the hand's text) are worked out in
 // the engine's worker: the dialog shows that it is busy and the page stays
@@ -19,10 +22,12 @@ import { formatList, formatNumber, formatSigned, t } from "../shared/i18n.js";
 import { actionText, capitalise, errorText, hintText, seatName } from "../shared/i18n-terms.js";
 import { openDialog, registerPainter } from "./dialogs.js";
 import { $ } from "./dom.js";
+import { decidedByBot } from "./decisions.js";
 import { cardEl, escapeHTML } from "./panels.js";
 import { flush, state, update } from "./state.js";
 import { engine, statsProblem, statsStorage } from "./turns.js";
 import { EMBEDDED } from "./settings.js";
+import { answerHTML, decisionAction, decisionLabel } from "./why-words.js";
 
 // the hands whose review went into the statistics (by their text), this visit
 const counted = new Set();
@@ -65,6 +70,8 @@ export async function openReview(source = null) {
     focus: null,
     lesson: false,
     copied: "",
+    // the computer decisions' "Why?" by game step: {open, busy, error, answer}
+    why: {},
   };
   update({ review });
   const closed = dialog.open ? null : openDialog(dialog);
@@ -166,6 +173,79 @@ function decisionHTML(d, index, focusable) {
     <h4>${tx("review.decision", { action: capitalise(actionText(d.action)) })}</h4>
     ${lines.map((line) => `<p>${escapeHTML(line)}</p>`).join("")}
   </article>`;
+}
+
+// ---- the computer players' decisions, explained ------------------------------------------
+
+/** Who took a frame's `k`-th action, as the frame shows it (a trick's card, an
+ * auction's call, the maker's trump and discard; null where it does not say). */
+function seatOf(frame, k) {
+  if (frame.kind === "trick") return frame.trick.cards[k]?.seat ?? null;
+  if (frame.kind === "auction") return frame.auction[k]?.seat ?? null;
+  if (frame.kind === "widow" || (frame.kind === "alone" && k === 0)) return frame.maker ?? null;
+  return null;
+}
+
+/** The computer players' decisions a frame shows, `{step, seat, action}`
+ * (`step`: the game's; the session's game is the reviewed hand's: a review of
+ * a hand's text has no `first_step`, and nothing here). */
+export function botDecisionsAt(review, at) {
+  const { answer, frames } = review;
+  const game = state.game;
+  if (answer?.first_step == null || !game) return [];
+  let actions;
+  try {
+    actions = JSON.parse(game.save).actions ?? [];
+  } catch {
+    return [];
+  }
+  const from = at > 0 ? frames[at - 1].actions : 0;
+  const out = [];
+  for (let i = from; i < frames[at].actions; i++) {
+    const step = answer.first_step + i;
+    if (decidedByBot(game, step) && actions[step]) out.push({ step, seat: seatOf(frames[at], i - from), action: actions[step] });
+  }
+  return out;
+}
+
+function whyHTML(review, at) {
+  return botDecisionsAt(review, at)
+    .map((d) => {
+      const entry = review.why[d.step] ?? {};
+      // a seat the frame does not show (a defender's call) is the answer's, once known
+      const seat = d.seat ?? entry.answer?.seat ?? null;
+      const label = seat === null ? capitalise(decisionAction(d.action)) : decisionLabel({ ...d, seat });
+      const id = `review-why-${d.step}`;
+      let body = "";
+      if (entry.open) {
+        if (entry.busy) body = `<p class="review-busy" role="status"><progress aria-label="${tx("why.loading")}"></progress> ${tx("why.loading")}</p>`;
+        else if (entry.error) body = `<p class="review-error" role="alert">${escapeHTML(entry.error)}</p>`;
+        else if (entry.answer) body = answerHTML(entry.answer, id);
+      }
+      return `<div class="review-why"><button type="button" class="link" data-review-why="${d.step}" aria-expanded="${Boolean(entry.open)}" aria-controls="${id}">${tx("review.why", { decision: label })}</button>
+        <div id="${id}" class="why-answer" aria-busy="${Boolean(entry.busy)}"${entry.open ? "" : " hidden"}>${body}</div></div>`;
+    })
+    .join("");
+}
+
+/** Open or close a decision's "Why?"; the engine is asked the first time it opens. */
+async function toggleWhy(step) {
+  const review = state.review;
+  const entry = review.why[step] ?? {};
+  const set = (change) => {
+    // the same hand still on show
+    if (state.review?.answer !== review.answer) return;
+    update({ review: { ...state.review, focus: null, why: { ...state.review.why, [step]: { ...state.review.why[step], ...change } } } });
+  };
+  const asking = !entry.open && !entry.answer && !entry.busy;
+  set({ open: !entry.open, ...(asking ? { busy: true, error: "" } : {}) });
+  flush();
+  if (!asking) return;
+  try {
+    set({ busy: false, answer: await engine.call("why", { step }) });
+  } catch (err) {
+    set({ busy: false, error: errorText(err) });
+  }
 }
 
 // ---- the board of a frame ---------------------------------------------------------------------
@@ -296,6 +376,7 @@ function reviewHTML(review, four) {
       ${lines.map((line) => `<p>${escapeHTML(line)}</p>`).join("")}
       ${boardHTML(frame, answer.seat, four, frames.find((f) => f.widow)?.widow)}
       <div class="review-decisions">${here || `<p>${tx("review.no_decision")}</p>`}</div>
+      ${whyHTML(review, at)}
     </section>
     ${lessonHTML(review)}
     <section class="review-text" aria-labelledby="review-text-title">
@@ -310,7 +391,7 @@ function paint(state) {
   // the button that had the focus keeps it across the repaint
   const focused = document.activeElement;
   const key = body.contains(focused)
-    ? ["reviewPrev", "reviewNext", "reviewJump", "reviewHand", "reviewGoto", "reviewLesson", "reviewCopy"].find((k) => k in focused.dataset)
+    ? ["reviewPrev", "reviewNext", "reviewJump", "reviewHand", "reviewGoto", "reviewLesson", "reviewCopy", "reviewWhy"].find((k) => k in focused.dataset)
     : null;
   const value = key ? focused.dataset[key] : null;
   let title = t("review.heading");
@@ -360,6 +441,10 @@ $("#review-body").addEventListener("click", (e) => {
   }
   if ("reviewCopy" in b.dataset) {
     copyField(b.dataset.reviewCopy);
+    return;
+  }
+  if ("reviewWhy" in b.dataset) {
+    toggleWhy(Number(b.dataset.reviewWhy));
     return;
   }
   const { decisions } = review.answer;

@@ -87,6 +87,12 @@ export function finishedHand(before, event) {
   return {
     ...before,
     open,
+    // the hand's actions with their steps in the game, its last one included
+    // (the hand summary's "Why?": web/table/decisions.js handBotDecisions)
+    handSteps: {
+      first: before.actions - (before.view.hand_actions ?? []).length,
+      actions: [...(before.view.hand_actions ?? []), { seat: event.seat, action: event.action }],
+    },
     view: {
       ...before.view,
       to_act: null,
