@@ -108,6 +108,10 @@ def test_ctrl_c_exits_cleanly() -> None:
         stderr=subprocess.PIPE,
         env=env,
         cwd=ROOT,
+        # a player's terminal delivers Ctrl-C; a test run started in the background of a
+        # script (`make test &`) inherits SIGINT ignored, and Python then leaves it
+        # ignored: give the game the terminal's default, as a player's shell does
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert proc.stdout is not None
     seen = b""
