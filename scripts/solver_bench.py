@@ -1,4 +1,4 @@
-"""``python -m hasenpfeffer.tools.solver_bench``: the speed of the double-dummy solver.
+"""``python scripts/solver_bench.py``: the speed of the double-dummy solver.
 
 Solves fresh deals at the start of play (random seeded games, random auctions)
 with 4 active seats, with a lone maker (3 seats) and with a lone maker against
@@ -23,7 +23,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from ..bots.solver import (
+from hasenpfeffer.bots.solver import (
     Position,
     minimax,
     solve,
@@ -31,8 +31,8 @@ from ..bots.solver import (
     solve_score_moves,
     solve_with_stats,
 )
-from ..game import Game
-from ..rules import Rules
+from hasenpfeffer.game import Game
+from hasenpfeffer.rules import Rules
 
 #: Seats playing -> (maker goes alone, a defender defends alone).
 SEATINGS = {4: (False, False), 3: (True, False), 2: (True, True)}
@@ -179,9 +179,7 @@ def bench_solver(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m hasenpfeffer.tools.solver_bench", description=__doc__
-    )
+    parser = argparse.ArgumentParser(prog="python scripts/solver_bench.py", description=__doc__)
     parser.add_argument("-n", type=int, default=200, help="deals per seating")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per deal (best)")
