@@ -4,7 +4,7 @@ give (docs/api.md)."""
 
 from __future__ import annotations
 
-import secrets
+import random
 import time
 import typing
 from collections.abc import Mapping
@@ -247,6 +247,9 @@ def state_answer(session: Session, seat: int | None = None) -> dict[str, Any]:
     return answer
 
 
+_SYSTEM_RANDOM = random.SystemRandom()
+
+
 def _flag(request: Mapping[str, Any], name: str) -> bool:
     value = request.get(name, False)
     if not isinstance(value, bool):
@@ -281,10 +284,11 @@ def op_new_game(request: Mapping[str, Any]) -> dict[str, Any]:
     levels = levels_arg(request.get("levels"))
     remote = remote_arg(request.get("remote", []), levels)
     seed = request.get("seed")
-    # without a seed, a secret one: from the system's cryptographic randomness
+    # without a seed, a secret one: from the system's cryptographic randomness (os.urandom;
+    # in the browser crypto.getRandomValues), never from a generator a guest could follow
     secret = seed is None
     try:
-        game = Game.new(rules, seed=secrets.randbelow(MAX_SEED + 1) if secret else seed)
+        game = Game.new(rules, seed=_SYSTEM_RANDOM.randrange(MAX_SEED + 1) if secret else seed)
     except ValueError as err:
         raise ApiError("bad_request", str(err)) from None
     session = Session(
