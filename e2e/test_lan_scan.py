@@ -170,6 +170,14 @@ def host_page(browser: Browser, base_url: str, problems: PageProblems, lang: str
 
 
 def invite_west(page: Page) -> None:
+    # a secret deal is a random one: South may sit out a hand its partner plays alone,
+    # and the computer players then finish it; go on to a hand with South at the table
+    for _ in range(10):
+        page.wait_for_selector('#table[data-human="1"], #summary-dialog[open]')
+        if not page.is_visible("#summary-dialog[open]"):
+            break
+        page.click('#summary-dialog [data-action="next-hand"]')
+        page.wait_for_selector("#summary-dialog", state="hidden")
     page.click('[data-tool="together"]')
     page.click('[data-together-invite="1"]')
     page.wait_for_selector('[data-together-scan="1"], #together-dialog .together-error')

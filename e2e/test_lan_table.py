@@ -127,8 +127,10 @@ HOST_SETUP = """async ([version]) => {
   const engine = start.engine;
   await engine.ready;
   const levels = ["human", "human", "human", "human"];
-  // no seed: guests sit only at a secretly shuffled deal (deal_not_secret)
-  await engine.call("new_game", { levels, rules: "seed" });
+  // guests sit only at a secret deal (deal_not_secret): the test's known deal (seed 12,
+  // one path through a hand) is loaded as the host's page loads its own kept game
+  const first = await engine.call("new_game", { levels, seed: 12, rules: "seed" });
+  await engine.call("load", { save: first.save, levels, secret_deal: true });
   const channels = {};
   const T = (window.table = { P, L, engine, channels, gone: [], sent: [] });
   const send = (seat, text) => channels[seat]?.send(text);

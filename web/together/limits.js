@@ -3,8 +3,10 @@
 // then (a move, a "hello" after a reconnect); a host's page a move and a view
 // for each move of the table. A peer over its limit is cut off by the caller.
 
-/** A guest's messages a second, at most (a person clicks a few times a second). */
-export const GUEST_MESSAGES_PER_SECOND = 8;
+/** A guest's messages a second, at most: a person decides a few times a second at most, a
+ * flood sends hundreds; 8 cut off a guest making its own quick decisions in a row (trump,
+ * discard, alone, a lone hand's cards at full speed), so 20. */
+export const GUEST_MESSAGES_PER_SECOND = 20;
 /** A host's messages a second, at most (computer players at full speed send bursts). */
 export const HOST_MESSAGES_PER_SECOND = 100;
 
