@@ -518,3 +518,14 @@ def test_the_expert_level_is_offered_and_plays(page: Page, base_url: str) -> Non
     for _ in range(3):
         step(page, rng)
     assert page.evaluate("window.hasenpfeffer.state.actions") > before
+
+
+def test_a_game_won_before_south_acts_is_playable_at_its_dialog(page: Page, base_url: str) -> None:
+    # Seed 149 (medium players): North bids everything alone and wins the game in
+    # the first hand, before South has a card or bid to play. The game-over dialog
+    # is the first thing the player can do, and the page marks that moment as
+    # playable ("hp-playable": the start-up benches and the offline install wait on it).
+    page.goto(base_url + "?seed=149&speed=instant")
+    page.wait_for_selector("#gameover-dialog[open]")
+    assert page.locator("#hand button.card:not(:disabled)").count() == 0
+    page.wait_for_function("() => performance.getEntriesByName('hp-playable').length === 1")

@@ -109,7 +109,10 @@ export function render(state) {
     renderHand(shown);
     renderActions(shown);
     renderNote(shown);
-    if (ready && !painted.playable) {
+    // playable: the first moment the player can do something, a legal card or bid, or
+    // else the finished hand's dialog (a partner alone can end a hand, even the game,
+    // before South's first turn)
+    if ((ready || state.summary || state.gameOverHand) && !painted.playable) {
       painted.playable = true;
       performance.mark("hp-playable");
       setTimeout(initOffline, 0);
