@@ -6,6 +6,7 @@ with a clear error; errors quote at most 100 characters of a bad value."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from typing import Any
 
@@ -294,3 +295,45 @@ def test_an_error_quotes_at_most_100_characters_of_a_bad_value(request_: dict[st
     assert len(text) < 2_000, text[:300]
     for run in re.findall(r"([xyzQwv])\1{100,}", text):
         raise AssertionError(f"a run of {run!r} longer than 100 characters came back")
+
+
+def test_a_secret_deals_review_never_gives_the_games_seed_away(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A hand's review text names the seed its computer players are seeded from,
+    # so that the text reviewed again meets the same players. For a secret deal
+    # the game's seed would give every later hand away: the text names a seed
+    # drawn from it for that hand alone.
+    from hasenpfeffer.api import game_ops, sessions
+
+    # the secret seed drawn from a known generator: a deal whose game lasts two hands
+    monkeypatch.setattr(game_ops, "_SYSTEM_RANDOM", random.Random(2))
+    ok({"op": "new_game", "levels": [HUMAN, "easy", "easy", "easy"]})
+    assert ok({"op": "state"})["secret_deal"]
+    game_seed = sessions.need_session().game.seed
+    state = ok({"op": "state"})
+    while len(sessions.need_session().game.records) < 2:
+        if state["human_to_move"]:
+            state = ok({"op": "act", "action": state["view"]["legal_actions"][0]})["state"]
+        else:
+            state = ok({"op": "bot_step"})["state"]
+    seeds = []
+    for number in (1, 2):
+        review = ok({"op": "review", "number": number})
+        header = review["hpn"].splitlines()[0]
+        assert str(game_seed) not in review["hpn"], header
+        seed = int(re.search(r"\bseed=(\d+)", header).group(1))  # type: ignore[union-attr]
+        seeds.append(seed)
+        # the text reviewed again: the same ratings, as the session's review
+        again = ok({"op": "review", "hpn": review["hpn"]})
+        assert again["decisions"] == review["decisions"]
+    assert seeds[0] != seeds[1]
+    # a known deal (a seeded game) keeps its seed in the text, as before
+    ok({"op": "new_game", "seed": 77, "levels": [HUMAN, "easy", "easy", "easy"]})
+    state = ok({"op": "state"})
+    while not sessions.need_session().game.records:
+        if state["human_to_move"]:
+            state = ok({"op": "act", "action": state["view"]["legal_actions"][0]})["state"]
+        else:
+            state = ok({"op": "bot_step"})["state"]
+    assert " seed=77 " in ok({"op": "review"})["hpn"].splitlines()[0] + " "

@@ -1,17 +1,19 @@
 """The ``review`` operation: one seat's decisions in one hand, rated
 (``bots.review.review_hand``): card plays double-dummy, calls by the hard
 player's own decision from the seat's view (seeded as that seat's computer
-player of the game would be).
+player of the game would be; for a secret deal, from a seed drawn from the
+game's, which never leaves the engine).
 
 The hand is a text (``hpn``, with ``number`` for a game text) or, without
 ``hpn``, a finished hand of the session's game (the last one, or ``number``)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..game import Game
+from ..game import MAX_SEED, Game
 from .args import bad_arg, seat_arg, shown
 from .lesson_ops import hpn_hand
 from .sessions import need_session
@@ -56,7 +58,22 @@ def _session_hand(request: Mapping[str, Any]) -> tuple[Game, int, int, int]:
             },
             f"number: give a finished hand from 1 to {finished}; got {shown(number)}",
         )
-    return hand_from_text(hand_to_text(game, number)), number, session.seat, game.seed
+    seed = _review_seed(game.seed, number) if session.secret_deal else game.seed
+    return hand_from_text(hand_to_text(game, number)), number, session.seat, seed
+
+
+def _review_seed(game_seed: int, number: int) -> int:
+    """The seed a hand of a secret deal is reviewed with, and its text names.
+
+    The game's own seed deals every later hand of the game, so it never leaves
+    the engine (a shared lesson must not give the rest of the game away): the
+    review draws a seed for each hand from it one way (``random.Random`` seeds
+    itself from a string through SHA-512; the game's seed has 53 bits).
+
+    >>> _review_seed(12345, 1) == _review_seed(12345, 1) != _review_seed(12345, 2)
+    True
+    """
+    return random.Random(f"hasenpfeffer review {game_seed} {number}").randrange(1, MAX_SEED + 1)
 
 
 def _text_seed(text: str, hand: Game) -> int:
