@@ -17,6 +17,7 @@ modules around.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -55,17 +56,30 @@ def play(preset: str, level_a: str, level_b: str, seed: int) -> str:
     return game_to_text(game)
 
 
-def _play(task: tuple[str, str, str, int]) -> str:
+def game_tasks(presets: tuple[str, ...] = tuple(PRESETS)) -> list[tuple[str, str, str, int]]:
+    """The games of ``games.hpn``: (preset, level N S, level E W, seed) each, in order."""
+    return [(preset, a, b, 1000 + n) for preset in presets for n, (a, b) in enumerate(PAIRS)]
+
+
+def game_text(task: tuple[str, str, str, int]) -> str:
+    """One game of ``games.hpn``, its text under its header line."""
     preset, a, b, seed = task
     return f"# {preset}: {a} (N S) against {b} (E W), seed {seed}\n{play(*task)}"
 
 
 def games_text(jobs: int = 2) -> str:
-    """Every pair of levels under every preset, one seeded game each."""
-    tasks = [(preset, a, b, 1000 + n) for preset in PRESETS for n, (a, b) in enumerate(PAIRS)]
+    """Every pair of levels under every preset, one seeded game each: ``games.hpn``."""
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        texts = list(pool.map(_play, tasks))
-    return "\n".join(texts)
+        return "\n".join(pool.map(game_text, game_tasks()))
+
+
+def recorded_game(task: tuple[str, str, str, int]) -> str | None:
+    """The text ``games.hpn`` holds for one game (None if it holds none)."""
+    preset, a, b, seed = task
+    texts = re.split(rf"\n(?=# (?:{'|'.join(PRESETS)}): )", GAMES.read_text())
+    header = f"# {preset}: {a} (N S) against {b} (E W), seed {seed}\n"
+    found = [text for text in texts if text.startswith(header)]
+    return found[0] if len(found) == 1 else None
 
 
 # ---- the API script -----------------------------------------------------------------
