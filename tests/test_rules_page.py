@@ -39,7 +39,8 @@ LAYOUT: dict[str, Any] = json.loads((PAGE / "sections.json").read_text(encoding=
 LANGUAGES = ("en", "it", "fy", "ar", "hi")
 CARD = re.compile(r"\[(JK|[9TJQKA][CDHS])\]")
 #: A signed whole number as the texts write it (a true minus sign, U+2212).
-NUMBER = re.compile(r"^([+−]?)(\d+)$")
+MINUS = "\u2212"
+NUMBER = re.compile(rf"^([+{MINUS}]?)(\d+)$")
 
 
 def text_of(code: str) -> dict[str, Any]:
@@ -117,10 +118,10 @@ def cards(text: str) -> list[Card]:
 
 
 def number(shown: str) -> int:
-    match = NUMBER.match(shown.replace("-", "−"))
+    match = NUMBER.match(shown.replace("-", MINUS))
     assert match, f"not a number as the texts write it: {shown!r}"
     sign, digits = match.groups()
-    return -int(digits) if sign == "−" else int(digits)
+    return -int(digits) if sign == MINUS else int(digits)
 
 
 def points(rules: Rules, f: dict[str, str]) -> tuple[int, int]:
@@ -129,7 +130,9 @@ def points(rules: Rules, f: dict[str, str]) -> tuple[int, int]:
     assert not alone or rules.going_alone, "going alone is not in this rule set"
     assert not defender or (alone and rules.lone_defender), "no lone defender here"
     assert not big or rules.bidding == "pepper", "big pepper is not in this rule set"
-    return hand_points(rules, int(f["bid"]), int(f["tricks"]), stake_multiplier(big, alone, defender))
+    return hand_points(
+        rules, int(f["bid"]), int(f["tricks"]), stake_multiplier(big, alone, defender)
+    )
 
 
 def engine_answer(claim: str) -> list[Card] | int:
@@ -180,7 +183,9 @@ def test_every_claim_of_the_text_is_the_engines_answer(code: str) -> None:
             asked = claim if name is None else re.sub(r"rules=\S+", f"rules={name}", claim)
             expected = engine_answer(asked)
             if isinstance(expected, int):
-                assert number(shown) == expected, f"{code}: {asked}: says {shown}, engine {expected}"
+                assert number(shown) == expected, (
+                    f"{code}: {asked}: says {shown}, engine {expected}"
+                )
             else:
                 assert cards(shown) == expected, f"{code}: {asked}: says {shown}, engine {expected}"
 
@@ -240,12 +245,12 @@ def example_request(example: dict[str, Any]) -> dict[str, Any]:
     return request
 
 
-EXAMPLES = [
-    (s["id"], e) for s in LAYOUT["sections"] for e in s["examples"]
-]
+EXAMPLES = [(s["id"], e) for s in LAYOUT["sections"] for e in s["examples"]]
 
 
-@pytest.mark.parametrize(("section", "example"), EXAMPLES, ids=lambda v: v if isinstance(v, str) else v["id"])
+@pytest.mark.parametrize(
+    ("section", "example"), EXAMPLES, ids=lambda v: v if isinstance(v, str) else v["id"]
+)
 def test_every_example_is_answered_by_the_engine(section: str, example: dict[str, Any]) -> None:
     api.reset()
     answer = api.handle(example_request(example))
@@ -255,7 +260,9 @@ def test_every_example_is_answered_by_the_engine(section: str, example: dict[str
 
 def test_the_replayed_hands_are_the_ones_the_captions_describe() -> None:
     replays = {
-        (s, e["id"]): api.handle(example_request(e))["frames"][-1] for s, e in EXAMPLES if e["mode"] == "hand"
+        (s, e["id"]): api.handle(example_request(e))["frames"][-1]
+        for s, e in EXAMPLES
+        if e["mode"] == "hand"
     }
     # bidding: the Joker in the widow throws the hand in; forced: East (3) makes it
     assert replays[("bidding", "thrown")]["thrown_in"] is True
@@ -272,8 +279,15 @@ def test_the_replayed_hands_are_the_ones_the_captions_describe() -> None:
 
 #: The glossary's words (docs/i18n.md, "Terminology") that the rules must use.
 GLOSSARY_CONCEPTS = (
-    "trump (suit)", "trick", "widow", "right bower", "left bower", "Joker", "maker",
-    "partner", "stake",
+    "trump (suit)",
+    "trick",
+    "widow",
+    "right bower",
+    "left bower",
+    "Joker",
+    "maker",
+    "partner",
+    "stake",
 )
 COLUMNS = {"en": 1, "it": 2, "fy": 3, "ar": 4, "hi": 5}
 
@@ -294,7 +308,10 @@ def glossary() -> dict[str, dict[str, str]]:
 
 def plain(code: str) -> str:
     data = text_of(code)
-    words = [*html_fields(data), *(e for s in data["sections"].values() for e in s["examples"].values())]
+    words = [
+        *html_fields(data),
+        *(e for s in data["sections"].values() for e in s["examples"].values()),
+    ]
     return unicodedata.normalize("NFC", re.sub(r"<[^>]+>", " ", " ".join(words))).casefold()
 
 
