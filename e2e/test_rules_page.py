@@ -80,7 +80,7 @@ def test_each_language_reads_whole_with_live_examples(
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     # cards stay left to right inside right-to-left text
     directions = page.eval_on_selector_all(
-        "main .card", "els => [...new Set(els.map(e => getComputedStyle(e).direction))]"
+        "main .card[dir]", "els => [...new Set(els.map(e => getComputedStyle(e).direction))]"
     )
     assert directions == ["ltr"]
     assert_accessible(page, f"rules.html?lang={lang}")

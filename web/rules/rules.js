@@ -6,7 +6,7 @@
 // sections' examples and the scoring table in sections.json, the same in every
 // language. A text is trusted markup of our own; in it a card is written [XX] in the
 // engine's notation (drawn as 10♥, one left-to-right isolate), and a number or card the
-// engine decides is marked <span data-claim="...">: tests/test_rules_page.py checks each
+// engine decides is marked <span data-claim="...">: tests/test_rules_page_texts.py checks each
 // against the engine, in every language.
 //
 // The language: ?lang=, else the game's stored choice, else the browser's, else English
@@ -15,13 +15,17 @@
 // answered, the service worker is asked to keep this page's own files (the "rules"
 // group of the precache, which the game's install leaves out).
 
+import { SUIT_SYMBOL, cardLabel } from "../shared/cards.js";
 import { LANGUAGES, detectLanguage, matchLanguage } from "../shared/i18n.js";
+import VOCABULARY from "../shared/vocabulary.js";
 
 const HERE = new URL("./", import.meta.url);
 const SCOPE = new URL("./", document.baseURI);
 const LOADER = new URL("web/embed.js", SCOPE);
 const GROUP = "rules";
-const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+// a card in a text: [XX] in the engine's notation
+const CARD = new RegExp(`\\[(${VOCABULARY.joker}|[${VOCABULARY.ranks.join("")}][${VOCABULARY.suits.join("")}])\\]`, "g");
+const RED = new Set(["H", "D"]);
 const ATTRS = ["trump", "lead", "played", "hand", "hpn", "number", "seed", "rules"];
 
 const params = new URLSearchParams(location.search);
@@ -38,21 +42,16 @@ function escapeHTML(s) {
   return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** "JH" -> "J♥", "TH" -> "10♥", "JK" -> "Joker's face" (the notation, as the game draws it). */
-function cardLabel(code) {
-  if (code === "JK") return "JK";
-  const rank = code[0] === "T" ? "10" : code[0];
-  return rank + SUITS[code[1]];
-}
-
+/** A card as the game writes it: "J♥", "10♥"; the Joker by its name in the page's language. */
 function cardHTML(code) {
-  const red = code[1] === "H" || code[1] === "D" ? " red" : "";
+  if (code === VOCABULARY.joker) return `<span class="card" data-card="${code}">${escapeHTML(text.ui.joker)}</span>`;
+  const red = RED.has(code[1]) ? " red" : "";
   return `<span class="card${red}" dir="ltr" data-card="${code}">${cardLabel(code)}</span>`;
 }
 
 /** A text's markup with its [XX] cards drawn. */
 function withCards(html) {
-  return html.replace(/\[(JK|[9TJQKA][CDHS])\]/g, (_, code) => cardHTML(code));
+  return html.replace(CARD, (_, code) => cardHTML(code));
 }
 
 async function json(path) {
@@ -87,7 +86,7 @@ function staticDiagram(attrs) {
   const ui = text.ui;
   const cards = (list) => list.trim().split(/[\s,]+/).map(cardHTML).join(" ");
   const rows = [];
-  if (attrs.trump) rows.push([ui.trump, `<span class="card${"HD".includes(attrs.trump) ? " red" : ""}" dir="ltr">${SUITS[attrs.trump]}</span>`]);
+  if (attrs.trump) rows.push([ui.trump, `<span class="card${RED.has(attrs.trump) ? " red" : ""}" dir="ltr">${SUIT_SYMBOL[attrs.trump]}</span>`]);
   if (attrs.lead) rows.push([ui.led, cards([attrs.lead, attrs.played ?? ""].join(" "))]);
   if (attrs.hand) rows.push([ui.your_hand, cards(attrs.hand)]);
   if (!rows.length) return "";
