@@ -120,6 +120,10 @@ def test_a_section_link_opens_the_section_and_the_snippet_is_ready(
     snippet = page.inner_text("#play details.use pre")
     assert snippet.startswith(f'<script type="module" src="{base_url}web/embed.js"></script>')
     assert snippet.count("<hasenpfeffer-embed") == 3
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click("#play details.use button[data-copy]")
+    assert page.evaluate("navigator.clipboard.readText()") == snippet
+    assert page.inner_text("#play details.use button[data-copy]") == "نُسخ"
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 

@@ -106,8 +106,20 @@ function useThis(section, examples) {
   return `<details class="use" data-controls>
 <summary>${escapeHTML(ui.use)}</summary>
 <p>${escapeHTML(ui.use_link)} <a href="${escapeHTML(sectionLink(section.id))}">${escapeHTML(sectionLink(section.id))}</a></p>
-${examples.length ? `<p>${escapeHTML(ui.use_embed)}</p><pre class="snippet" dir="ltr" tabindex="0">${escapeHTML(snippets.join("\n\n"))}</pre>` : ""}
+${examples.length ? `<p>${escapeHTML(ui.use_embed)}</p><pre class="snippet" dir="ltr" tabindex="0">${escapeHTML(snippets.join("\n\n"))}</pre>
+<button type="button" class="copy" data-copy>${escapeHTML(ui.copy)}</button>` : ""}
 </details>`;
+}
+
+/** Copy a section's snippets (or select them where the clipboard is refused). */
+async function copy(button) {
+  const pre = button.previousElementSibling;
+  try {
+    await navigator.clipboard.writeText(pre.textContent);
+    button.textContent = text.ui.copied;
+  } catch {
+    getSelection().selectAllChildren(pre);
+  }
 }
 
 function onlyAttr(only) {
@@ -235,6 +247,10 @@ async function start() {
     preset = select.rules.value;
     showRuleSet();
     setAddress();
+  });
+  main.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-copy]");
+    if (button) copy(button);
   });
   document.documentElement.dataset.ready = "true";
   const first = main.querySelector("hasenpfeffer-embed");
