@@ -18,7 +18,7 @@ from game_driver import WAITING, start, step
 from serve_site import QR_READER_CSP, WORKER_CSP
 
 META = re.compile(r"""<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)">""")
-PAGES = {"index.html": "*", "embed.html": "*", "demo.html": "'self'"}
+PAGES = {"index.html": "*", "embed.html": "*", "demo.html": "'self'", "rules.html": "'self'"}
 #: python.html carries PyScript's looser policy (docs/python-in-pages.md), served the same way.
 ALL_PAGES = {**PAGES, "python.html": "'self'"}
 

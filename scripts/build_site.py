@@ -12,6 +12,8 @@ people and browsers know:
                                 link for every module the table imports
     embed.html, demo.html       the embeds' frame and the demo rule page (from web/embed/);
                                 every top-level *.html is such an entry
+    rules.html                  the rules page in five languages (from web/rules/; its texts
+                                are web/rules/texts/<lang>.json, docs/rules-page.md)
     web/embed.js                the embed loader (from web/embed/loader.js), at the
                                 public URL embedding sites use (docs/embedding.md)
     manifest.webmanifest, sw.js the web app manifest and the service worker (written
@@ -82,6 +84,8 @@ JSQR_FILES = {"dist/jsQR.js": "jsQR.js", "LICENSE": "LICENSE"}
 INDEX = ROOT / "index.html"
 # Pages of web/embed/ copied to the site root (their URLs are written for it).
 EMBED_PAGES = ("embed.html", "demo.html")
+# The rules page (web/rules/rules.html), copied to the site root as rules.html.
+RULES_PAGE = Path("rules") / "rules.html"
 # The embed loader's source, and the public URL embedding sites load it from
 # (docs/embedding.md): one file, no imports, its URLs written for that place.
 LOADER_SOURCE = Path("embed") / "loader.js"
@@ -89,7 +93,7 @@ LOADER_URL = Path("embed.js")
 # The table's entry module (index.html loads it); its static imports are preloaded.
 TABLE_ENTRY = "web/table/boot.js"
 PRELOAD_MARK = "<!-- {{MODULEPRELOAD}} -->"
-WEB_SUFFIXES = (".js", ".css", ".svg", ".png", ".webmanifest")
+WEB_SUFFIXES = (".js", ".css", ".svg", ".png", ".webmanifest", ".json")
 STATIC_IMPORT = re.compile(
     r"""^\s*(?:import|export)\b[^"';]*?from\s*["'](\.{1,2}/[^"']+)["']""", re.M
 )
@@ -317,7 +321,11 @@ def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, obje
         for p in WEB.rglob("*")
         if p.is_file() and p.suffix in WEB_SUFFIXES and p != sw_template and p.name not in GENERATED
     )
-    pages = {INDEX: "index.html", **{WEB / "embed" / name: name for name in EMBED_PAGES}}
+    pages = {
+        INDEX: "index.html",
+        **{WEB / "embed" / name: name for name in EMBED_PAGES},
+        WEB / RULES_PAGE: RULES_PAGE.name,
+    }
     for p in [*web_files, *pages]:
         if p.suffix in (".js", ".css", ".html"):
             check_local(p)

@@ -57,8 +57,10 @@ SKIP = re.compile(r"(^|/)(sw\.js|\.DS_Store|Thumbs\.db|[^/]*~)$")
 #: matches an entry's path, or a path inside the version's folder (v/<version>/ left out).
 #: python: the Python rule page, PyScript and the wheels its micropip loads by name
 #: (scripts/python_page.py); the runtime and the engine wheel are the game's own files.
+#: rules: the rules page and its texts (web/rules/); its examples are the game's embeds.
 GROUPS = {
     "python": re.compile(r"^(python\.html|pyscript/.*|web/python/.*|pyodide/[^/]*\.whl)$"),
+    "rules": re.compile(r"^(rules\.html|web/rules/.*)$"),
 }
 
 

@@ -1,0 +1,266 @@
+// The rules page (rules.html): the complete rules in the reader's language, each rule
+// with live examples that the engine computes through the embeds (web/embed.js), the
+// rule sets side by side, "Use this in your page" per section, and a print handout.
+//
+// The words are in texts/<lang>.json, one file per language (docs/rules-page.md), the
+// sections' examples and the scoring table in sections.json, the same in every
+// language. A text is trusted markup of our own; in it a card is written [XX] in the
+// engine's notation (drawn as 10♥, one left-to-right isolate), and a number or card the
+// engine decides is marked <span data-claim="...">: tests/test_rules_page_texts.py checks each
+// against the engine, in every language.
+//
+// The language: ?lang=, else the game's stored choice, else the browser's, else English
+// (detectLanguage); the switch rewrites ?lang= in place. The rule set: ?rules=, default
+// the seed's. The embeds follow <html lang> by themselves. Once the first example has
+// answered, the service worker is asked to keep this page's own files (the "rules"
+// group of the precache, which the game's install leaves out).
+
+import { SUIT_SYMBOL, cardLabel } from "../shared/cards.js";
+import { LANGUAGES, detectLanguage, matchLanguage } from "../shared/i18n.js";
+import VOCABULARY from "../shared/vocabulary.js";
+
+const HERE = new URL("./", import.meta.url);
+const SCOPE = new URL("./", document.baseURI);
+const LOADER = new URL("web/embed.js", SCOPE);
+const GROUP = "rules";
+// a card in a text: [XX] in the engine's notation
+const CARD = new RegExp(`\\[(${VOCABULARY.joker}|[${VOCABULARY.ranks.join("")}][${VOCABULARY.suits.join("")}])\\]`, "g");
+const RED = new Set(["H", "D"]);
+const ATTRS = ["trump", "lead", "played", "hand", "hpn", "number", "seed", "rules"];
+
+const params = new URLSearchParams(location.search);
+const select = {
+  lang: document.querySelector("[data-lang-switch]"),
+  rules: document.querySelector("[data-ruleset-switch]"),
+};
+const main = document.querySelector("#rules");
+let layout = null; // sections.json
+let text = null; // texts/<lang>.json
+let preset = "seed";
+
+function escapeHTML(s) {
+  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A card as the game writes it: "J♥", "10♥"; the Joker by its name in the page's language. */
+function cardHTML(code) {
+  if (code === VOCABULARY.joker) return `<span class="card" data-card="${code}">${escapeHTML(text.ui.joker)}</span>`;
+  const red = RED.has(code[1]) ? " red" : "";
+  return `<span class="card${red}" dir="ltr" data-card="${code}">${cardLabel(code)}</span>`;
+}
+
+/** A text's markup with its [XX] cards drawn. */
+function withCards(html) {
+  return html.replace(CARD, (_, code) => cardHTML(code));
+}
+
+async function json(path) {
+  const response = await fetch(new URL(path, HERE));
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return response.json();
+}
+
+function exampleAttrs(example) {
+  const attrs = { mode: example.mode };
+  const source = example.ref ? findExample(example.ref) : example;
+  for (const name of ATTRS) {
+    const value = example[name] ?? (name === "number" ? undefined : source[name]);
+    if (value !== undefined) attrs[name] = value;
+  }
+  return attrs;
+}
+
+function findExample(ref) {
+  const [section, id] = ref.split("/");
+  return layout.sections.find((s) => s.id === section).examples.find((e) => e.id === id);
+}
+
+function embedHTML(attrs) {
+  const list = Object.entries(attrs).map(([k, v]) => ` ${k}="${escapeHTML(v)}"`).join("");
+  return `<hasenpfeffer-embed${list}></hasenpfeffer-embed>`;
+}
+
+/** The printed stand-in of an example: its position in cards (the answer is the engine's,
+ * on screen). */
+function staticDiagram(attrs) {
+  const ui = text.ui;
+  const cards = (list) => list.trim().split(/[\s,]+/).map(cardHTML).join(" ");
+  const rows = [];
+  if (attrs.trump) rows.push([ui.trump, `<span class="card${RED.has(attrs.trump) ? " red" : ""}" dir="ltr">${SUIT_SYMBOL[attrs.trump]}</span>`]);
+  if (attrs.lead) rows.push([ui.led, cards([attrs.lead, attrs.played ?? ""].join(" "))]);
+  if (attrs.hand) rows.push([ui.your_hand, cards(attrs.hand)]);
+  if (!rows.length) return "";
+  return `<dl class="diagram">${rows.map(([k, v]) => `<dt>${escapeHTML(k)}</dt><dd>${v}</dd>`).join("")}</dl>`;
+}
+
+function sectionLink(id) {
+  const url = new URL("rules.html", SCOPE);
+  url.searchParams.set("lang", text.lang);
+  url.hash = id;
+  return url.href;
+}
+
+function useThis(section, examples) {
+  const ui = text.ui;
+  const snippets = [`<script type="module" src="${LOADER.href}"></script>`, ...examples.map((e) => embedHTML(e.attrs))];
+  return `<details class="use" data-controls>
+<summary>${escapeHTML(ui.use)}</summary>
+<p>${escapeHTML(ui.use_link)} <a href="${escapeHTML(sectionLink(section.id))}">${escapeHTML(sectionLink(section.id))}</a></p>
+${examples.length ? `<p>${escapeHTML(ui.use_embed)}</p><pre class="snippet" dir="ltr" tabindex="0">${escapeHTML(snippets.join("\n\n"))}</pre>
+<button type="button" class="copy" data-copy>${escapeHTML(ui.copy)}</button>` : ""}
+</details>`;
+}
+
+/** Copy a section's snippets (or select them where the clipboard is refused). */
+async function copy(button) {
+  const pre = button.previousElementSibling;
+  try {
+    await navigator.clipboard.writeText(pre.textContent);
+    button.textContent = text.ui.copied;
+  } catch {
+    getSelection().selectAllChildren(pre);
+  }
+}
+
+function onlyAttr(only) {
+  return only ? ` data-rules="${only.join(" ")}"` : "";
+}
+
+function scoringTable() {
+  const ui = text.ui;
+  const head = layout.presets.map((p) => `<th scope="col" data-preset="${p}">${escapeHTML(text.presets[p].name)}</th>`).join("");
+  const rows = layout.scoring.map((row) => {
+    const call = ui.calls[row.call] ?? row.call;
+    const label = ui.score_row.replace("{call}", call).replace("{tricks}", row.tricks)
+      + (row.defender ? ui.score_both_alone : row.alone ? ui.score_alone : "");
+    const cells = layout.presets.map((p) => {
+      const points = row.points[p];
+      if (!points) return `<td data-preset="${p}"><span aria-hidden="true">—</span><span class="sr">${escapeHTML(ui.not_in_set)}</span></td>`;
+      const [makers, defenders] = points;
+      return `<td data-preset="${p}"><span class="num" dir="ltr">${signed(makers)}</span> / <span class="num" dir="ltr">${signed(defenders)}</span></td>`;
+    }).join("");
+    return `<tr><th scope="row">${escapeHTML(label)}</th>${cells}</tr>`;
+  }).join("");
+  return `<div class="wide" tabindex="0" role="region" aria-label="${escapeHTML(ui.score_caption)}"><table class="scores">
+<caption>${escapeHTML(ui.score_caption)}</caption>
+<thead><tr><td></td>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
+function render() {
+  const lang = LANGUAGES.find((l) => l.code === text.lang);
+  document.documentElement.lang = lang.code;
+  document.documentElement.dir = lang.dir;
+  document.title = text.title;
+  for (const el of document.querySelectorAll("[data-ui]")) el.textContent = text.ui[el.dataset.ui];
+  select.rules.replaceChildren(...layout.presets.map((p) => new Option(text.presets[p].name, p, p === preset, p === preset)));
+
+  const toc = layout.sections.map((s) => `<li><a href="#${s.id}">${escapeHTML(text.sections[s.id].title)}</a></li>`).join("");
+  const sections = layout.sections.map((section) => {
+    const words = text.sections[section.id];
+    const examples = section.examples.map((e) => ({ ...e, attrs: exampleAttrs(e) }));
+    const figures = examples.map((e) => `<figure class="example"${onlyAttr(e.only)} data-example="${section.id}/${e.id}">
+<figcaption>${withCards(words.examples[e.id])}</figcaption>
+${embedHTML(e.attrs)}
+${staticDiagram(e.attrs)}
+</figure>`).join("");
+    return `<section id="${section.id}" aria-labelledby="h-${section.id}">
+<h2 id="h-${section.id}"><a class="anchor" href="#${section.id}">${escapeHTML(words.title)}</a></h2>
+${withCards(words.html)}
+${section.table ? scoringTable() : ""}
+${figures}
+${useThis(section, examples)}
+</section>`;
+  }).join("");
+  main.innerHTML = `<h1>${escapeHTML(text.title)}</h1>
+${withCards(text.intro_html)}
+<p class="play"><a href="index.html?lang=${text.lang}">${escapeHTML(text.ui.play)}</a></p>
+<nav aria-labelledby="toc-title" class="toc"><h2 id="toc-title">${escapeHTML(text.ui.toc)}</h2><ol>${toc}</ol></nav>
+${sections}`;
+  showRuleSet();
+}
+
+function showRuleSet() {
+  document.documentElement.dataset.rules = preset;
+  for (const el of main.querySelectorAll("[data-rules]")) el.hidden = !el.dataset.rules.split(" ").includes(preset);
+  for (const el of main.querySelectorAll("[data-preset]")) el.classList.toggle("current", el.dataset.preset === preset);
+}
+
+function setAddress() {
+  const url = new URL(location.href);
+  url.searchParams.set("lang", text.lang);
+  if (preset === "seed") url.searchParams.delete("rules");
+  else url.searchParams.set("rules", preset);
+  history.replaceState(null, "", url);
+}
+
+async function load(code) {
+  text = await json(`texts/${code}.json`);
+  render();
+}
+
+/** Ask the service worker to keep this page's own files; resolves when they are stored. */
+function keep(worker) {
+  return new Promise((resolve, reject) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = ({ data }) => (data.ok ? resolve() : reject(new Error(data.message)));
+    worker.postMessage({ type: "cache-group", group: GROUP }, [channel.port2]);
+  });
+}
+
+async function keepOffline() {
+  if (!("serviceWorker" in navigator)) return;
+  try {
+    const registration = await navigator.serviceWorker.register(new URL("sw.js", SCOPE), {
+      scope: SCOPE.pathname,
+      updateViaCache: "none",
+    });
+    await navigator.serviceWorker.ready;
+    const workers = [registration.active, registration.waiting].filter(Boolean);
+    await Promise.all(workers.map(keep));
+    document.documentElement.dataset.offline = "ready";
+  } catch (err) {
+    console.warn(`The rules page is not available offline: ${err?.message ?? err}`);
+  }
+}
+
+async function start() {
+  const code = detectLanguage();
+  const asked = params.get("rules");
+  layout = await json("sections.json");
+  if (layout.presets.includes(asked)) preset = asked;
+  for (const { code: c, name } of LANGUAGES) {
+    const option = new Option(name, c, c === code, c === code);
+    option.lang = c;
+    select.lang.append(option);
+  }
+  await load(code);
+  if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+  select.lang.addEventListener("change", async () => {
+    await load(matchLanguage(select.lang.value) ?? "en");
+    setAddress();
+  });
+  select.rules.addEventListener("change", () => {
+    preset = select.rules.value;
+    showRuleSet();
+    setAddress();
+  });
+  main.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-copy]");
+    if (button) copy(button);
+  });
+  document.documentElement.dataset.ready = "true";
+  const first = main.querySelector("hasenpfeffer-embed");
+  if (first) {
+    first.addEventListener("hasenpfeffer-ready", () => keepOffline(), { once: true });
+  }
+}
+
+start().catch((err) => {
+  const status = document.querySelector("[data-status]");
+  if (status) status.textContent = `The rules could not be loaded: ${err?.message ?? err}`;
+  throw err;
+});
