@@ -1,6 +1,6 @@
 // Run the engine's own pytest tests inside Pyodide (Node), against the built wheel.
 //
-//   node tests/pyodide_pytest.mjs <wheel.whl> [extra pytest args...]
+//   node tests/pyodide_pytest.mjs <wheel.whl> [--files=test_a.py,...] [extra pytest args...]
 //
 // Pyodide is loaded from the local node_modules/pyodide. The wheels in
 // .cache/pyodide-wheels (pytest, hypothesis and their dependencies, fetched by
@@ -42,9 +42,18 @@ function usage(msg) {
   process.exit(2);
 }
 
-const [wheelPath, ...extraArgs] = process.argv.slice(2);
+const [wheelPath, ...restArgs] = process.argv.slice(2);
 if (!wheelPath) usage("expected the wheel as the first argument");
 if (!wheelPath.endsWith(".whl")) usage(`not a wheel: ${wheelPath}`);
+// --files=a.py,b.py: run only these of TEST_FILES (the suite is run in parts, one per
+// test worker: tests/test_pyodide_suite.py)
+let chosenFiles = TEST_FILES;
+const extraArgs = restArgs.filter((arg) => {
+  if (!arg.startsWith("--files=")) return true;
+  chosenFiles = arg.slice("--files=".length).split(",");
+  for (const name of chosenFiles) if (!TEST_FILES.includes(name)) usage(`not one of the engine's tests: ${name}`);
+  return false;
+});
 
 let depWheels = [];
 try {
@@ -117,7 +126,7 @@ for (const rel of DATA_FILES) {
 }
 
 pyodide.globals.set("WHEEL", wheelInFs);
-pyodide.globals.set("TEST_FILES", pyodide.toPy(TEST_FILES));
+pyodide.globals.set("TEST_FILES", pyodide.toPy(chosenFiles));
 pyodide.globals.set("EXTRA_ARGS", pyodide.toPy(extraArgs));
 
 let status = 0;
