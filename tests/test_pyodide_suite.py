@@ -2,7 +2,8 @@
 
 `node tests/pyodide_pytest.mjs <wheel>` runs the pure engine tests (cards,
 rules, game, properties, perft, notation, solver) with pytest inside Pyodide,
-importing the package from the built wheel. pytest, hypothesis and their
+importing the package from the built wheel, in two parts that the two test
+workers run side by side (`--files=`). pytest, hypothesis and their
 dependencies come from .cache/pyodide-wheels (`make pyodide-wheels`, pinned);
 Pyodide from node_modules/pyodide (`make node_modules`). The run is offline:
 the harness refuses any network access.
