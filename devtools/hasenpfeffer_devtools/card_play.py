@@ -340,7 +340,8 @@ def format_summary(settings: Settings, s: dict[str, Any], preset: str) -> Iterat
         f"calls: {settings.calls} in every seat; rules {preset}; "
         f"deal seeds {settings.seed}..{settings.seed + s['deals'] - 1}"
     )
-    yield f"deals compared: {s['compared']} of {s['deals']} (the others thrown in)"
+    thrown_in = s["deals"] - s["compared"]
+    yield f"deals compared: {s['compared']} of {s['deals']} ({thrown_in} thrown in: no card play)"
     for key, entry in s["comparisons"].items():
         x, y = key.split("-", 1)
         for unit in ("tricks", "points"):
