@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 PACKAGE_DIR = ROOT / "engine" / "hasenpfeffer"
 # 150 KiB: the engine a player's browser or pip downloads. The developer tools (arena,
-# bench) live outside the wheel, in devtools/ (147,352 bytes on 2026-12-02 without them;
+# bench) live outside the wheel, in devtools/ (147,386 bytes on 2026-12-02 without them;
 # 155,776 with them).
 MAX_WHEEL_BYTES = 150 * 1024
 
