@@ -123,6 +123,6 @@ bench-web: site chromium
 	$(PY) scripts/bench_learn.py --site site
 
 clean:
-	rm -rf $(VENV) node_modules .cache dist build engine/*.egg-info site \
+	rm -rf $(VENV) node_modules .cache dist build engine/*.egg-info devtools/*.egg-info site \
 		.mypy_cache .ruff_cache .pytest_cache .hypothesis
-	find engine tests e2e scripts -name __pycache__ -type d -prune -exec rm -rf {} +
+	find engine devtools tests e2e scripts -name __pycache__ -type d -prune -exec rm -rf {} +
