@@ -40,10 +40,10 @@ export npm_config_update_notifier := false
 
 venv: $(VENV_STAMP)
 
-$(VENV_STAMP): pyproject.toml
+$(VENV_STAMP): pyproject.toml devtools/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --upgrade "pip>=24,<27"
-	$(PY) -m pip install -e ".[dev]"
+	$(PY) -m pip install -e ".[dev]" -e "./devtools[dask]"
 	touch $@
 
 node_modules: $(NODE_STAMP)
@@ -85,8 +85,8 @@ chromium:
 	fi
 
 lint: venv
-	$(VENV)/bin/ruff check engine tests e2e $(WEB_PY)
-	$(VENV)/bin/ruff format --check engine tests e2e $(WEB_PY)
+	$(VENV)/bin/ruff check engine devtools tests e2e $(WEB_PY)
+	$(VENV)/bin/ruff format --check engine devtools tests e2e $(WEB_PY)
 	$(VENV)/bin/mypy
 
 wheel: venv
@@ -123,6 +123,6 @@ bench-web: site chromium
 	$(PY) scripts/bench_learn.py --site site
 
 clean:
-	rm -rf $(VENV) node_modules .cache dist build engine/*.egg-info site \
+	rm -rf $(VENV) node_modules .cache dist build engine/*.egg-info devtools/*.egg-info site \
 		.mypy_cache .ruff_cache .pytest_cache .hypothesis
-	find engine tests e2e scripts -name __pycache__ -type d -prune -exec rm -rf {} +
+	find engine devtools tests e2e scripts -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import heuristic
 from hasenpfeffer.bots.players import register_level
-from hasenpfeffer.tools import arena
+from hasenpfeffer_devtools import arena
 
 # at import: the arena's worker processes (forked) have it too
 register_level(heuristic.LEVEL, heuristic.make)

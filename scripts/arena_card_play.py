@@ -23,7 +23,7 @@ from hasenpfeffer.bots.hard import HardPlayer
 from hasenpfeffer.bots.medium import MediumPlayer
 from hasenpfeffer.bots.oracle import OraclePlayer
 from hasenpfeffer.bots.players import register_level
-from hasenpfeffer.tools import arena
+from hasenpfeffer_devtools import arena
 
 PLAYS = ("medium", "hard", "expert", "oracle")
 

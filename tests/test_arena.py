@@ -17,8 +17,8 @@ import pytest
 
 from hasenpfeffer import Game, Rules
 from hasenpfeffer.bots.players import register_level
-from hasenpfeffer.tools import arena
-from hasenpfeffer.tools.arena import (
+from hasenpfeffer_devtools import arena
+from hasenpfeffer_devtools.arena import (
     GameResult,
     mean_interval,
     run_game,

@@ -253,7 +253,7 @@ def test_a_bare_number_off_the_list_is_a_bid() -> None:
 
 
 def test_bench_is_imported_only_when_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
-    code = "import sys, hasenpfeffer.tools.cli; print('hasenpfeffer.tools.bench' in sys.modules)"
+    code = "import sys, hasenpfeffer.tools.cli; print('hasenpfeffer_devtools.bench' in sys.modules)"
     env = dict(os.environ, PYTHONPATH=str(ENGINE))
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
@@ -265,11 +265,22 @@ def test_bench_is_imported_only_when_asked_for(monkeypatch: pytest.MonkeyPatch) 
         received.append(argv)
         return 7
 
-    fake = types.ModuleType("hasenpfeffer.tools.bench")
+    fake = types.ModuleType("hasenpfeffer_devtools.bench")
     fake.main = fake_main  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "hasenpfeffer.tools.bench", fake)
+    monkeypatch.setitem(sys.modules, "hasenpfeffer_devtools.bench", fake)
     assert cli.main(["bench", "--vs-openspiel", "-n", "3"]) == 7
     assert received == [["--vs-openspiel", "-n", "3"]]
+
+
+def test_a_developer_tool_missing_is_said_plainly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # an installed wheel has no developer tools: arena and bench say where they are
+    monkeypatch.setitem(sys.modules, "hasenpfeffer_devtools", None)
+    for command in ("arena", "bench"):
+        monkeypatch.setitem(sys.modules, f"hasenpfeffer_devtools.{command}", None)
+        assert cli.main([command, "--help"]) == 2
+        assert "pip install -e ./devtools" in capsys.readouterr().err
 
 
 # ---- the terminal game's computer players (the medium level) ------------------------

@@ -15,7 +15,7 @@ from hasenpfeffer import Game, Rules
 from hasenpfeffer.bots.players import check_legal, make_player, register_level
 from hasenpfeffer.cards import Card
 from hasenpfeffer.knowledge import sample_game
-from hasenpfeffer.tools import arena
+from hasenpfeffer_devtools import arena
 from heuristic import HeuristicPlayer, hand_worth
 
 register_level(heuristic.LEVEL, heuristic.make)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules.md"
-SEARCHED = ("engine", "tests", "e2e", "web", "scripts", "docs", "README.md")
+SEARCHED = ("engine", "devtools", "tests", "e2e", "web", "scripts", "docs", "README.md")
 SUFFIXES = {".py", ".js", ".mjs", ".md", ".html", ".css"}
 CITATION = re.compile(r"rules\.md(?:`)?\s*§(\d+)(?:\s*-\s*§(\d+))?")
 

@@ -16,9 +16,12 @@ import os
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hasenpfeffer.bots.solver import (
     Position,
+    _Root,
     minimax,
     score_of,
     solve,
@@ -189,6 +192,41 @@ def test_full_deals_agree_with_options_off() -> None:
     for seed in range(6):
         pos = position(12000 + seed, 4, 6, mid_trick=False)
         assert solve(pos, order=False, quick=False) == solve(pos) == solve(pos, table=False)
+
+
+def goal_at_least(k: int, rem: int) -> int:
+    """The goal search's set for "the makers win at least k more tricks"."""
+    return ((2 << rem) - 1) >> max(k, 0) << max(k, 0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    n_active=st.sampled_from([4, 3, 2]),
+    tricks_left=st.integers(1, 6),
+    mid_trick=st.booleans(),
+)
+def test_the_two_searches_agree_on_every_threshold(
+    seed: int, n_active: int, tricks_left: int, mid_trick: bool
+) -> None:
+    """The solver has two searches written apart for speed: one for "at least k
+    tricks" (``solve``, ``solve_moves``) and one for any set of trick counts (the
+    score and value searches). On a threshold they ask the same question, so they
+    must answer alike, at the position and after each card, on deals as large as
+    the game's (beyond minimax: they are each other's reference there)."""
+    pos = position(seed, n_active, tricks_left, mid_trick)
+    tricks, goals = _Root(pos), _Root(pos, goal=True)
+    rem = tricks.rem
+    for k in range(rem + 2):
+        assert tricks.test(k) == goals.test(goal_at_least(k, rem)), (pos, k)
+    for b in _bits(tricks.legal_bits()):
+        by_tricks, by_goal = tricks.child_test(b), goals.child_test(b)
+        for k in range(rem + 2):
+            assert by_tricks(k) == by_goal(goal_at_least(k, rem)), (pos, b, k)
+
+
+def _bits(mask: int) -> list[int]:
+    return [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
 # --- playing the solver's moves ----------------------------------------------------

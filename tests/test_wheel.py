@@ -17,11 +17,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 PACKAGE_DIR = ROOT / "engine" / "hasenpfeffer"
-# 150 KiB until 2026-12-02; 155 KiB since the fairness layer (tells.py, quoting.py, the
-# sessions' records of who decided, open hands and secret deals: +7 KB, of which moving
-# solver_bench.py out to scripts/ won back 3). A target missed, not met: bringing it back
-# under 150 KiB (the developer benchmarks bench.py and arena.py out of the wheel) is open.
-MAX_WHEEL_BYTES = 155 * 1024
+# 150 KiB: the engine a player's browser or pip downloads. The developer tools (arena,
+# bench) live outside the wheel, in devtools/ (147,386 bytes on 2026-12-02 without them;
+# 155,776 with them).
+MAX_WHEEL_BYTES = 150 * 1024
 
 _built: list[Path] = []
 
@@ -92,6 +91,12 @@ def test_no_runtime_dependencies(wheel: Path, names: list[str]) -> None:
 def test_wheel_is_small(wheel: Path) -> None:
     size = wheel.stat().st_size
     assert size < MAX_WHEEL_BYTES, f"{wheel.name} is {size} bytes (limit {MAX_WHEEL_BYTES})"
+
+
+def test_wheel_leaves_out_the_developer_tools(names: list[str]) -> None:
+    # the arenas and benchmarks are run from a checkout (devtools/); play and review stay
+    assert "hasenpfeffer/tools/cli.py" in names
+    assert [n for n in names if "devtools" in n or n.endswith(("/arena.py", "/bench.py"))] == []
 
 
 def test_wheel_contains_package_and_marker(names: list[str]) -> None:

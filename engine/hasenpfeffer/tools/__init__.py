@@ -1,4 +1,4 @@
-"""Command-line tools: the terminal game (``cli``), duplicate matches between
-levels (``arena``), speed figures (``bench``). They run on
-CPython only: the site's wheel leaves this folder out (the browser never
-imports it). ``python -m hasenpfeffer play|bench|arena`` reaches them."""
+"""Command-line tools: the terminal game and the hand review (``cli``). They run
+on CPython only: the site's wheel leaves this folder out (the browser never
+imports it). ``python -m hasenpfeffer play|review`` reaches them; ``bench`` and
+``arena`` are developer tools outside the wheel (``devtools/``)."""

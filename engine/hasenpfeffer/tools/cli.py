@@ -1,5 +1,5 @@
-"""The command-line interface: ``python -m hasenpfeffer play`` (and ``review``,
-``bench``, ``arena``).
+"""The command-line interface: ``python -m hasenpfeffer play`` (and ``review``;
+``bench`` and ``arena`` hand over to the developer tools, ``devtools/``, not in the wheel).
 
 ``play`` is a whole game in the terminal: you are South (seat 0), your partner
 North and the opponents West and East are computer players (``players``, at
@@ -703,14 +703,19 @@ def run_review(path: str, number: int | None, seat: int, stdout: TextIO) -> int:
 
 
 def run_module(name: str, argv: list[str]) -> int:
-    """Hand the arguments after ``bench``/``arena`` to that module's ``main(argv)``,
-    imported only now."""
+    """Hand the arguments after ``bench``/``arena`` to ``hasenpfeffer_devtools.<name>``'s
+    ``main(argv)``, imported only now: developer tools, installed from a checkout
+    (``devtools/``), never in the wheel."""
     try:
-        module = importlib.import_module(f".{name}", __package__)
+        module = importlib.import_module(f"hasenpfeffer_devtools.{name}")
     except ModuleNotFoundError as err:
-        if err.name != f"{__package__}.{name}":
+        if err.name not in ("hasenpfeffer_devtools", f"hasenpfeffer_devtools.{name}"):
             raise
-        print(f"{name} is not available in this installation", file=sys.stderr)
+        print(
+            f"{name} is a developer tool, not in the wheel: in a checkout, "
+            "`pip install -e ./devtools` (make venv does)",
+            file=sys.stderr,
+        )
         return 2
     result = module.main(argv)
     return result if isinstance(result, int) else 0

@@ -18,8 +18,8 @@ import sys
 import time
 from typing import Any
 
-from ..game import Game
-from ..rules import Rules
+from hasenpfeffer.game import Game
+from hasenpfeffer.rules import Rules
 
 
 def hasenpfeffer_hands_per_second(seconds: float, rules: Rules, seed: int = 1) -> float:

@@ -30,9 +30,9 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..bots.players import ARENA_LEVELS, make_player, registered_levels
-from ..game import Game
-from ..rules import PRESETS, Rules
+from hasenpfeffer.bots.players import ARENA_LEVELS, make_player, registered_levels
+from hasenpfeffer.game import Game
+from hasenpfeffer.rules import PRESETS, Rules
 
 # ---- statistics ----------------------------------------------------------------------
 
