@@ -30,6 +30,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, Route
 
+import catalogues  # scripts/catalogues.py (e2e/conftest.py puts scripts/ on the path)
 from conftest import PageProblems
 from game_driver import LOAD_TIMEOUT_MS, WAITING, phase, step
 from test_embed import (  # noqa: F401  (fixtures shared with test_embed.py)
@@ -43,7 +44,6 @@ from test_embed import (  # noqa: F401  (fixtures shared with test_embed.py)
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULE = re.compile(r"(?s)\s*(?://[^\n]*\n\s*)*export default (\{.*\});\s*")
 TOKEN = re.compile(r"(\{\w+\}|<[^>]+>)")
 
 LTR_LETTERS = dict(
@@ -64,11 +64,7 @@ ALLOWED_WORDS = {"Hasenpfeffer", "Pyodide", "HPN", "colours"}
 
 
 def english() -> dict[str, Any]:
-    text = (ROOT / "web" / "shared" / "locales" / "en.js").read_text(encoding="utf-8")
-    match = MODULE.fullmatch(text)
-    assert match
-    data: dict[str, Any] = json.loads(re.sub(r"(?m)^[ \t]*//[^\n]*$", "", match.group(1)))
-    return data
+    return catalogues.messages("en")
 
 
 def longer(text: str, letters: dict[str, str]) -> str:
@@ -90,7 +86,7 @@ def pseudo_text(value: str, letters: dict[str, str], markup: bool) -> str:
     return "".join(p if TOKEN.fullmatch(p) else longer(p, letters) for p in parts)
 
 
-def pseudo_catalogue(rtl: bool) -> str:
+def pseudo_messages(rtl: bool) -> dict[str, Any]:
     letters = RTL_LETTERS if rtl else LTR_LETTERS
     out: dict[str, Any] = {}
     for key, value in english().items():
@@ -99,14 +95,20 @@ def pseudo_catalogue(rtl: bool) -> str:
             out[key] = {form: pseudo_text(v, letters, markup) for form, v in value.items()}
         else:
             out[key] = pseudo_text(value, letters, markup)
-    return f"export default {json.dumps(out, ensure_ascii=False)};\n"
+    return out
+
+
+def pseudo_catalogue(rtl: bool) -> str:
+    """The pseudo-locale as a catalogue file (web/shared/locales/<code>.json)."""
+    return catalogues.dump(catalogues.unfold(pseudo_messages(rtl)))
 
 
 def test_the_pseudo_catalogue_is_what_it_says() -> None:
     """Longer, no ASCII word left, every placeholder kept (and moved)."""
     en = english()
-    ltr = json.loads(MODULE.fullmatch(pseudo_catalogue(False)).group(1))  # type: ignore[union-attr]
-    rtl = json.loads(MODULE.fullmatch(pseudo_catalogue(True)).group(1))  # type: ignore[union-attr]
+    plurals = {key for key, value in en.items() if isinstance(value, dict)}
+    ltr = catalogues.fold(json.loads(pseudo_catalogue(False)), plurals)
+    rtl = catalogues.fold(json.loads(pseudo_catalogue(True)), plurals)
     assert set(ltr) == set(en) == set(rtl)
     assert ltr["a11y.bid"].startswith(".{bid}") and ltr["a11y.bid"].endswith("{seat}")
     for cat in (ltr, rtl):
@@ -228,10 +230,10 @@ def pseudo_context(
     code = "ar" if rtl else "fy"
 
     def serve(route: Route) -> None:
-        route.fulfill(status=200, content_type="text/javascript; charset=utf-8", body=body)
+        route.fulfill(status=200, content_type="application/json; charset=utf-8", body=body)
 
     context.route(lambda url: not url.startswith(allowed), abort)
-    context.route(lambda url: f"/web/shared/locales/{code}.js" in url, serve)
+    context.route(lambda url: f"/web/shared/locales/{code}.json" in url, serve)
     return context
 
 

@@ -3,7 +3,16 @@
 // and number formatting per language, the order of language detection, the
 // English fallback for a missing key, and lang/dir on an element.
 //   node --experimental-detect-module tests/i18n_check.mjs
-import * as i18n from "../web/shared/i18n.js";
+import { readFile } from "node:fs/promises";
+
+// Node's fetch reads no file: URLs; the page's catalogues are fetched, so read them here
+const webFetch = globalThis.fetch;
+globalThis.fetch = async (url) => {
+  if (!String(url).startsWith("file:")) return webFetch(url);
+  const body = await readFile(new URL(String(url)), "utf-8");
+  return { ok: true, status: 200, json: async () => JSON.parse(body) };
+};
+const i18n = await import("../web/shared/i18n.js");
 
 const report = { languages: {}, detect: {}, fallback: {}, numbers: {}, dir: {} };
 

@@ -1,4 +1,4 @@
-"""The message catalogues (web/shared/locales/*.js) and web/shared/i18n.js.
+"""The message catalogues (web/shared/locales/*.json) and web/shared/i18n.js.
 
 Every language has exactly English's keys with the same placeholders; plural
 messages have the forms the language's plural rules select; nothing is empty;
@@ -12,6 +12,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,10 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALES = ROOT / "web" / "shared" / "locales"
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import catalogues  # noqa: E402  (scripts/catalogues.py: the one reader of the catalogues)
+
 I18N = ROOT / "web" / "shared" / "i18n.js"
 
 #: CLDR plural categories (what Intl.PluralRules(lang) gives in Chromium and Node).
@@ -48,7 +52,6 @@ SAME_AS_ENGLISH = {
 }
 ALLOWED_TAGS = {"p", "strong", "em", "dl", "dt", "dd"}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
-MODULE = re.compile(r"(?s)\s*(?://[^\n]*\n\s*)*export default (\{.*\});\s*")
 
 
 def languages() -> list[str]:
@@ -61,12 +64,7 @@ def languages() -> list[str]:
 
 @cache
 def catalogue(code: str) -> dict[str, Any]:
-    text = (LOCALES / f"{code}.js").read_text(encoding="utf-8")
-    match = MODULE.fullmatch(text)
-    assert match, f"{code}.js must be `export default {{...}};` around strict JSON"
-    # strict JSON but for whole-line comments (labels of blocks of keys)
-    data: dict[str, Any] = json.loads(re.sub(r"(?m)^[ \t]*//[^\n]*$", "", match.group(1)))
-    return data
+    return catalogues.messages(code)
 
 
 def forms(value: Any) -> list[str]:
@@ -83,8 +81,31 @@ OTHERS = [c for c in languages() if c != "en"]
 def test_languages_list_matches_the_files() -> None:
     codes = languages()
     assert codes[0] == "en" and len(set(codes)) == len(codes)
-    assert {p.stem for p in LOCALES.glob("*.js")} == set(codes)
+    assert set(catalogues.codes()) == set(codes)
     assert set(PLURAL_CATEGORIES) == set(codes), "add the new language's plural categories here"
+
+
+@pytest.mark.parametrize("code", languages())
+def test_the_files_are_flat_i18next_json_in_englishs_order(code: str) -> None:
+    """What a translation tool opens (docs/i18n.md): one flat object of strings, plural
+    forms as ``key_<category>``, the keys in English's order, written as
+    ``catalogues.dump`` writes them (so a tool's rewrite shows as a real change)."""
+    raw = catalogues.read_file(code)
+    path = catalogues.catalogue_file(code)
+    assert path.read_text(encoding="utf-8") == catalogues.dump(raw), f"{path.name}: re-dump it"
+    en = catalogue("en")
+    assert [k for k in catalogue(code) if k in en] == [k for k in en if k in catalogue(code)]
+    # no message is both a plain key and a plural (i18n.js would never reach the forms)
+    assert not {k for k in raw if f"{k}_other" in raw}, code
+
+
+def test_a_broken_catalogue_is_named_with_its_error(tmp_path: Path) -> None:
+    (tmp_path / "xx.json").write_text('{"a.b": "x",}', encoding="utf-8")
+    (tmp_path / "yy.json").write_text('{"a.b": {"one": "x"}}', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"xx\.json: not a readable JSON catalogue"):
+        catalogues.read_file("xx", tmp_path)
+    with pytest.raises(ValueError, match=r"yy\.json: values must be strings.*a\.b"):
+        catalogues.read_file("yy", tmp_path)
 
 
 def test_english_is_complete_and_well_formed() -> None:
@@ -136,9 +157,10 @@ def test_plural_messages_have_the_languages_categories(code: str) -> None:
     for key, value in catalogue(code).items():
         assert isinstance(value, dict) == isinstance(en[key], dict), (code, key)
         if isinstance(value, dict):
-            # and exact forms ("0": i18n.js picks them before the category), such as
-            # Hindi's zero, which CLDR puts with one ("0 पत्ते", not "0 पत्ता")
-            categories = {form for form in value if not form.isdigit()}
+            # and `zero` in any language: i18n.js picks it for exactly 0 before the
+            # category (as i18next does), such as Hindi's zero, which CLDR puts with one
+            # ("0 पत्ते", not "0 पत्ता")
+            categories = set(value) - ({"zero"} - PLURAL_CATEGORIES[code])
             assert categories == PLURAL_CATEGORIES[code], (code, key, sorted(value))
 
 
