@@ -12,7 +12,8 @@ it is (web/shared/i18n.js); :func:`messages` gives the tests and the build the s
 messages with each plural folded into one object of its forms.
 
 The notes for translators (what a key is for, the terms of each language) are
-``docs/i18n-notes.json`` (:func:`notes`).
+``docs/i18n-notes.json`` (:func:`notes`); the glossary's banned and required words
+are ``docs/i18n-glossary.json`` (:func:`glossary`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "web" / "shared" / "locales"
 NOTES = ROOT / "docs" / "i18n-notes.json"
+GLOSSARY = ROOT / "docs" / "i18n-glossary.json"
 #: The language every other is checked against and whose keys are the template.
 REFERENCE = "en"
 #: CLDR's plural categories, as i18next v4 suffixes.
@@ -112,4 +114,12 @@ def messages(code: str, locales: Path = LOCALES) -> dict[str, Message]:
 def notes() -> dict[str, Any]:
     """docs/i18n-notes.json: ``languages`` (code -> note), ``keys`` (key -> note)."""
     data: dict[str, Any] = json.loads(NOTES.read_text(encoding="utf-8"))
+    return data
+
+
+def glossary() -> dict[str, Any]:
+    """docs/i18n-glossary.json: ``never`` (language -> patterns no message may match, each
+    with the word to use and why) and ``terms`` (a concept's English pattern and each
+    language's required pattern, with the keys excepted and why)."""
+    data: dict[str, Any] = json.loads(GLOSSARY.read_text(encoding="utf-8"))
     return data

@@ -525,28 +525,64 @@ def test_the_meaning_of_the_english_is_kept(key: str) -> None:
         assert missing == [], f"{code} {key}: {text!r} lacks {missing}"
 
 
-#: Slips a native reader found, each with what replaced it: they must not come back.
-SLIPS = {
-    # "la donna di cuori, preso…": no participle to agree with the card ("…, dal tallone")
-    "it": [r"preso dal tallone", r"\bPepper\b"],  # the bids are "pepe": so is the rule set
-    # ferdigenje: ferdigenet, ferdigene (not "ferdige", "ferdiget"); opstarte: "opstart"
-    "fy": [r"\bferdige\b", r"\bferdiget\b", r"wurdt starte"],
-    # बोलीदाता (the bidder), not बोलीदार; red or black is रंगत, not रंग-रूप
-    "hi": [r"बोलीदार", r"रंग-रूप"],
-    # a game is لعبة everywhere (not مباراة); a bid is طلب, not the imperative اطلب
-    "ar": [r"مباراة", r"اطلب \{n\}"],
-}
+# ---- the glossary (docs/i18n.md), as data: docs/i18n-glossary.json -----------------------
+
+GLOSSARY = catalogues.glossary()
 
 
-@pytest.mark.parametrize("code", sorted(SLIPS))
-def test_known_slips_do_not_come_back(code: str) -> None:
-    found = [
-        (key, pattern)
-        for key, value in catalogue(code).items()
-        for pattern in SLIPS[code]
-        if any(re.search(pattern, text) for text in forms(value))
-    ]
-    assert found == []
-    if code == "hi":
-        # the dealer's chip is a word a Hindi player recognises, not the syllable "बाँ"
-        assert catalogue("hi")["seat.chip.dealer"] == "बाँटने वाला"
+def glossary_slips(code: str, cat: dict[str, Any], en: dict[str, Any]) -> list[str]:
+    """Every message of ``cat`` that uses a banned word or drops a required term, each as
+    "key: word" with the word to use."""
+    found = []
+    for rule in GLOSSARY["never"].get(code, []):
+        for key, value in cat.items():
+            for text in forms(value):
+                match = re.search(rule["pattern"], text)
+                if match:
+                    found.append(f"{key}: {match.group(0)!r} (use {rule['use']}: {rule['why']})")
+    for term in GLOSSARY["terms"]:
+        if code not in term:
+            continue
+        for key, value in en.items():
+            if key in term["except"] or key not in cat:
+                continue
+            said = any(re.search(term["english"], text) for text in forms(value))
+            if said and not any(re.search(term[code], text) for text in forms(cat[key])):
+                found.append(f"{key}: no {term[code]!r} for {term['concept']!r}")
+    return found
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_the_glossary_is_kept(code: str) -> None:
+    """No banned word (الحاسوب, مباراة, partij, गेम …), every required term where English
+    has its word: the failure names each key and word."""
+    slips = glossary_slips(code, catalogue(code), catalogue("en"))
+    assert slips == [], f"{code}:\n" + "\n".join(slips)
+
+
+def test_the_glossary_check_fails_on_a_slip() -> None:
+    """The check itself: a banned word and a dropped term are each reported by key."""
+    en = {"a.b": "Let computer players take the seat", "c.d": "The widow"}
+    cat = {"a.b": "دع لاعب الحاسوب يأخذ المقعد", "c.d": "الورقة"}
+    slips = glossary_slips("ar", cat, en)
+    assert any(s.startswith("a.b: 'الحاسوب'") for s in slips), slips
+    assert any(s.startswith("a.b: no") for s in slips), slips
+    assert any(s.startswith("c.d: no 'ورقة الوسط'") for s in slips), slips
+    assert glossary_slips("ar", {"a.b": "دع لاعب الكمبيوتر", "c.d": "ورقة الوسط"}, en) == []
+
+
+def test_the_glossary_data_is_well_formed() -> None:
+    for code, rules in GLOSSARY["never"].items():
+        assert code in OTHERS, code
+        for rule in rules:
+            re.compile(rule["pattern"])
+            assert rule["use"] and rule["why"], rule
+    for term in GLOSSARY["terms"]:
+        assert set(OTHERS) <= set(term), term["concept"]
+        assert all(why for why in term["except"].values()), term["concept"]
+        assert set(term["except"]) <= set(catalogue("en")), term["concept"]
+
+
+def test_the_hindi_dealer_chip_is_a_word() -> None:
+    # the dealer's chip is a word a Hindi player recognises, not the syllable "बाँ"
+    assert catalogue("hi")["seat.chip.dealer"] == "बाँटने वाला"
