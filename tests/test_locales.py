@@ -52,6 +52,8 @@ SAME_AS_ENGLISH = {
 }
 ALLOWED_TAGS = {"p", "strong", "em", "dl", "dt", "dd"}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+#: Placeholders that take a list (formatList): a plural over a list need not show the count.
+LISTS = {"seats"}
 
 
 def languages() -> list[str]:
@@ -115,7 +117,9 @@ def test_english_is_complete_and_well_formed() -> None:
         assert re.fullmatch(r"[a-z0-9_]+(\.[A-Za-z0-9_-]+)+", key), key
         if isinstance(value, dict):
             assert set(value) == PLURAL_CATEGORIES["en"], key
-            assert "count" in placeholders(value), f"{key}: a plural needs {{count}}"
+            # a plural shows its number, unless it names the things it counts (a list)
+            named = placeholders(value) & LISTS
+            assert "count" in placeholders(value) or named, f"{key}: a plural needs {{count}}"
 
 
 @pytest.mark.parametrize("code", languages())
@@ -146,7 +150,7 @@ def test_same_placeholders_as_english(code: str) -> None:
             # missing from some forms, but not from `other`, and nothing else may differ
             for form, text in value.items():
                 assert placeholders(text) - {"count"} == want - {"count"}, (code, key, form)
-            assert "count" in placeholders(value["other"]), (code, key)
+            assert "count" in placeholders(value["other"]) or want & LISTS, (code, key)
         else:
             assert placeholders(value) == want, (code, key)
 
@@ -293,6 +297,27 @@ def test_i18n_js_translator_for_an_embed(node_report: dict[str, Any]) -> None:
     assert tr["dir"] == "rtl"
     assert tr["cards"] == "\u0663 أوراق"  # 3 in Arabic-Indic digits (an ar-EG reader)
     assert tr["page"] == "3 carte"  # the page's own language is untouched
+
+
+def test_i18n_js_dates_in_words_and_plurals_over_lists(node_report: dict[str, Any]) -> None:
+    """The deal of the day's date in the language's words, never the raw ISO day; a
+    message over a list of seats agrees with how many there are."""
+    dates = node_report["dates"]
+    assert dates["en"] == ["December 1, 2026", "not a day"]
+    assert dates["it"][0] == "1 dicembre 2026"
+    assert dates["fy"][0].startswith("1 ") and "2026" in dates["fy"][0]
+    assert dates["ar"][0].startswith("\u2068") and dates["ar"][0].endswith("\u2069")
+    assert "2026" in dates["hi"][0] and "दिसंबर" in dates["hi"][0]
+    assert all("2026-12-01" not in d[0] for d in dates.values()), dates
+    restored = node_report["restored"]
+    assert restored["en"] == [
+        "X played from another device. The game waits at their turn: invite them again "
+        "under “Together”, or let a computer player take the seat there.",
+        "X played from other devices. The game waits at their turn: invite them again "
+        "under “Together”, or let computer players take their seats there.",
+    ]
+    assert "يلعب من جهاز آخر" in restored["ar"][0] and "يلعبان" in restored["ar"][1]
+    assert "giocava" in restored["it"][0] and "giocavano" in restored["it"][1]
 
 
 # ---- the player is "you": sentences about a seat have the player's own form ----------------

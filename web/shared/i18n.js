@@ -331,6 +331,26 @@ export function formatSigned(n, options = {}) {
   return ltrRun(text);
 }
 
+/**
+ * A calendar day ("2026-12-01", as the engine and the deal of the day name it) in
+ * the current language's words ("1 December 2026", "1 dicembre 2026", "١ ديسمبر
+ * ٢٠٢٦" for an ar-EG reader): Intl.DateTimeFormat in the numbers' locale, the
+ * language's stand-in where the browser has no data, the day itself (UTC, so
+ * never the day before). Right to left it is one isolate. Text that is no such
+ * day is returned as it is.
+ */
+export function formatDate(day, options = { dateStyle: "long" }) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(day));
+  if (!match) return String(day);
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  try {
+    const tag = supported(numberTag, Intl.DateTimeFormat) ? numberTag : intlLocale(current, Intl.DateTimeFormat);
+    return isolate(new Intl.DateTimeFormat(tag, { ...options, timeZone: "UTC" }).format(date));
+  } catch {
+    return String(day);
+  }
+}
+
 /** "a, b and c" in the current language. */
 export function formatList(items, type = "conjunction") {
   try {
