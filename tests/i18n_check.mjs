@@ -78,10 +78,12 @@ report.translator = {
 // dates in words (the deal of the day) and a plural over a list of seats
 report.dates = {};
 report.restored = {};
+report.servers = {};
 for (const lang of i18n.LANGUAGES) {
   await i18n.setLanguage(lang.code, { browser: [] });
   report.dates[lang.code] = [i18n.formatDate("2026-12-01"), i18n.formatDate("not a day")];
   report.restored[lang.code] = [1, 2].map((count) => i18n.t("together.restored", { seats: "X", count }));
+  report.servers[lang.code] = [1, 2].map((count) => i18n.t("settings.internet.note_named", { hosts: "h", count }));
 }
 
 const el = { attrs: {}, setAttribute(k, v) { this.attrs[k] = v; } };

@@ -53,7 +53,7 @@ SAME_AS_ENGLISH = {
 ALLOWED_TAGS = {"p", "strong", "em", "dl", "dt", "dd"}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 #: Placeholders that take a list (formatList): a plural over a list need not show the count.
-LISTS = {"seats"}
+LISTS = {"seats", "hosts"}
 
 
 def languages() -> list[str]:
@@ -318,6 +318,10 @@ def test_i18n_js_dates_in_words_and_plurals_over_lists(node_report: dict[str, An
     ]
     assert "يلعب من جهاز آخر" in restored["ar"][0] and "يلعبان" in restored["ar"][1]
     assert "giocava" in restored["it"][0] and "giocavano" in restored["it"][1]
+    servers = node_report["servers"]
+    assert servers["en"][0].startswith("This server learns")
+    assert servers["en"][1].startswith("These servers learn")
+    assert servers["ar"][0].startswith("يعرف هذا الخادم") and "هذان الخادمان" in servers["ar"][1]
 
 
 # ---- the player is "you": sentences about a seat have the player's own form ----------------
