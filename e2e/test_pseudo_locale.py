@@ -426,3 +426,130 @@ def test_a_pseudo_locale_through_every_component_and_embed(
     report = findings.report()
     assert not report, f"{len(report)} problems:\n" + "\n".join(report)
     assert problems.external == [] and problems.errors == []
+
+
+# ---- the newer screens: review, statistics, the guide's later tips, Together, a guest,
+# ---- another tab, the update notice, the demo page's examples --------------------------
+
+REVIEW_READY = '#review-dialog[open] #review-body[aria-busy="false"]'
+HANDED_OVER = 'dialog[data-saves="handed-over"]'
+TIP = "#guide section[data-tip]"
+
+
+def later_tip(page: Page, first: str, findings: Findings, seen: set[str]) -> None:
+    """The guide after its first tip: the first tip seen is taken ('Got it'), and the
+    next one the game reaches is checked once."""
+    if not page.is_visible(TIP):
+        return
+    tip = page.get_attribute(TIP, "data-tip") or ""
+    if tip != first and "later tip" not in seen:
+        seen.add("later tip")
+        findings.check_sizes(page, f"the guide's tip '{tip}'")
+
+
+def walk_the_newer_screens(
+    page: Page, second: Page, base_url: str, code: str, findings: Findings
+) -> None:
+    page.goto(f"{base_url}?lang={code}&speed=instant&bots=random&seed=13")
+    page.wait_for_selector("#loader[hidden]", state="attached", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_selector(WAITING, timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_selector(TIP)
+    first = page.get_attribute(TIP, "data-tip") or ""
+    page.click(f'{TIP} [data-guide="got-it"]')
+    rng = random.Random(5)
+    seen: set[str] = set()
+    for _ in range(300):
+        page.wait_for_selector(WAITING, timeout=30_000)
+        later_tip(page, first, findings, seen)
+        if page.is_visible("#summary-dialog[open]"):
+            break
+        step(page, rng)
+    else:
+        raise AssertionError("no hand was finished")
+    assert "later tip" in seen, "the guide showed no second tip"
+    # the finished hand's review, then the statistics it was counted in
+    page.click("#summary-dialog [data-review-open]")
+    page.wait_for_selector(REVIEW_READY, timeout=60_000)
+    findings.check_sizes(page, "the review of a hand")
+    page.click("#review-body [data-review-goto='0']")
+    findings.check_sizes(page, "the review at the deal")
+    page.keyboard.press("Escape")
+    page.click('#summary-dialog [data-action="next-hand"]')
+    page.wait_for_selector(WAITING, timeout=30_000)
+    page.click('[data-tool="stats"]')
+    page.wait_for_selector("#stats-dialog[open] .stats-chart")
+    findings.check_sizes(page, "the statistics")
+    page.keyboard.press("Escape")
+    # the Together dialog (inviting needs a network: its first screen only)
+    page.click('[data-tool="together"]')
+    page.wait_for_selector("#together-dialog[open]")
+    findings.check_sizes(page, "the Together dialog")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog[open]", state="detached")
+    # the update notice (what another tab on a newer version offers): pwa.js as the page
+    # loaded it (the same module, so the same words)
+    page.evaluate(
+        """async () => {
+          const url = performance.getEntriesByType("resource")
+            .map((e) => e.name).find((n) => n.includes("/web/pwa/pwa.js"));
+          (await import(url)).offerNewVersion("tabs.newer_version");
+        }"""
+    )
+    page.wait_for_selector("#update-notice:not([hidden])")
+    findings.check_sizes(page, "the update notice")
+    # the same game opened in another tab: this one says so
+    second.goto(f"{base_url}?lang={code}&speed=instant&bots=random")
+    second.wait_for_selector(WAITING, timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_selector(f"{HANDED_OVER}[open]")
+    findings.check_sizes(page, "the game open in another tab")
+    # a guest's page, from an invitation that is no invitation
+    second.goto(f"{base_url}?lang={code}#join=not-an-invitation")
+    second.wait_for_selector("#guest-dialog[open]", timeout=LOAD_TIMEOUT_MS)
+    findings.check_sizes(second, "a guest's dialog")
+    if second.is_visible("#guest-dialog [data-guest-join]"):
+        second.click("#guest-dialog [data-guest-join]")
+        second.wait_for_selector("#guest-dialog .together-error")
+        findings.check_sizes(second, "a guest's dialog, refused")
+
+
+def walk_the_demo(page: Page, base_url: str, code: str, findings: Findings) -> None:
+    """demo.html's examples in the language chosen on the page (the page's own text is
+    English: only the examples are checked)."""
+    page.goto(base_url + "demo.html")
+    count = page.eval_on_selector_all("hasenpfeffer-embed", "els => els.length")
+    wait_all(page, "hasenpfeffer-embed", "ready", count)
+    page.select_option("[data-lang-switch]", code)
+    for width in (900, 360):
+        page.set_viewport_size({"width": width, "height": 900})
+        for n in range(count):
+            embed = page.locator("hasenpfeffer-embed").nth(n)
+            embed.scroll_into_view_if_needed()
+            handle = embed.evaluate_handle("e => e.shadowRoot.querySelector('iframe')")
+            content = handle.as_element().content_frame()  # type: ignore[union-attr]
+            assert content is not None
+            content.wait_for_function(f"document.documentElement.lang === {code!r}")
+            content.wait_for_selector("body *", state="attached")
+            findings.check(content, f"demo.html example {n + 1} ({width})")
+
+
+def test_a_pseudo_locale_through_the_newer_screens(browser: Browser, base_url: str) -> None:
+    """The right-to-left pseudo-locale through what the first walk does not reach: the
+    review, the statistics, the guide after its first tip, the Together and guest
+    dialogs, the game open in another tab, the update notice and demo.html's examples.
+    (python.html has no catalogue words: it is an English page.)"""
+    problems = PageProblems()
+    findings = Findings()
+    code, rtl = "ar", True
+    context = pseudo_context(browser, (base_url,), problems, rtl)
+    try:
+        page, second = context.new_page(), context.new_page()
+        listen(page, problems)
+        listen(second, problems)
+        walk_the_newer_screens(page, second, base_url, code, findings)
+        walk_the_demo(second, base_url, code, findings)
+    finally:
+        context.close()
+    assert len(findings.places) > 20
+    report = findings.report()
+    assert not report, f"{len(report)} problems:\n" + "\n".join(report)
+    assert problems.external == [] and problems.errors == []
