@@ -13,13 +13,13 @@ once (English): no serious or critical violation.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Frame, Page
 
+import catalogues  # scripts/catalogues.py
 from axe import assert_accessible
 from test_embed import (  # noqa: F401  (fixtures shared with test_embed.py)
     HPN,
@@ -35,16 +35,10 @@ ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts" / "i18n"
 LANGS = {"en": "ltr", "it": "ltr", "fy": "ltr", "ar": "rtl", "hi": "ltr"}
 MODES = ("ranking", "trick", "hand")
-MODULE = re.compile(r"(?s)\s*(?://[^\n]*\n\s*)*export default (\{.*\});\s*")
 
 
 def catalogue(code: str) -> dict[str, Any]:
-    text = (ROOT / "web" / "shared" / "locales" / f"{code}.js").read_text(encoding="utf-8")
-    match = MODULE.fullmatch(text)
-    assert match
-    # strict JSON but for whole-line comments (labels of blocks of keys)
-    data: dict[str, Any] = json.loads(re.sub(r"(?m)^[ \t]*//[^\n]*$", "", match.group(1)))
-    return data
+    return catalogues.messages(code)
 
 
 KEYS = set(catalogue("en"))

@@ -189,8 +189,8 @@ def invite_west(page: Page) -> None:
 def text_of(page: Page, version_url: str, lang: str, key: str) -> str:
     """A message of the language's catalogue, as the site serves it."""
     found: str = page.evaluate(
-        "async ([url, key]) => (await import(url)).default[key]",
-        [f"{version_url}web/shared/locales/{lang}.js", key],
+        "async ([url, key]) => (await (await fetch(url)).json())[key]",
+        [f"{version_url}web/shared/locales/{lang}.json", key],
     )
     return found
 

@@ -30,6 +30,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, Route
 
+import catalogues  # scripts/catalogues.py (e2e/conftest.py puts scripts/ on the path)
 from conftest import PageProblems
 from game_driver import LOAD_TIMEOUT_MS, WAITING, phase, step
 from test_embed import (  # noqa: F401  (fixtures shared with test_embed.py)
@@ -43,7 +44,6 @@ from test_embed import (  # noqa: F401  (fixtures shared with test_embed.py)
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULE = re.compile(r"(?s)\s*(?://[^\n]*\n\s*)*export default (\{.*\});\s*")
 TOKEN = re.compile(r"(\{\w+\}|<[^>]+>)")
 
 LTR_LETTERS = dict(
@@ -64,11 +64,7 @@ ALLOWED_WORDS = {"Hasenpfeffer", "Pyodide", "HPN", "colours"}
 
 
 def english() -> dict[str, Any]:
-    text = (ROOT / "web" / "shared" / "locales" / "en.js").read_text(encoding="utf-8")
-    match = MODULE.fullmatch(text)
-    assert match
-    data: dict[str, Any] = json.loads(re.sub(r"(?m)^[ \t]*//[^\n]*$", "", match.group(1)))
-    return data
+    return catalogues.messages("en")
 
 
 def longer(text: str, letters: dict[str, str]) -> str:
@@ -90,7 +86,7 @@ def pseudo_text(value: str, letters: dict[str, str], markup: bool) -> str:
     return "".join(p if TOKEN.fullmatch(p) else longer(p, letters) for p in parts)
 
 
-def pseudo_catalogue(rtl: bool) -> str:
+def pseudo_messages(rtl: bool) -> dict[str, Any]:
     letters = RTL_LETTERS if rtl else LTR_LETTERS
     out: dict[str, Any] = {}
     for key, value in english().items():
@@ -99,14 +95,20 @@ def pseudo_catalogue(rtl: bool) -> str:
             out[key] = {form: pseudo_text(v, letters, markup) for form, v in value.items()}
         else:
             out[key] = pseudo_text(value, letters, markup)
-    return f"export default {json.dumps(out, ensure_ascii=False)};\n"
+    return out
+
+
+def pseudo_catalogue(rtl: bool) -> str:
+    """The pseudo-locale as a catalogue file (web/shared/locales/<code>.json)."""
+    return catalogues.dump(catalogues.unfold(pseudo_messages(rtl)))
 
 
 def test_the_pseudo_catalogue_is_what_it_says() -> None:
     """Longer, no ASCII word left, every placeholder kept (and moved)."""
     en = english()
-    ltr = json.loads(MODULE.fullmatch(pseudo_catalogue(False)).group(1))  # type: ignore[union-attr]
-    rtl = json.loads(MODULE.fullmatch(pseudo_catalogue(True)).group(1))  # type: ignore[union-attr]
+    plurals = {key for key, value in en.items() if isinstance(value, dict)}
+    ltr = catalogues.fold(json.loads(pseudo_catalogue(False)), plurals)
+    rtl = catalogues.fold(json.loads(pseudo_catalogue(True)), plurals)
     assert set(ltr) == set(en) == set(rtl)
     assert ltr["a11y.bid"].startswith(".{bid}") and ltr["a11y.bid"].endswith("{seat}")
     for cat in (ltr, rtl):
@@ -228,10 +230,10 @@ def pseudo_context(
     code = "ar" if rtl else "fy"
 
     def serve(route: Route) -> None:
-        route.fulfill(status=200, content_type="text/javascript; charset=utf-8", body=body)
+        route.fulfill(status=200, content_type="application/json; charset=utf-8", body=body)
 
     context.route(lambda url: not url.startswith(allowed), abort)
-    context.route(lambda url: f"/web/shared/locales/{code}.js" in url, serve)
+    context.route(lambda url: f"/web/shared/locales/{code}.json" in url, serve)
     return context
 
 
@@ -418,6 +420,133 @@ def test_a_pseudo_locale_through_every_component_and_embed(
         page = context.new_page()
         listen(page, problems)
         walk_the_embeds(page, f"{host}/{name}", code, findings)
+    finally:
+        context.close()
+    assert len(findings.places) > 20
+    report = findings.report()
+    assert not report, f"{len(report)} problems:\n" + "\n".join(report)
+    assert problems.external == [] and problems.errors == []
+
+
+# ---- the newer screens: review, statistics, the guide's later tips, Together, a guest,
+# ---- another tab, the update notice, the demo page's examples --------------------------
+
+REVIEW_READY = '#review-dialog[open] #review-body[aria-busy="false"]'
+HANDED_OVER = 'dialog[data-saves="handed-over"]'
+TIP = "#guide section[data-tip]"
+
+
+def later_tip(page: Page, first: str, findings: Findings, seen: set[str]) -> None:
+    """The guide after its first tip: the first tip seen is taken ('Got it'), and the
+    next one the game reaches is checked once."""
+    if not page.is_visible(TIP):
+        return
+    tip = page.get_attribute(TIP, "data-tip") or ""
+    if tip != first and "later tip" not in seen:
+        seen.add("later tip")
+        findings.check_sizes(page, f"the guide's tip '{tip}'")
+
+
+def walk_the_newer_screens(
+    page: Page, second: Page, base_url: str, code: str, findings: Findings
+) -> None:
+    page.goto(f"{base_url}?lang={code}&speed=instant&bots=random&seed=13")
+    page.wait_for_selector("#loader[hidden]", state="attached", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_selector(WAITING, timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_selector(TIP)
+    first = page.get_attribute(TIP, "data-tip") or ""
+    page.click(f'{TIP} [data-guide="got-it"]')
+    rng = random.Random(5)
+    seen: set[str] = set()
+    for _ in range(300):
+        page.wait_for_selector(WAITING, timeout=30_000)
+        later_tip(page, first, findings, seen)
+        if page.is_visible("#summary-dialog[open]"):
+            break
+        step(page, rng)
+    else:
+        raise AssertionError("no hand was finished")
+    assert "later tip" in seen, "the guide showed no second tip"
+    # the finished hand's review, then the statistics it was counted in
+    page.click("#summary-dialog [data-review-open]")
+    page.wait_for_selector(REVIEW_READY, timeout=60_000)
+    findings.check_sizes(page, "the review of a hand")
+    page.click("#review-body [data-review-goto='0']")
+    findings.check_sizes(page, "the review at the deal")
+    page.keyboard.press("Escape")
+    page.click('#summary-dialog [data-action="next-hand"]')
+    page.wait_for_selector(WAITING, timeout=30_000)
+    page.click('[data-tool="stats"]')
+    page.wait_for_selector("#stats-dialog[open] .stats-chart")
+    findings.check_sizes(page, "the statistics")
+    page.keyboard.press("Escape")
+    # the Together dialog (inviting needs a network: its first screen only)
+    page.click('[data-tool="together"]')
+    page.wait_for_selector("#together-dialog[open]")
+    findings.check_sizes(page, "the Together dialog")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog[open]", state="detached")
+    # the update notice (what another tab on a newer version offers): pwa.js as the page
+    # loaded it (the same module, so the same words)
+    page.evaluate(
+        """async () => {
+          const url = performance.getEntriesByType("resource")
+            .map((e) => e.name).find((n) => n.includes("/web/pwa/pwa.js"));
+          (await import(url)).offerNewVersion("tabs.newer_version");
+        }"""
+    )
+    page.wait_for_selector("#update-notice:not([hidden])")
+    findings.check_sizes(page, "the update notice")
+    # the same game opened in another tab: this one says so
+    second.goto(f"{base_url}?lang={code}&speed=instant&bots=random")
+    second.wait_for_selector(WAITING, timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_selector(f"{HANDED_OVER}[open]")
+    findings.check_sizes(page, "the game open in another tab")
+    # a guest's page, from an invitation that is no invitation
+    second.goto(f"{base_url}?lang={code}#join=not-an-invitation")
+    second.wait_for_selector("#guest-dialog[open]", timeout=LOAD_TIMEOUT_MS)
+    findings.check_sizes(second, "a guest's dialog")
+    if second.is_visible("#guest-dialog [data-guest-join]"):
+        second.click("#guest-dialog [data-guest-join]")
+        second.wait_for_selector("#guest-dialog .together-error")
+        findings.check_sizes(second, "a guest's dialog, refused")
+
+
+def walk_the_demo(page: Page, base_url: str, code: str, findings: Findings) -> None:
+    """demo.html's examples in the language chosen on the page (the page's own text is
+    English: only the examples are checked)."""
+    page.goto(base_url + "demo.html")
+    count = page.eval_on_selector_all("hasenpfeffer-embed", "els => els.length")
+    wait_all(page, "hasenpfeffer-embed", "ready", count)
+    page.select_option("[data-lang-switch]", code)
+    for width in (900, 360):
+        page.set_viewport_size({"width": width, "height": 900})
+        for n in range(count):
+            embed = page.locator("hasenpfeffer-embed").nth(n)
+            embed.scroll_into_view_if_needed()
+            handle = embed.evaluate_handle("e => e.shadowRoot.querySelector('iframe')")
+            content = handle.as_element().content_frame()  # type: ignore[union-attr]
+            assert content is not None
+            content.wait_for_function(f"document.documentElement.lang === {code!r}")
+            content.wait_for_selector("body *", state="attached")
+            findings.check(content, f"demo.html example {n + 1} ({width})")
+
+
+def test_a_pseudo_locale_through_the_newer_screens(browser: Browser, base_url: str) -> None:
+    """The right-to-left pseudo-locale through what the first walk does not reach: the
+    review, the statistics, the guide after its first tip, the Together and guest
+    dialogs, the game open in another tab, the update notice and demo.html's examples.
+    (python.html has no catalogue words: it is an English page.)"""
+    problems = PageProblems()
+    findings = Findings()
+    code, rtl = "ar", True
+    context = pseudo_context(browser, (base_url,), problems, rtl)
+    try:
+        page, second = context.new_page(), context.new_page()
+        listen(page, problems)
+        listen(second, problems)
+        walk_the_newer_screens(page, second, base_url, code, findings)
+        walk_the_demo(second, base_url, code, findings)
     finally:
         context.close()
     assert len(findings.places) > 20

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-import re
 import shutil
 import socket
 import struct
@@ -26,6 +25,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, Route
 
+import catalogues
 from browser import CHROMIUM, LAUNCH_ARGS, wait_snapshot_stored
 from build_site import current_version, version_dir
 from conftest import ROOT, PageProblems
@@ -390,11 +390,7 @@ def test_manifest_and_icons_come_from_our_svg(site_dir: Path) -> None:
     assert manifest["display"] == "standalone"
     assert manifest["name"] and manifest["short_name"] and manifest["description"]
     # its words are the English catalogue's manifest.* messages (docs/i18n.md)
-    english = (version_dir(site_dir) / "web" / "shared" / "locales" / "en.js").read_text(
-        encoding="utf-8"
-    )
-    body = english[english.index("{") : english.rindex("}") + 1]
-    messages = json.loads(re.sub(r"(?m)^[ \t]*//[^\n]*$", "", body))
+    messages = catalogues.read_file("en", version_dir(site_dir) / "web" / "shared" / "locales")
     assert manifest["description"] == messages["manifest.description"]
     assert (manifest["name"], manifest["lang"]) == (messages["manifest.name"], "en")
     assert manifest["theme_color"].startswith("#") and manifest["background_color"].startswith("#")

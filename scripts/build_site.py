@@ -22,7 +22,7 @@ people and browsers know:
     v/<version>/                everything else, the same tree as before:
       web/engine/, web/table/, web/embed/, web/shared/, web/pwa/
                                 ES modules, styles, icons (the tree of web/)
-      web/shared/locales/       the message catalogues, one per language
+      web/shared/locales/       the message catalogues, one JSON file per language
       web/shared/build-info.js  generated: versions, file names and sizes, the site's root
       web/shared/vocabulary.js  generated: the notation's words and the engine's names
                                 (hasenpfeffer.api.vocabulary.web_vocabulary())
@@ -93,7 +93,7 @@ LOADER_URL = Path("embed.js")
 # The table's entry module (index.html loads it); its static imports are preloaded.
 TABLE_ENTRY = "web/table/boot.js"
 PRELOAD_MARK = "<!-- {{MODULEPRELOAD}} -->"
-WEB_SUFFIXES = (".js", ".css", ".svg", ".png", ".webmanifest", ".json")
+WEB_SUFFIXES = (".js", ".json", ".css", ".svg", ".png", ".webmanifest")
 STATIC_IMPORT = re.compile(
     r"""^\s*(?:import|export)\b[^"';]*?from\s*["'](\.{1,2}/[^"']+)["']""", re.M
 )

@@ -36,6 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import catalogues
 from svg_raster import render
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,18 +88,15 @@ def icon_entries(prefix: str) -> list[dict[str, str]]:
 #: The catalogue the manifest's words come from (docs/i18n.md): one manifest for every
 #: language (a manifest per language would need a page per language to link it).
 MANIFEST_LANGUAGE = "en"
-CATALOGUE = re.compile(r"(?s)\s*(?://[^\n]*\n\s*)*export default (\{.*\});\s*")
 
 
 def manifest_texts(web: Path, code: str = MANIFEST_LANGUAGE) -> dict[str, str]:
-    """manifest.name / short_name / description of web/shared/locales/<code>.js."""
-    text = (web / "shared" / "locales" / f"{code}.js").read_text(encoding="utf-8")
-    match = CATALOGUE.fullmatch(text)
-    if not match:
-        raise SystemExit(f"web/shared/locales/{code}.js is not `export default {{...}};`")
-    # strict JSON but for whole-line comments (labels of blocks of keys)
-    messages = json.loads(re.sub(r"(?m)^[ \t]*//[^\n]*$", "", match.group(1)))
-    return {k: str(messages[f"manifest.{k}"]) for k in ("name", "short_name", "description")}
+    """manifest.name / short_name / description of web/shared/locales/<code>.json."""
+    try:
+        messages = catalogues.read_file(code, web / "shared" / "locales")
+    except ValueError as e:
+        raise SystemExit(str(e)) from e
+    return {k: messages[f"manifest.{k}"] for k in ("name", "short_name", "description")}
 
 
 def write_manifest(

@@ -3,7 +3,16 @@
 // and number formatting per language, the order of language detection, the
 // English fallback for a missing key, and lang/dir on an element.
 //   node --experimental-detect-module tests/i18n_check.mjs
-import * as i18n from "../web/shared/i18n.js";
+import { readFile } from "node:fs/promises";
+
+// Node's fetch reads no file: URLs; the page's catalogues are fetched, so read them here
+const webFetch = globalThis.fetch;
+globalThis.fetch = async (url) => {
+  if (!String(url).startsWith("file:")) return webFetch(url);
+  const body = await readFile(new URL(String(url)), "utf-8");
+  return { ok: true, status: 200, json: async () => JSON.parse(body) };
+};
+const i18n = await import("../web/shared/i18n.js");
 
 const report = { languages: {}, detect: {}, fallback: {}, numbers: {}, dir: {} };
 
@@ -65,6 +74,17 @@ report.translator = {
   cards: ar.t("seat.cards", { count: 3 }),
   page: i18n.t("seat.cards", { count: 3 }),
 };
+
+// dates in words (the deal of the day) and a plural over a list of seats
+report.dates = {};
+report.restored = {};
+report.servers = {};
+for (const lang of i18n.LANGUAGES) {
+  await i18n.setLanguage(lang.code, { browser: [] });
+  report.dates[lang.code] = [i18n.formatDate("2026-12-01"), i18n.formatDate("not a day")];
+  report.restored[lang.code] = [1, 2].map((count) => i18n.t("together.restored", { seats: "X", count }));
+  report.servers[lang.code] = [1, 2].map((count) => i18n.t("settings.internet.note_named", { hosts: "h", count }));
+}
 
 const el = { attrs: {}, setAttribute(k, v) { this.attrs[k] = v; } };
 i18n.applyDocumentLanguage(el, "ar");

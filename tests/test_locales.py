@@ -1,4 +1,4 @@
-"""The message catalogues (web/shared/locales/*.js) and web/shared/i18n.js.
+"""The message catalogues (web/shared/locales/*.json) and web/shared/i18n.js.
 
 Every language has exactly English's keys with the same placeholders; plural
 messages have the forms the language's plural rules select; nothing is empty;
@@ -12,6 +12,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,10 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALES = ROOT / "web" / "shared" / "locales"
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import catalogues  # noqa: E402  (scripts/catalogues.py: the one reader of the catalogues)
+
 I18N = ROOT / "web" / "shared" / "i18n.js"
 
 #: CLDR plural categories (what Intl.PluralRules(lang) gives in Chromium and Node).
@@ -48,7 +52,8 @@ SAME_AS_ENGLISH = {
 }
 ALLOWED_TAGS = {"p", "strong", "em", "dl", "dt", "dd"}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
-MODULE = re.compile(r"(?s)\s*(?://[^\n]*\n\s*)*export default (\{.*\});\s*")
+#: Placeholders that take a list (formatList): a plural over a list need not show the count.
+LISTS = {"seats", "hosts"}
 
 
 def languages() -> list[str]:
@@ -61,12 +66,7 @@ def languages() -> list[str]:
 
 @cache
 def catalogue(code: str) -> dict[str, Any]:
-    text = (LOCALES / f"{code}.js").read_text(encoding="utf-8")
-    match = MODULE.fullmatch(text)
-    assert match, f"{code}.js must be `export default {{...}};` around strict JSON"
-    # strict JSON but for whole-line comments (labels of blocks of keys)
-    data: dict[str, Any] = json.loads(re.sub(r"(?m)^[ \t]*//[^\n]*$", "", match.group(1)))
-    return data
+    return catalogues.messages(code)
 
 
 def forms(value: Any) -> list[str]:
@@ -83,8 +83,31 @@ OTHERS = [c for c in languages() if c != "en"]
 def test_languages_list_matches_the_files() -> None:
     codes = languages()
     assert codes[0] == "en" and len(set(codes)) == len(codes)
-    assert {p.stem for p in LOCALES.glob("*.js")} == set(codes)
+    assert set(catalogues.codes()) == set(codes)
     assert set(PLURAL_CATEGORIES) == set(codes), "add the new language's plural categories here"
+
+
+@pytest.mark.parametrize("code", languages())
+def test_the_files_are_flat_i18next_json_in_englishs_order(code: str) -> None:
+    """What a translation tool opens (docs/i18n.md): one flat object of strings, plural
+    forms as ``key_<category>``, the keys in English's order, written as
+    ``catalogues.dump`` writes them (so a tool's rewrite shows as a real change)."""
+    raw = catalogues.read_file(code)
+    path = catalogues.catalogue_file(code)
+    assert path.read_text(encoding="utf-8") == catalogues.dump(raw), f"{path.name}: re-dump it"
+    en = catalogue("en")
+    assert [k for k in catalogue(code) if k in en] == [k for k in en if k in catalogue(code)]
+    # no message is both a plain key and a plural (i18n.js would never reach the forms)
+    assert not {k for k in raw if f"{k}_other" in raw}, code
+
+
+def test_a_broken_catalogue_is_named_with_its_error(tmp_path: Path) -> None:
+    (tmp_path / "xx.json").write_text('{"a.b": "x",}', encoding="utf-8")
+    (tmp_path / "yy.json").write_text('{"a.b": {"one": "x"}}', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"xx\.json: not a readable JSON catalogue"):
+        catalogues.read_file("xx", tmp_path)
+    with pytest.raises(ValueError, match=r"yy\.json: values must be strings.*a\.b"):
+        catalogues.read_file("yy", tmp_path)
 
 
 def test_english_is_complete_and_well_formed() -> None:
@@ -94,7 +117,9 @@ def test_english_is_complete_and_well_formed() -> None:
         assert re.fullmatch(r"[a-z0-9_]+(\.[A-Za-z0-9_-]+)+", key), key
         if isinstance(value, dict):
             assert set(value) == PLURAL_CATEGORIES["en"], key
-            assert "count" in placeholders(value), f"{key}: a plural needs {{count}}"
+            # a plural shows its number, unless it names the things it counts (a list)
+            named = placeholders(value) & LISTS
+            assert "count" in placeholders(value) or named, f"{key}: a plural needs {{count}}"
 
 
 @pytest.mark.parametrize("code", languages())
@@ -125,7 +150,7 @@ def test_same_placeholders_as_english(code: str) -> None:
             # missing from some forms, but not from `other`, and nothing else may differ
             for form, text in value.items():
                 assert placeholders(text) - {"count"} == want - {"count"}, (code, key, form)
-            assert "count" in placeholders(value["other"]), (code, key)
+            assert "count" in placeholders(value["other"]) or want & LISTS, (code, key)
         else:
             assert placeholders(value) == want, (code, key)
 
@@ -136,9 +161,10 @@ def test_plural_messages_have_the_languages_categories(code: str) -> None:
     for key, value in catalogue(code).items():
         assert isinstance(value, dict) == isinstance(en[key], dict), (code, key)
         if isinstance(value, dict):
-            # and exact forms ("0": i18n.js picks them before the category), such as
-            # Hindi's zero, which CLDR puts with one ("0 पत्ते", not "0 पत्ता")
-            categories = {form for form in value if not form.isdigit()}
+            # and `zero` in any language: i18n.js picks it for exactly 0 before the
+            # category (as i18next does), such as Hindi's zero, which CLDR puts with one
+            # ("0 पत्ते", not "0 पत्ता")
+            categories = set(value) - ({"zero"} - PLURAL_CATEGORIES[code])
             assert categories == PLURAL_CATEGORIES[code], (code, key, sorted(value))
 
 
@@ -271,6 +297,31 @@ def test_i18n_js_translator_for_an_embed(node_report: dict[str, Any]) -> None:
     assert tr["dir"] == "rtl"
     assert tr["cards"] == "\u0663 أوراق"  # 3 in Arabic-Indic digits (an ar-EG reader)
     assert tr["page"] == "3 carte"  # the page's own language is untouched
+
+
+def test_i18n_js_dates_in_words_and_plurals_over_lists(node_report: dict[str, Any]) -> None:
+    """The deal of the day's date in the language's words, never the raw ISO day; a
+    message over a list of seats agrees with how many there are."""
+    dates = node_report["dates"]
+    assert dates["en"] == ["December 1, 2026", "not a day"]
+    assert dates["it"][0] == "1 dicembre 2026"
+    assert dates["fy"][0].startswith("1 ") and "2026" in dates["fy"][0]
+    assert dates["ar"][0].startswith("\u2068") and dates["ar"][0].endswith("\u2069")
+    assert "2026" in dates["hi"][0] and "दिसंबर" in dates["hi"][0]
+    assert all("2026-12-01" not in d[0] for d in dates.values()), dates
+    restored = node_report["restored"]
+    assert restored["en"] == [
+        "X played from another device. The game waits at their turn: invite them again "
+        "under “Together”, or let a computer player take the seat there.",
+        "X played from other devices. The game waits at their turn: invite them again "
+        "under “Together”, or let computer players take their seats there.",
+    ]
+    assert "يلعب من جهاز آخر" in restored["ar"][0] and "يلعبان" in restored["ar"][1]
+    assert "giocava" in restored["it"][0] and "giocavano" in restored["it"][1]
+    servers = node_report["servers"]
+    assert servers["en"][0].startswith("This server learns")
+    assert servers["en"][1].startswith("These servers learn")
+    assert servers["ar"][0].startswith("يعرف هذا الخادم") and "هذان الخادمان" in servers["ar"][1]
 
 
 # ---- the player is "you": sentences about a seat have the player's own form ----------------
@@ -503,28 +554,64 @@ def test_the_meaning_of_the_english_is_kept(key: str) -> None:
         assert missing == [], f"{code} {key}: {text!r} lacks {missing}"
 
 
-#: Slips a native reader found, each with what replaced it: they must not come back.
-SLIPS = {
-    # "la donna di cuori, preso…": no participle to agree with the card ("…, dal tallone")
-    "it": [r"preso dal tallone", r"\bPepper\b"],  # the bids are "pepe": so is the rule set
-    # ferdigenje: ferdigenet, ferdigene (not "ferdige", "ferdiget"); opstarte: "opstart"
-    "fy": [r"\bferdige\b", r"\bferdiget\b", r"wurdt starte"],
-    # बोलीदाता (the bidder), not बोलीदार; red or black is रंगत, not रंग-रूप
-    "hi": [r"बोलीदार", r"रंग-रूप"],
-    # a game is لعبة everywhere (not مباراة); a bid is طلب, not the imperative اطلب
-    "ar": [r"مباراة", r"اطلب \{n\}"],
-}
+# ---- the glossary (docs/i18n.md), as data: docs/i18n-glossary.json -----------------------
+
+GLOSSARY = catalogues.glossary()
 
 
-@pytest.mark.parametrize("code", sorted(SLIPS))
-def test_known_slips_do_not_come_back(code: str) -> None:
-    found = [
-        (key, pattern)
-        for key, value in catalogue(code).items()
-        for pattern in SLIPS[code]
-        if any(re.search(pattern, text) for text in forms(value))
-    ]
-    assert found == []
-    if code == "hi":
-        # the dealer's chip is a word a Hindi player recognises, not the syllable "बाँ"
-        assert catalogue("hi")["seat.chip.dealer"] == "बाँटने वाला"
+def glossary_slips(code: str, cat: dict[str, Any], en: dict[str, Any]) -> list[str]:
+    """Every message of ``cat`` that uses a banned word or drops a required term, each as
+    "key: word" with the word to use."""
+    found = []
+    for rule in GLOSSARY["never"].get(code, []):
+        for key, value in cat.items():
+            for text in forms(value):
+                match = re.search(rule["pattern"], text)
+                if match:
+                    found.append(f"{key}: {match.group(0)!r} (use {rule['use']}: {rule['why']})")
+    for term in GLOSSARY["terms"]:
+        if code not in term:
+            continue
+        for key, value in en.items():
+            if key in term["except"] or key not in cat:
+                continue
+            said = any(re.search(term["english"], text) for text in forms(value))
+            if said and not any(re.search(term[code], text) for text in forms(cat[key])):
+                found.append(f"{key}: no {term[code]!r} for {term['concept']!r}")
+    return found
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_the_glossary_is_kept(code: str) -> None:
+    """No banned word (الحاسوب, مباراة, partij, गेम …), every required term where English
+    has its word: the failure names each key and word."""
+    slips = glossary_slips(code, catalogue(code), catalogue("en"))
+    assert slips == [], f"{code}:\n" + "\n".join(slips)
+
+
+def test_the_glossary_check_fails_on_a_slip() -> None:
+    """The check itself: a banned word and a dropped term are each reported by key."""
+    en = {"a.b": "Let computer players take the seat", "c.d": "The widow"}
+    cat = {"a.b": "دع لاعب الحاسوب يأخذ المقعد", "c.d": "الورقة"}
+    slips = glossary_slips("ar", cat, en)
+    assert any(s.startswith("a.b: 'الحاسوب'") for s in slips), slips
+    assert any(s.startswith("a.b: no") for s in slips), slips
+    assert any(s.startswith("c.d: no 'ورقة الوسط'") for s in slips), slips
+    assert glossary_slips("ar", {"a.b": "دع لاعب الكمبيوتر", "c.d": "ورقة الوسط"}, en) == []
+
+
+def test_the_glossary_data_is_well_formed() -> None:
+    for code, rules in GLOSSARY["never"].items():
+        assert code in OTHERS, code
+        for rule in rules:
+            re.compile(rule["pattern"])
+            assert rule["use"] and rule["why"], rule
+    for term in GLOSSARY["terms"]:
+        assert set(OTHERS) <= set(term), term["concept"]
+        assert all(why for why in term["except"].values()), term["concept"]
+        assert set(term["except"]) <= set(catalogue("en")), term["concept"]
+
+
+def test_the_hindi_dealer_chip_is_a_word() -> None:
+    # the dealer's chip is a word a Hindi player recognises, not the syllable "बाँ"
+    assert catalogue("hi")["seat.chip.dealer"] == "बाँटने वाला"

@@ -3,7 +3,7 @@
 The English text of a reason stays; every reason also comes as ``reason_code``
 and ``reason_params`` so the web app can say it in the player's language.
 These tests hold the codes to the facts they describe, and the web catalogue
-(web/shared/locales/en.js) to having a message for every code the engine can send.
+(web/shared/locales/en.json) to having a message for every code the engine can send.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,9 @@ from hasenpfeffer.tells import TELL_CODES
 from hasenpfeffer.text import HINT_COMPARE_TEXT, HINT_UNIT_TEXT, TELL_TEXT, hint_sentence
 from hasenpfeffer.text import HINT_TEXT as REASONS
 from test_api import fresh, ok  # noqa: F401 (fresh: the API reset around each test)
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+import catalogues
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL_BOTS = ["human", "random", "random", "random"]
@@ -161,13 +165,8 @@ def test_hint_reasons_have_codes_and_english_from_them() -> None:
     assert len(codes) >= 4, codes
 
 
-def _catalogue() -> dict[str, Any]:
-    text = (ROOT / "web" / "shared" / "locales" / "en.js").read_text(encoding="utf-8")
-    body = re.fullmatch(r"(?s)\s*(?://[^\n]*\n\s*)*export default (\{.*\});\s*", text)
-    assert body, "en.js must be `export default {...};` around strict JSON"
-    # strict JSON but for whole-line comments (labels of blocks of keys)
-    catalogue: dict[str, Any] = json.loads(re.sub(r"(?m)^[ \t]*//[^\n]*$", "", body.group(1)))
-    return catalogue
+def _catalogue(code: str = "en") -> dict[str, Any]:
+    return catalogues.messages(code)
 
 
 def _catalogue_keys() -> set[str]:
@@ -194,11 +193,8 @@ def test_every_tell_code_has_a_message_in_every_language_with_its_parameters() -
         "card": "9H",
         "beats": "TH",
     }
-    for path in sorted((ROOT / "web" / "shared" / "locales").glob("*.js")):
-        text = path.read_text(encoding="utf-8")
-        body = re.fullmatch(r"(?s)\s*(?://[^\n]*\n\s*)*export default (\{.*\});\s*", text)
-        assert body, path
-        catalogue = json.loads(re.sub(r"(?m)^[ \t]*//[^\n]*$", "", body.group(1)))
+    for language in catalogues.codes():
+        catalogue = _catalogue(language)
         for code in TELL_CODES:
             english = TELL_TEXT[code]
             params = set(re.findall(r"\{(\w+)\}", english)) - {"Seat", "suit_one"}
@@ -206,8 +202,8 @@ def test_every_tell_code_has_a_message_in_every_language_with_its_parameters() -
                 params.add("suit")
             message = catalogue[f"why.tell.{code}"]
             used = set(re.findall(r"\{(\w+)\}", message))
-            assert used <= params | {"actor"}, (path.name, code, used)
-            assert used & set(sample) == params & set(sample), (path.name, code, used)
+            assert used <= params | {"actor"}, (language, code, used)
+            assert used & set(sample) == params & set(sample), (language, code, used)
 
 
 def test_the_catalogue_has_a_message_for_every_code() -> None:

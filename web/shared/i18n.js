@@ -5,10 +5,11 @@
 //   await setLanguage(detectLanguage());
 //   t("seat.cards", { count: 5 })   -> "5 cards" / "٥ أوراق" ...
 //
-// A catalogue is web/shared/locales/<code>.js: `export default { ...strict JSON... };`
-// with flat dotted keys. A value is a string with {name} placeholders, or a
-// plural object ({one: ..., other: ...}: the categories Intl.PluralRules
-// gives for the language) chosen by the `count` parameter. Keys ending in
+// A catalogue is web/shared/locales/<code>.json, an i18next JSON v4 file (what
+// translation tools open): flat dotted keys, each value a string with {name}
+// placeholders. A plural message is one key per form, `key_<category>` (the
+// categories Intl.PluralRules gives for the language; `key_zero` also stands for
+// exactly 0), chosen by the `count` parameter. Keys ending in
 // `_html` hold trusted markup (our own catalogue); every other value is text
 // and its parameters are inserted as given (escape when putting it in HTML).
 // See docs/i18n.md; adding a language is one catalogue plus one line below.
@@ -139,11 +140,13 @@ export function numberLocale(code, browser = globalThis.navigator?.languages ?? 
 
 async function loadCatalogue(code) {
   if (!catalogues.has(code)) {
-    // same cache-busting version (?v=) as this module was loaded with
-    const url = new URL(`./locales/${code}.js`, import.meta.url);
+    // one same-origin request, as the module it replaced; the same cache-busting
+    // version (?v=) as this module was loaded with; precached by the service worker
+    const url = new URL(`./locales/${code}.json`, import.meta.url);
     url.search = new URL(import.meta.url).search;
-    const module = await import(url.href);
-    catalogues.set(code, module.default);
+    const response = await fetch(url.href);
+    if (!response.ok) throw new Error(`i18n: ${url.pathname}: HTTP ${response.status}`);
+    catalogues.set(code, await response.json());
   }
   return catalogues.get(code);
 }
@@ -184,27 +187,38 @@ export function missingKeys() {
   return [...missing];
 }
 
+/** Whether `messages` holds `key`: as a message, or as a plural's forms (`key_other`). */
+function holds(messages, key) {
+  return Boolean(messages) && (Object.hasOwn(messages, key) || Object.hasOwn(messages, `${key}_other`));
+}
+
 /** Whether the current catalogue (or English) has `key`. */
 export function hasKey(key) {
-  return key in (catalogues.get(current) ?? {}) || key in (catalogues.get(DEFAULT_LANGUAGE) ?? {});
+  return holds(catalogues.get(current), key) || holds(catalogues.get(DEFAULT_LANGUAGE), key);
+}
+
+/** The text of `key` in `messages` (which holds it): a plural's form for `count` is
+ * `key_zero` for exactly 0 where the catalogue has one, else the category's form. */
+function pick(messages, key, rules, count) {
+  if (Object.hasOwn(messages, key)) return messages[key];
+  const n = Number(count ?? 0);
+  for (const form of [n === 0 ? "zero" : "", rules.select(n), "other"]) {
+    if (form && Object.hasOwn(messages, `${key}_${form}`)) return messages[`${key}_${form}`];
+  }
+  return messages[`${key}_other`];
 }
 
 function translate(code, rules, numbers, key, params) {
-  const messages = catalogues.get(code);
-  let value = messages?.[key];
-  if (value === undefined || !Object.hasOwn(messages, key)) {
+  let messages = catalogues.get(code);
+  if (!holds(messages, key)) {
     missing.add(`${code}:${key}`);
     const english = catalogues.get(DEFAULT_LANGUAGE);
-    const has = Boolean(english && Object.hasOwn(english, key));
+    const has = holds(english, key);
     if (DEV) console.warn(`i18n: no "${key}" in ${code}${has ? "; using English" : ""}`);
     if (!has) return key;
-    value = english[key];
+    messages = english;
   }
-  if (typeof value === "object") {
-    const n = Number(params.count ?? 0);
-    // an exact form ({"0": "no cards"}) wins over the plural category
-    value = Object.hasOwn(value, String(n)) ? value[String(n)] : (value[rules.select(n)] ?? value.other);
-  }
+  const value = pick(messages, key, rules, params.count);
   return String(value).replace(/\{(\w+)\}/g, (whole, name) => {
     if (!Object.hasOwn(params, name)) return whole;
     const v = params[name];
@@ -315,6 +329,26 @@ export function formatSigned(n, options = {}) {
     .map((part) => (part.type === "minusSign" ? "\u2212" : part.value.replace(SIGN_MARKS, "")))
     .join("");
   return ltrRun(text);
+}
+
+/**
+ * A calendar day ("2026-12-01", as the engine and the deal of the day name it) in
+ * the current language's words ("1 December 2026", "1 dicembre 2026", "١ ديسمبر
+ * ٢٠٢٦" for an ar-EG reader): Intl.DateTimeFormat in the numbers' locale, the
+ * language's stand-in where the browser has no data, the day itself (UTC, so
+ * never the day before). Right to left it is one isolate. Text that is no such
+ * day is returned as it is.
+ */
+export function formatDate(day, options = { dateStyle: "long" }) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(day));
+  if (!match) return String(day);
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  try {
+    const tag = supported(numberTag, Intl.DateTimeFormat) ? numberTag : intlLocale(current, Intl.DateTimeFormat);
+    return isolate(new Intl.DateTimeFormat(tag, { ...options, timeZone: "UTC" }).format(date));
+  } catch {
+    return String(day);
+  }
 }
 
 /** "a, b and c" in the current language. */

@@ -11,7 +11,7 @@
 // loaded when first wanted. Painted from `state.daily` into the summary
 // and game-over dialogs' .daily-result by the painter it registers with dialogs.js.
 
-import { formatSigned, t } from "../shared/i18n.js";
+import { formatDate, formatSigned, t } from "../shared/i18n.js";
 import { errorText } from "../shared/i18n-terms.js";
 import { openDialog, registerPainter } from "./dialogs.js";
 import { $, $$ } from "./dom.js";
@@ -108,7 +108,7 @@ export async function startDaily() {
   remember({ date, rules, seed: gameSeed(answer) });
   // the saved record says it is the deal of the day: open hands wait for its first hand
   beginGame(answer, freshMarks(true));
-  announce(t("daily.started", { date }));
+  announce(t("daily.started", { date: formatDate(date) }));
   // (refused until the first hand is over: the notice says so, the setting is kept)
   await applyOpenHands();
   await runBots();
@@ -166,7 +166,7 @@ function paint(state) {
 function paintBox(box, daily) {
   box.hidden = !daily || daily.phase === "playing";
   if (box.hidden) return;
-  const parts = [`<h3 id="daily-title-${box.dataset.daily}">${tx("daily.title", { date: daily.date })}</h3>`];
+  const parts = [`<h3 id="daily-title-${box.dataset.daily}">${tx("daily.title", { date: formatDate(daily.date) })}</h3>`];
   if (daily.phase === "comparing") {
     const level = COMPARED[daily.step - 1];
     parts.push(`<p class="review-busy" role="status"><progress max="${COMPARED.length}" value="${daily.step - 1}" aria-label="${tx("daily.progress_label")}"></progress>

@@ -173,6 +173,9 @@ export async function startGuest(code) {
   for (const b of document.querySelectorAll("[data-review-open]")) b.hidden = true;
   // and so does its "Why?" (dialogs.js keeps it hidden)
   for (const b of document.querySelectorAll("[data-why-hand]")) b.dataset.guest = "hidden";
+  // the page's English placeholders ("to 10", "6 cards") say nothing true until the
+  // host's view arrives, and are in no language: blank until then
+  for (const el of document.querySelectorAll("#target, .seat .count")) el.textContent = "";
   // the player's choices go to the host (its engine decides whether they stand)
   setRemoteDecide((action) => {
     if (!channel || channel.readyState !== "open") return;

@@ -377,7 +377,9 @@ export function hostList(hosts) {
 /** The privacy note of internet play, naming the servers' hosts once there are some. */
 export function internetNote(serversText) {
   const hosts = serverHosts(serversText);
-  const who = hosts.length ? t("settings.internet.note_named", { hosts: hostList(hosts) }) : t("settings.internet.note_unnamed");
+  const who = hosts.length
+    ? t("settings.internet.note_named", { hosts: hostList(hosts), count: hosts.length })
+    : t("settings.internet.note_unnamed");
   return `${who} ${t("settings.internet.note_rest")}`;
 }
 

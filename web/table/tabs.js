@@ -166,7 +166,8 @@ async function loadRecord(found) {
   let remote = bad ? [] : (found.record.remote ?? []);
   if (remote.length && !marks.secretDeal) {
     // a guest could work out every hand from a known seed: they are not invited again
-    notice(t("together.restored_not_secret", { seats: formatList(remote.map((seat) => seatName(seat))) }));
+    const names = remote.map((seat) => seatName(seat));
+    notice(t("together.restored_not_secret", { seats: formatList(names), count: names.length }));
     levels = levels.map((level, seat) => (remote.includes(seat) ? botFor(seat) : level));
     remote = [];
   }

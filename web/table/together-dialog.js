@@ -105,7 +105,7 @@ export function guestsAway(remote) {
     h.remote.add(seat);
   }
   const names = remote.filter((seat) => seats.has(seat)).map((seat) => seatName(seat));
-  if (names.length) notice(t("together.restored", { seats: formatList(names) }));
+  if (names.length) notice(t("together.restored", { seats: formatList(names), count: names.length }));
 }
 
 // ---- the dialog --------------------------------------------------------------------------
