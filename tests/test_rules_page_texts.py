@@ -340,3 +340,22 @@ SLIPS = {
 def test_known_slips_are_not_in_the_text(code: str) -> None:
     data = json.dumps(text_of(code), ensure_ascii=False)
     assert [p for p in SLIPS[code] if re.search(p, data)] == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_no_word_the_glossary_bans_is_in_the_text(code: str) -> None:
+    # the catalogues' machine-checked glossary (docs/i18n-glossary.json) holds for
+    # the rules page's own text too
+    never = json.loads((ROOT / "docs" / "i18n-glossary.json").read_text(encoding="utf-8"))
+    data = text_of(code)
+    words = [
+        *html_fields(data),
+        *(e for s in data["sections"].values() for e in s["examples"].values()),
+    ]
+    text = unicodedata.normalize("NFC", re.sub(r"<[^>]+>", " ", " ".join(words)))
+    found = [
+        (rule["pattern"], rule["use"])
+        for rule in never["never"].get(code, [])
+        if re.search(rule["pattern"], text)
+    ]
+    assert found == [], f"{code}: banned words (pattern, use instead): {found}"
