@@ -43,11 +43,6 @@ export function shortcutFor(key) {
   return SHORTCUTS.find((s) => s.key === key.toLowerCase())?.tool ?? null;
 }
 
-/** The shortcut shown for a tool (for aria-keyshortcuts and tooltips), or "". */
-export function shortcutKey(tool) {
-  return SHORTCUTS.find((s) => s.tool === tool)?.shown ?? "";
-}
-
 /** The contents of the shortcuts dialog. */
 export function shortcutsHTML() {
   const row = (keys, what) => `<tr><th scope="row" dir="ltr">${keys

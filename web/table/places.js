@@ -25,11 +25,6 @@ export function tableSeat(st) {
   return game.seat === st.viewer || people(game) > 1 ? st.viewer : 0;
 }
 
-/** Where `seat` is drawn when the table is drawn from `viewer`: its place's name. */
-export function placeOf(seat, viewer) {
-  return PLACES[(seat - viewer + 4) % 4];
-}
-
 /** The seat drawn at `place` when the table is drawn from `viewer`. */
 export function seatAt(place, viewer) {
   return (PLACES.indexOf(place) + viewer) % 4;

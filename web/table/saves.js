@@ -168,11 +168,6 @@ export function peekStored() {
   }
 }
 
-/** Whether the store holds what this tab last read or wrote. */
-export function storedIsKnown() {
-  return known !== undefined && peekStored() === known;
-}
-
 /** The record's text of an engine state (`game`: save, levels, remote, decided_by,
  * secret_deal) and the page's marks of its game (`marks`: openHandsUsed, daily). */
 function recordText(game, marks = {}) {

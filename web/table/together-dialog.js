@@ -533,9 +533,3 @@ function listenForReplies() {
 function waitingSeats() {
   return GUEST_SEATS.filter((seat) => seats.get(seat).status === "waiting");
 }
-
-// for the tests: the seats' states
-export function seatStates() {
-  return Object.fromEntries(GUEST_SEATS.map((seat) => [seat, seats.get(seat).status]));
-}
-
