@@ -15,7 +15,7 @@
 // answered, the service worker is asked to keep this page's own files (the "rules"
 // group of the precache, which the game's install leaves out).
 
-import { SUIT_SYMBOL, cardLabel } from "../shared/cards.js";
+import { SUIT_SYMBOL, cardLabel } from "../shared/i18n-terms.js";
 import { LANGUAGES, detectLanguage, matchLanguage } from "../shared/i18n.js";
 import VOCABULARY from "../shared/vocabulary.js";
 

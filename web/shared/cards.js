@@ -4,7 +4,6 @@
 // SVG string built here and cached.
 //
 //   cardSVG("AS", { fourColour: false }) -> "<svg ...>...</svg>"
-//   cardLabel("TH") -> "10♥" (the notation: the same in every language)
 //   spokenCard("JD", roles) -> "the jack of diamonds, trump (left bower)" in the page's
 //   language (roles: the engine's card_roles for the trump in force; no rule
 //   is decided here). Names in words come from web/shared/i18n-terms.js.
@@ -13,7 +12,7 @@
 // code (vocabulary.joker).
 
 import { t } from "./i18n.js";
-import { cardName as cardWords } from "./i18n-terms.js";
+import { cardName as cardWords, RANK_SHOWN } from "./i18n-terms.js";
 import { CARD_ROLES } from "./roles.js";
 import VOCABULARY from "./vocabulary.js";
 
@@ -25,8 +24,6 @@ const SUIT_PATH = {
   C: "M50 4C63 4 72 14 72 26C72 34 68 40 63 44C67 42 71 41 75 41C87 41 96 51 96 63C96 75 87 85 75 85C65 85 58 79 54 72C55 82 59 90 67 96H33C41 90 45 82 46 72C42 79 35 85 25 85C13 85 4 75 4 63C4 51 13 41 25 41C29 41 33 42 37 44C32 40 28 34 28 26C28 14 37 4 50 4Z",
 };
 
-export const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
-const RANK_SHOWN = { 9: "9", T: "10", J: "J", Q: "Q", K: "K", A: "A" };
 
 const TWO_COLOUR = { C: "#17181c", D: "#c41e2e", H: "#c41e2e", S: "#17181c" };
 const FOUR_COLOUR = { C: "#1b7a3d", D: "#1d5cc4", H: "#c41e2e", S: "#17181c" };
@@ -44,11 +41,6 @@ export function suitColour(suit, fourColour = false) {
 export function spokenCard(code, roles) {
   const role = roles?.[code];
   return CARD_ROLES.includes(role) ? t(`card.spoken.${role}`, { card: cardWords(code) }) : cardWords(code);
-}
-
-export function cardLabel(code) {
-  if (code === VOCABULARY.joker) return "Joker"; // the notation; cardShort() in i18n-terms.js names it in words
-  return `${RANK_SHOWN[code[0]]}${SUIT_SYMBOL[code[1]]}`;
 }
 
 /** A suit symbol as inline SVG (for buttons and labels). */

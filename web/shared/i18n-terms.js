@@ -3,9 +3,21 @@
 // docs/api.md "Reasons as codes"). Built on web/shared/i18n.js; no rule logic.
 
 import { bidOf, isNamedBid, parseAction } from "./actions.js";
-import { cardLabel } from "./cards.js";
 import { formatList, formatNumber, formatSigned, hasKey, isolate, language, ltrRun, t } from "./i18n.js";
 import VOCABULARY from "./vocabulary.js";
+
+// the notation of a card (the same in every language): "10♥", "J♦"
+/** A suit's symbol in the notation. */
+export const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
+/** A rank as the notation and the card faces (web/shared/cards.js) show it. */
+export const RANK_SHOWN = { 9: "9", T: "10", J: "J", Q: "Q", K: "K", A: "A" };
+
+/** A card in the notation: cardLabel("TH") -> "10♥" (the Joker's is "Joker";
+ * cardShort() and cardCode() name it in words). */
+export function cardLabel(code) {
+  if (code === VOCABULARY.joker) return "Joker";
+  return `${RANK_SHOWN[code[0]]}${SUIT_SYMBOL[code[1]]}`;
+}
 
 export function seatName(seat) {
   if (seat === youSeat) return t("seat.name.0");
