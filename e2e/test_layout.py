@@ -181,8 +181,8 @@ def test_no_scrolling_at_any_size_in_any_language_or_phase(
         page.evaluate(
             """async () => {
               const start = document.querySelector('script[src*="web/engine/start.js"]').src;
-              const turns = await import(start.replace("engine/start.js", "table/turns.js"));
-              turns.notice("The computer player West could not move: a long message that takes "
+              const state = await import(start.replace("engine/start.js", "table/state.js"));
+              state.notice("The computer player West could not move: a long message that takes "
                 + "two lines on a phone, or even three in a narrow one.", "error");
               const box = document.createElement("div");
               box.id = "update-notice";

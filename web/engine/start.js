@@ -25,6 +25,9 @@ export const start = (() => {
   }
 })();
 
+/** The page's one engine client (null when it could not start: `start.error` says why). */
+export const engine = start.engine;
+
 /** Send the loading progress to `handler`, starting with the latest report. */
 export function followProgress(handler) {
   forward = handler;

@@ -11,20 +11,22 @@
 // object and update()), render.js, animation.js, turns.js, dialogs.js,
 // settings-dialog.js, language.js, input.js.
 
-import { followProgress, start } from "../engine/start.js";
-import { formatList, t } from "../shared/i18n.js";
+import { engine, followProgress, start } from "../engine/start.js";
 import { initOffline } from "../pwa/pwa.js";
+import { formatList, t } from "../shared/i18n.js";
 import { installGuide, loadGuide } from "./guide.js";
 import { installInput } from "./input.js";
-import { installPass } from "./pass.js";
+import { focusFirstControl } from "./keyboard.js";
 import { followLanguage, startLanguage } from "./language.js";
+import { announce } from "./narration.js";
+import { installPass } from "./pass.js";
 import { followLoading } from "./progress.js";
 import { paintedGame, render } from "./render.js";
 import { applyQuery, FRAMED, loadSettings } from "./settings.js";
-import { setRenderer, state, update } from "./state.js";
+import { notice, setRenderer, state, update } from "./state.js";
 import { offerKeptAside, openSavedGame } from "./tabs.js";
 import { installToolbar } from "./toolbar.js";
-import { announce, engine, focusFirstControl, notice, reopenSummary, runBots, setGame, startNewGame } from "./turns.js";
+import { reopenSummary, runBots, setGame, startNewGame } from "./turns.js";
 
 performance.mark("hp-start");
 

@@ -11,15 +11,16 @@
 // loaded when first wanted. Painted from `state.daily` into the summary
 // and game-over dialogs' .daily-result by the painter it registers with dialogs.js.
 
-import { formatDate, formatSigned, t } from "../shared/i18n.js";
+import { engine } from "../engine/start.js";
 import { errorText } from "../shared/i18n-terms.js";
+import { formatDate, formatSigned, t } from "../shared/i18n.js";
 import { openDialog, registerPainter } from "./dialogs.js";
-import { $, $$ } from "./dom.js";
-import { escapeHTML } from "./panels.js";
-import { EMBEDDED } from "./settings.js";
-import { state, update } from "./state.js";
+import { $, $$, escapeHTML } from "./dom.js";
+import { announce } from "./narration.js";
 import { freshMarks } from "./open-hands.js";
-import { announce, applyOpenHands, beginGame, engine, notice, runBots, statsProblem, statsStorage } from "./turns.js";
+import { EMBEDDED } from "./settings.js";
+import { notice, state, update } from "./state.js";
+import { applyOpenHands, beginGame, runBots, statsProblem, statsStorage } from "./turns.js";
 
 const tx = (key, params) => escapeHTML(t(key, params));
 /** The levels compared with the player, in order. */

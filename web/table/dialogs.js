@@ -6,15 +6,15 @@
 // changes. The contents' markup is web/table/panels.js's; the settings dialog
 // is web/table/settings-dialog.js.
 
+import { engine } from "../engine/start.js";
 import { t } from "../shared/i18n.js";
-import { $ } from "./dom.js";
-import { shortcutsHTML } from "./keyboard.js";
 import { handBotDecisions } from "./decisions.js";
-import { escapeHTML, gameOverHTML, rulesHTML, summaryHTML, summaryTitle, trickHTML } from "./panels.js";
-import { lastTrick } from "./render.js";
+import { $, escapeHTML } from "./dom.js";
+import { shortcutsHTML } from "./keyboard.js";
+import { gameOverHTML, lastTrick, rulesHTML, summaryHTML, summaryTitle, trickHTML } from "./panels.js";
 import { paintSettingsForm } from "./settings-dialog.js";
 import { flush, state, update } from "./state.js";
-import { engine, startNewGame } from "./turns.js";
+import { startNewGame } from "./turns.js";
 
 // ---- opening and closing -------------------------------------------------------------
 

@@ -7,20 +7,20 @@
 // guest runs no game of its own and keeps no save), and the player's choices
 // go to the host, whose engine checks them. Loaded only for such a link.
 
-import { t } from "../shared/i18n.js";
 import { errorText, seatName, setYouSeat } from "../shared/i18n-terms.js";
+import { t } from "../shared/i18n.js";
 import VOCABULARY from "../shared/vocabulary.js";
 import { HOST_MESSAGES_PER_SECOND, RateLimit } from "../together/limits.js";
 import { join, LinkError } from "../together/link.js";
 import { PROTOCOL, readHostMessage } from "../together/protocol.js";
 import { qrCode, qrSvg } from "../together/qr.js";
 import { openDialog, showHandEnd } from "./dialogs.js";
-import { $ } from "./dom.js";
-import { codeRefusedText, escapeHTML, paintInternetLine } from "./panels.js";
+import { $, escapeHTML } from "./dom.js";
+import { announce, eventSentences } from "./narration.js";
+import { codeRefusedText, paintInternetLine } from "./panels.js";
 import { iceServersInUse } from "./settings.js";
-import { state, update } from "./state.js";
-import { eventSentences } from "./narration.js";
-import { announce, notice, setRemoteDecide } from "./turns.js";
+import { notice, state, update } from "./state.js";
+import { setRemoteDecide } from "./turns.js";
 
 /** How long the host has to paste the reply (link.js gives the connection as long). */
 const REPLY_MS = 4 * 60_000;

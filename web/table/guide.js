@@ -15,8 +15,8 @@
 
 import { t } from "../shared/i18n.js";
 import { $, tableEl } from "./dom.js";
+import { focusFirstControl } from "./keyboard.js";
 import { state, update } from "./state.js";
-import { focusFirstControl } from "./turns.js";
 
 const STORAGE_KEY = "hasenpfeffer.guide.v1";
 const EMBEDDED = new URLSearchParams(globalThis.location?.search ?? "").has("embed");

@@ -9,12 +9,12 @@
 import { t } from "../shared/i18n.js";
 import { confirmNewGame, setFocusFallback, showLastTrick, showRanking, showRules, showShortcuts } from "./dialogs.js";
 import { $, actionsEl, handEl } from "./dom.js";
-import { installRoving, shortcutFor } from "./keyboard.js";
-import { tableText } from "./narration.js";
+import { focusFirstControl, installRoving, shortcutFor } from "./keyboard.js";
+import { announce, tableText } from "./narration.js";
 import { showSettings } from "./settings-dialog.js";
 import { FRAMED } from "./settings.js";
-import { flush, state, update } from "./state.js";
-import { announce, decide, focusFirstControl, notice, showHint, startNewGame, undo } from "./turns.js";
+import { flush, notice, state, update } from "./state.js";
+import { decide, showHint, startNewGame, undo } from "./turns.js";
 
 /** The review dialog (web/table/review.js, loaded the first time it is wanted):
  * `number` a finished hand of the game, or the last one. */

@@ -1,9 +1,11 @@
 // Playing with the keyboard: roving focus in a group of buttons (the hand,
 // the bid/trump/alone choices: one Tab stop per group, arrow keys inside),
-// and the shortcut keys with the list the shortcuts dialog shows.
+// the shortcut keys with the list the shortcuts dialog shows, and the focus put on
+// the player's choices when it is their turn (focusFirstControl).
 
 import { t } from "../shared/i18n.js";
-import { escapeHTML as escapeText } from "./panels.js";
+import { actionsEl, escapeHTML as escapeText, handEl } from "./dom.js";
+import { flush, state } from "./state.js";
 
 // The keys of the shortcuts dialog: key caps (as printed on keyboards) and the
 // catalogue key of what they do.
@@ -104,4 +106,23 @@ export function installRoving(group) {
     items[next].focus();
     e.preventDefault();
   });
+}
+
+/** When it is the player's turn (or the game is over), put the focus on their
+ * choices or their hand — but only if the focus is lost (on the page itself,
+ * e.g. the card just played is gone) or already there: never taken away from
+ * the tools, a dialog or whatever else the player is reading. */
+export function focusFirstControl() {
+  const game = state.game;
+  if (!game || document.querySelector("dialog[open]")) return;
+  if (!game.human_to_move && game.view.phase !== "game_over") return;
+  flush();
+  const active = document.activeElement;
+  // lost: on the page itself, or left on a button of a dialog that has closed
+  const lost = !active || active === document.body || active === document.documentElement || Boolean(active.closest("dialog:not([open])"));
+  if (!lost && !actionsEl.contains(active) && !handEl.contains(active)) return;
+  if (actionsEl.contains(active) || handEl.contains(active)) {
+    if (!active.disabled) return; // already on something usable
+  }
+  (rovingTarget(actionsEl) ?? rovingTarget(handEl))?.focus();
 }

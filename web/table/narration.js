@@ -6,8 +6,8 @@
 
 import { parseAction } from "../shared/actions.js";
 import { spokenCard } from "../shared/cards.js";
-import { formatList, formatNumber, t } from "../shared/i18n.js";
 import { bySeat, callWord, isYou, seatName, suitName, teamWords, youPartner, youTeam } from "../shared/i18n-terms.js";
+import { formatList, formatNumber, t } from "../shared/i18n.js";
 import VOCABULARY from "../shared/vocabulary.js";
 
 
@@ -145,6 +145,27 @@ export function tableText(st) {
   return parts.join(" ");
 }
 
+/** A hinted action in words ("play the jack of diamonds", "bid 3"). */
+export function hintLabel(action, roles) {
+  const { kind, arg } = parseAction(action);
+  switch (kind) {
+    case "play":
+      return t("hint.action.play", { card: spokenCard(arg, roles) });
+    case "discard":
+      return t("hint.action.discard", { card: spokenCard(arg, roles) });
+    case "trump":
+      return t("hint.action.trump", { suit: suitName(arg) });
+    case "alone":
+      return t("hint.action.alone");
+    case "decline":
+      return t("hint.action.decline");
+    case "pass":
+      return t("hint.action.pass");
+    default:
+      return t("hint.action.bid", { bid: callWord(action) });
+  }
+}
+
 /** The live region: `say(text)` adds one line, which assistive technology
  * reads once (a polite log); old lines are dropped. */
 export class Narrator {
@@ -160,4 +181,11 @@ export class Narrator {
     this.region.append(line);
     while (this.region.childElementCount > this.keep) this.region.firstElementChild.remove();
   }
+}
+
+const narrator = new Narrator(document.querySelector("#announcements"));
+
+/** Say a sentence in the table's live region (screen readers). */
+export function announce(text) {
+  narrator.say(text);
 }

@@ -6,18 +6,6 @@
 
 import { spokenCard, suitIcon } from "../shared/cards.js";
 import {
-  formatList,
-  formatNumber,
-  formatSigned,
-  hasKey,
-  LANGUAGES,
-  language,
-  ltrRun,
-  matchLanguage,
-  storedLanguage,
-  t,
-} from "../shared/i18n.js";
-import {
   bySeat,
   callWord,
   capitalise,
@@ -29,14 +17,23 @@ import {
   teamWords,
   youTeam,
 } from "../shared/i18n-terms.js";
+import {
+  formatList,
+  formatNumber,
+  formatSigned,
+  hasKey,
+  LANGUAGES,
+  language,
+  ltrRun,
+  matchLanguage,
+  storedLanguage,
+  t,
+} from "../shared/i18n.js";
 import VOCABULARY from "../shared/vocabulary.js";
 import { serverHosts } from "../together/servers.js";
+import { escapeHTML } from "./dom.js";
 import { drawnSeat } from "./places.js";
 import { BOT_LEVELS, HUMAN, internetHosts, MAX_SERVERS_TEXT, SPEEDS, systemSpeed } from "./settings.js";
-
-export function escapeHTML(text) {
-  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** A catalogue text, escaped for HTML. */
 const tx = (key, params) => escapeHTML(t(key, params));
@@ -144,6 +141,13 @@ export function gameOverHTML(view, hand, roles = {}) {
 }
 
 // ---- a trick ---------------------------------------------------------------------
+
+/** The last finished trick: of this hand, else of the hand before. */
+export function lastTrick(view) {
+  if (view.tricks.length) return view.tricks[view.tricks.length - 1];
+  const tricks = view.last_hand?.tricks;
+  return tricks && tricks.length ? tricks[tricks.length - 1] : null;
+}
 
 /** A trick laid out; `roles` are the engine's card_roles for its trump. */
 export function trickHTML(trick, four, roles) {

@@ -7,9 +7,9 @@
 // finished hand is on show (`state.handOver`) the table paints it, not the
 // engine's next deal.
 
+import { initOffline } from "../pwa/pwa.js";
 import { isNamedBid, parseAction } from "../shared/actions.js";
 import { spokenCard, suitIcon } from "../shared/cards.js";
-import { formatNumber, formatSigned, t } from "../shared/i18n.js";
 import {
   bySeat,
   callLabel,
@@ -27,16 +27,16 @@ import {
   youPartner,
   youTeam,
 } from "../shared/i18n-terms.js";
-import { initOffline } from "../pwa/pwa.js";
+import { formatNumber, formatSigned, t } from "../shared/i18n.js";
 import { replayAnimation, speedFactor } from "./animation.js";
-import { actionSentence } from "./narration.js";
-import { paintDialogs } from "./dialogs.js";
-import { $, $$, actionsEl, handEl, loaderEl, noteEl, promptEl, reasonsEl, tableEl } from "./dom.js";
-import { updateRoving } from "./keyboard.js";
-import { cardEl, escapeHTML } from "./panels.js";
-import { paintGuide } from "./guide.js";
 import { recentBotDecisions } from "./decisions.js";
+import { paintDialogs } from "./dialogs.js";
+import { $, $$, actionsEl, escapeHTML, handEl, loaderEl, noteEl, promptEl, reasonsEl, tableEl } from "./dom.js";
+import { paintGuide } from "./guide.js";
+import { updateRoving } from "./keyboard.js";
+import { actionSentence, hintLabel } from "./narration.js";
 import { paintOpenHands } from "./open-hands.js";
+import { cardEl, lastTrick } from "./panels.js";
 import { covered, paintPass, passTo, promptOf } from "./pass.js";
 import { drawFrom, seatAt, tableSeat } from "./places.js";
 import { effectiveSpeed } from "./settings.js";
@@ -524,27 +524,6 @@ function renderNote(state) {
   }
 }
 
-/** A hinted action in words ("play the jack of diamonds", "bid 3"). */
-export function hintLabel(action, roles) {
-  const { kind, arg } = parseAction(action);
-  switch (kind) {
-    case "play":
-      return t("hint.action.play", { card: spokenCard(arg, roles) });
-    case "discard":
-      return t("hint.action.discard", { card: spokenCard(arg, roles) });
-    case "trump":
-      return t("hint.action.trump", { suit: suitName(arg) });
-    case "alone":
-      return t("hint.action.alone");
-    case "decline":
-      return t("hint.action.decline");
-    case "pass":
-      return t("hint.action.pass");
-    default:
-      return t("hint.action.bid", { bid: callWord(action) });
-  }
-}
-
 function renderTools({ game, busy, hinting, interruptible, handOver }) {
   const ready = Boolean(game);
   const idle = ready && !busy;
@@ -568,11 +547,4 @@ function renderTools({ game, busy, hinting, interruptible, handOver }) {
  * list: web/table/decisions.js narrows it to the calls and the last two tricks). */
 function hasBotDecision(game) {
   return recentBotDecisions(game).length > 0;
-}
-
-/** The last finished trick: of this hand, else of the hand before. */
-export function lastTrick(view) {
-  if (view.tricks.length) return view.tricks[view.tricks.length - 1];
-  const tricks = view.last_hand?.tricks;
-  return tricks && tricks.length ? tricks[tricks.length - 1] : null;
 }

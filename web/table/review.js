@@ -16,17 +16,18 @@
 
 import { describe } from "../embed/replay.js";
 import { errorWords } from "../embed/words.js";
+import { engine } from "../engine/start.js";
 import { BUILD } from "../shared/build-info.js";
 import { spokenCard } from "../shared/cards.js";
-import { formatList, formatNumber, formatSigned, t } from "../shared/i18n.js";
 import { actionText, capitalise, errorText, hintText, seatName } from "../shared/i18n-terms.js";
-import { openDialog, registerPainter } from "./dialogs.js";
-import { $ } from "./dom.js";
+import { formatList, formatNumber, formatSigned, t } from "../shared/i18n.js";
 import { decidedByBot } from "./decisions.js";
-import { cardEl, escapeHTML } from "./panels.js";
-import { flush, state, update } from "./state.js";
-import { engine, statsProblem, statsStorage } from "./turns.js";
+import { openDialog, registerPainter } from "./dialogs.js";
+import { $, escapeHTML } from "./dom.js";
+import { cardEl } from "./panels.js";
 import { EMBEDDED } from "./settings.js";
+import { flush, state, update } from "./state.js";
+import { statsProblem, statsStorage } from "./turns.js";
 import { answerHTML, decisionAction, decisionLabel } from "./why-words.js";
 
 // the hands whose review went into the statistics (by their text), this visit

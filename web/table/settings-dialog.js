@@ -14,18 +14,20 @@
 // changes), and the deal of the day before its first hand is over refuses in the
 // notice bar (the setting is kept, and applies when that hand ends).
 
-import { t } from "../shared/i18n.js";
-import { errorText } from "../shared/i18n-terms.js";
+import { engine } from "../engine/start.js";
 import { addOfflineStatus } from "../pwa/pwa.js";
+import { errorText } from "../shared/i18n-terms.js";
+import { t } from "../shared/i18n.js";
 import { iceServersFrom } from "../together/servers.js";
 import { openDialog } from "./dialogs.js";
-import { $ } from "./dom.js";
+import { $, escapeHTML } from "./dom.js";
 import { chooseLanguage } from "./language.js";
-import { escapeHTML, fieldLabels, internetNote, readRules, sameRules, settingsHTML } from "./panels.js";
+import { announce } from "./narration.js";
 import { freshMarks, openAllowed } from "./open-hands.js";
+import { fieldLabels, internetNote, readRules, sameRules, settingsHTML } from "./panels.js";
 import { HUMAN, saveSettings } from "./settings.js";
-import { flush, state, update } from "./state.js";
-import { announce, applyOpenHands, beginGame, engine, newGameRequest, notice, runBots, setGame } from "./turns.js";
+import { flush, notice, state, update } from "./state.js";
+import { applyOpenHands, beginGame, newGameRequest, runBots, setGame } from "./turns.js";
 
 const dialog = $("#settings-dialog");
 const form = $("#settings-form");

@@ -173,6 +173,11 @@ export function update(patch) {
   fallback = setTimeout(flush, FRAME_FALLBACK_MS);
 }
 
+/** Show a message in the notice bar (`kind`: "" or "error"). */
+export function notice(text, kind = "") {
+  update({ notice: { text, kind } });
+}
+
 /** Paint now what is pending (before an animation that needs the painted DOM). */
 export function flush() {
   if (!frame) return;

@@ -9,8 +9,7 @@
 
 import { formatNumber, formatSigned, t } from "../shared/i18n.js";
 import { openDialog, registerPainter } from "./dialogs.js";
-import { $ } from "./dom.js";
-import { escapeHTML } from "./panels.js";
+import { $, escapeHTML } from "./dom.js";
 import { flush, state, update } from "./state.js";
 import { bidTotals, changeStats, chartSvg, emptyStats, exportStats, loadStats, runningMean } from "./stats.js";
 import { statsProblem, statsStorage } from "./turns.js";

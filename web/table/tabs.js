@@ -21,10 +21,14 @@
 // it with another version knows a new version has been deployed, and offers to
 // reload (web/pwa/pwa.js's notice).
 
-import { BUILD } from "../shared/build-info.js";
-import { formatList, t } from "../shared/i18n.js";
-import { errorText, seatName } from "../shared/i18n-terms.js";
+import { engine } from "../engine/start.js";
 import { offerNewVersion } from "../pwa/pwa.js";
+import { BUILD } from "../shared/build-info.js";
+import { errorText, seatName } from "../shared/i18n-terms.js";
+import { formatList, t } from "../shared/i18n.js";
+import { $$ } from "./dom.js";
+import { announce } from "./narration.js";
+import { openWanted } from "./open-hands.js";
 import { closeHandOver, offerAside, showHandedOver, showStorageProblem, clearStorageProblem } from "./save-dialogs.js";
 import {
   classify,
@@ -39,11 +43,9 @@ import {
   setSaveHandlers,
   setWriting,
 } from "./saves.js";
-import { $$ } from "./dom.js";
-import { openWanted } from "./open-hands.js";
 import { BOT_LEVELS } from "./settings.js";
-import { state, update } from "./state.js";
-import { announce, engine, notice, runBots, setGame } from "./turns.js";
+import { notice, state, update } from "./state.js";
+import { runBots, setGame } from "./turns.js";
 
 const CHANNEL = "hasenpfeffer.game";
 const TAB = globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;

@@ -26,18 +26,20 @@
 // rules and levels and no seed, after which the invitation goes on. Open hands on
 // refuse an invitation too (the host would see the guests' cards): the seat says so.
 
-import { formatList, t } from "../shared/i18n.js";
+import { engine } from "../engine/start.js";
 import { errorText, seatName } from "../shared/i18n-terms.js";
-import { TableHost } from "../together/protocol.js";
+import { formatList, t } from "../shared/i18n.js";
 import { invite } from "../together/link.js";
+import { TableHost } from "../together/protocol.js";
 import { qrCode, qrSvg } from "../together/qr.js";
 import { openDialog } from "./dialogs.js";
-import { $ } from "./dom.js";
-import { codeRefusedText, escapeHTML, paintInternetLine } from "./panels.js";
-import { BOT_LEVELS, HUMAN, iceServersInUse } from "./settings.js";
-import { flush, state, update } from "./state.js";
+import { $, escapeHTML } from "./dom.js";
+import { announce } from "./narration.js";
 import { freshMarks } from "./open-hands.js";
-import { announce, beginGame, engine, notice, onGameKept, runBots, setGame, showRemoteMove } from "./turns.js";
+import { codeRefusedText, paintInternetLine } from "./panels.js";
+import { BOT_LEVELS, HUMAN, iceServersInUse } from "./settings.js";
+import { flush, notice, state, update } from "./state.js";
+import { beginGame, onGameKept, runBots, setGame, showRemoteMove } from "./turns.js";
 
 const GUEST_SEATS = [1, 2, 3];
 

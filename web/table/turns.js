@@ -15,39 +15,23 @@
 // computer players go on. Until then the table shows the finished hand
 // (`handOver`), though the engine has dealt the next one (and the save has it).
 
-import { start } from "../engine/start.js";
+import { engine } from "../engine/start.js";
 import { parseAction } from "../shared/actions.js";
-import { t } from "../shared/i18n.js";
 import { capitalise, errorText, hintText, seatName } from "../shared/i18n-terms.js";
+import { t } from "../shared/i18n.js";
 import VOCABULARY from "../shared/vocabulary.js";
 import { DELAY, flyIn, gather, popBubble, wait } from "./animation.js";
 import { showHandEnd } from "./dialogs.js";
 import { $, $$, actionsEl, handEl } from "./dom.js";
-import { rovingTarget } from "./keyboard.js";
-import { eventSentences, Narrator } from "./narration.js";
+import { focusFirstControl } from "./keyboard.js";
+import { announce, eventSentences, hintLabel } from "./narration.js";
 import { freshMarks, openWanted } from "./open-hands.js";
-import { hintLabel } from "./render.js";
 import { clearSummary, markSummary, summaryWasOpen } from "./saves.js";
 import { EMBEDDED, saveSettings, writeSave } from "./settings.js";
-import { flush, state, update } from "./state.js";
-
-/** The page's one engine client (started by web/engine/start.js before this loads). */
-export const engine = start.engine;
+import { flush, notice, state, update } from "./state.js";
 
 // the page's hints: the engine's default hint level (hard, the measured reference)
 const HINT_LEVEL = VOCABULARY.hint_level;
-
-const narrator = new Narrator($("#announcements"));
-
-/** Say a sentence in the live region (screen readers). */
-export function announce(text) {
-  narrator.say(text);
-}
-
-/** Show a message in the notice bar. */
-export function notice(text, kind = "") {
-  update({ notice: { text, kind } });
-}
 
 /** A new engine state: kept (and saved), the hint gone; `event` (the engine's
  * event that made it, if any) goes to whoever listens (the LAN table's guests).
@@ -328,25 +312,6 @@ export async function runBots() {
   if (gen !== state.generation) return;
   update({ busy: false, interruptible: false });
   focusFirstControl();
-}
-
-/** When it is the player's turn (or the game is over), put the focus on their
- * choices or their hand — but only if the focus is lost (on the page itself,
- * e.g. the card just played is gone) or already there: never taken away from
- * the tools, a dialog or whatever else the player is reading. */
-export function focusFirstControl() {
-  const game = state.game;
-  if (!game || document.querySelector("dialog[open]")) return;
-  if (!game.human_to_move && game.view.phase !== "game_over") return;
-  flush();
-  const active = document.activeElement;
-  // lost: on the page itself, or left on a button of a dialog that has closed
-  const lost = !active || active === document.body || active === document.documentElement || Boolean(active.closest("dialog:not([open])"));
-  if (!lost && !actionsEl.contains(active) && !handEl.contains(active)) return;
-  if (actionsEl.contains(active) || handEl.contains(active)) {
-    if (!active.disabled) return; // already on something usable
-  }
-  (rovingTarget(actionsEl) ?? rovingTarget(handEl))?.focus();
 }
 
 // a guest of a table on the network (web/table/guest.js): its choices go to the host

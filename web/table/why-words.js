@@ -8,9 +8,9 @@
 // Every value is escaped; no rule logic.
 
 import { parseAction } from "../shared/actions.js";
-import { t } from "../shared/i18n.js";
 import { actionText, capitalise, hintText, seatName, tellText } from "../shared/i18n-terms.js";
-import { escapeHTML } from "./panels.js";
+import { t } from "../shared/i18n.js";
+import { escapeHTML } from "./dom.js";
 
 const tx = (key, params) => escapeHTML(t(key, params));
 

@@ -10,14 +10,13 @@
 // button); the answer is worked out in the worker, the dialog shows that it is
 // busy meanwhile. Painted from `state.why` by the painter it registers with dialogs.js.
 
-import { t } from "../shared/i18n.js";
+import { engine } from "../engine/start.js";
 import { errorText } from "../shared/i18n-terms.js";
+import { t } from "../shared/i18n.js";
 import { handBotDecisions, recentBotDecisions } from "./decisions.js";
 import { openDialog, registerPainter } from "./dialogs.js";
-import { $ } from "./dom.js";
-import { escapeHTML } from "./panels.js";
+import { $, escapeHTML } from "./dom.js";
 import { flush, state, update } from "./state.js";
-import { engine } from "./turns.js";
 import { answerHTML, decisionLabel } from "./why-words.js";
 
 const tx = (key, params) => escapeHTML(t(key, params));
