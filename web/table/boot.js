@@ -14,6 +14,7 @@
 import { engine, followProgress, start } from "../engine/start.js";
 import { initOffline } from "../pwa/pwa.js";
 import { formatList, t } from "../shared/i18n.js";
+import { reopenSummary, showHandEnd } from "./dialogs.js";
 import { installGuide, loadGuide } from "./guide.js";
 import { installInput } from "./input.js";
 import { focusFirstControl } from "./keyboard.js";
@@ -22,11 +23,11 @@ import { announce } from "./narration.js";
 import { installPass } from "./pass.js";
 import { followLoading } from "./progress.js";
 import { paintedGame, render } from "./render.js";
-import { applyQuery, FRAMED, loadSettings } from "./settings.js";
+import { applyQuery, EMBEDDED, FRAMED, loadSettings } from "./settings.js";
 import { notice, setRenderer, state, update } from "./state.js";
 import { offerKeptAside, openSavedGame } from "./tabs.js";
 import { installToolbar } from "./toolbar.js";
-import { reopenSummary, runBots, setGame, startNewGame } from "./turns.js";
+import { on, runBots, setGame, startNewGame } from "./turns.js";
 
 performance.mark("hp-start");
 
@@ -164,7 +165,21 @@ window.hasenpfeffer = {
   timings: null,
 };
 
+/** The flow of play's events (turns.js) and who listens: the hand's end shown
+ * (dialogs.js), a finished hand counted by the deal of the day and the statistics
+ * (loaded when first needed; not in an embed). */
+function wireTurns() {
+  on("handEnd", showHandEnd);
+  on("handFinished", (hand, game, marks) => {
+    if (EMBEDDED) return;
+    // the first hand of a deal of the day: compared with the hard player and the oracle
+    if (state.daily?.phase === "playing" && hand.number === 0) import("./daily.js").then((daily) => daily.compareDaily(hand));
+    import("./stats-record.js").then((record) => record.recordHand(hand, game, marks));
+  });
+}
+
 update(initialState());
+wireTurns();
 setRenderer(render);
 installInput();
 installToolbar();

@@ -20,7 +20,8 @@ import { announce } from "./narration.js";
 import { freshMarks } from "./open-hands.js";
 import { EMBEDDED } from "./settings.js";
 import { notice, state, update } from "./state.js";
-import { applyOpenHands, beginGame, runBots, statsProblem, statsStorage } from "./turns.js";
+import { statsProblem, statsStorage } from "./stats-record.js";
+import { applyOpenHands, beginGame, runBots } from "./turns.js";
 
 const tx = (key, params) => escapeHTML(t(key, params));
 /** The levels compared with the player, in order. */

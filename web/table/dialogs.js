@@ -12,6 +12,7 @@ import { handBotDecisions } from "./decisions.js";
 import { $, escapeHTML } from "./dom.js";
 import { shortcutsHTML } from "./keyboard.js";
 import { gameOverHTML, lastTrick, rulesHTML, summaryHTML, summaryTitle, trickHTML } from "./panels.js";
+import { clearSummary, summaryWasOpen } from "./saves.js";
 import { paintSettingsForm } from "./settings-dialog.js";
 import { flush, state, update } from "./state.js";
 import { startNewGame } from "./turns.js";
@@ -76,6 +77,74 @@ export async function showHandEnd(hand, game, roles) {
   }
   update({ summary: { hand, target: game.view.rules.target, roles } });
   await openDialog($("#summary-dialog"));
+}
+
+/** The table as the restored game's last hand ended (the summary was open when the
+ * page went away): the hand's tricks and count from the engine's record, nobody to
+ * act, the cards left only those of a seat that sat out (as backs; the player's own
+ * such cards are not in the record, so their hand shows empty). */
+function restoredHandOver(game) {
+  const hand = game.view.last_hand;
+  const played = game.view.hand_sizes.map(() => 0);
+  for (const trick of hand.tricks) for (const { seat } of trick.cards) played[seat] += 1;
+  return {
+    ...game,
+    open: null, // (the engine's open cards are the next deal's)
+    view: {
+      ...game.view,
+      phase: "play",
+      to_act: null,
+      legal_actions: [],
+      dealer: hand.dealer,
+      hand_number: hand.number,
+      // the score before the hand: the new one appears once the summary is closed
+      scores: hand.scores.map((score, side) => score - hand.points[side]),
+      auction: hand.auction,
+      hand_actions: hand.auction.map(({ seat, call }) => ({ seat, action: call })),
+      high_bid: null,
+      high_bidder: null,
+      maker: hand.maker,
+      bid_call: hand.bid_call,
+      trump: hand.trump,
+      alone: hand.alone,
+      lone_defender: hand.lone_defender,
+      // who sat the hand out: the engine's hand record does not say; a seat that
+      // played no card in its tricks did (none in a hand thrown in)
+      sitting_out: hand.tricks.length ? played.flatMap((n, seat) => (n === 0 ? [seat] : [])) : [],
+      trick: [],
+      tricks: hand.tricks,
+      tricks_won: hand.tricks_won,
+      hand: [],
+      hand_sizes: game.view.hand_sizes.map((n, seat) => (seat === game.seat ? 0 : Math.max(0, n - played[seat]))),
+    },
+    to_act: null,
+    human_to_move: false,
+    bot_to_move: false,
+    options: [],
+    cards: [],
+  };
+}
+
+/** After a restore: if the last hand's summary was open when the page went away, it
+ * opens again over that hand (the computer players wait, as they did). */
+export async function reopenSummary(game) {
+  if (!summaryWasOpen(game)) return;
+  const hand = game.view.last_hand;
+  const gen = state.generation;
+  let roles = {};
+  if (hand.trump) {
+    try {
+      roles = (await engine.call("rules_info", { trump: hand.trump })).card_roles;
+    } catch {
+      /* the summary shows the cards without their roles */
+    }
+  }
+  if (gen !== state.generation) return;
+  if (game.view.phase !== "game_over") update({ handOver: restoredHandOver(game) });
+  await showHandEnd(hand, game, roles);
+  if (gen !== state.generation) return;
+  clearSummary();
+  update({ handOver: null });
 }
 
 export async function showLastTrick() {

@@ -27,7 +27,7 @@ import { $, escapeHTML } from "./dom.js";
 import { cardEl } from "./panels.js";
 import { EMBEDDED } from "./settings.js";
 import { flush, state, update } from "./state.js";
-import { statsProblem, statsStorage } from "./turns.js";
+import { statsProblem, statsStorage } from "./stats-record.js";
 import { answerHTML, decisionAction, decisionLabel } from "./why-words.js";
 
 // the hands whose review went into the statistics (by their text), this visit

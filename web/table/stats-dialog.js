@@ -11,8 +11,8 @@ import { formatNumber, formatSigned, t } from "../shared/i18n.js";
 import { openDialog, registerPainter } from "./dialogs.js";
 import { $, escapeHTML } from "./dom.js";
 import { flush, state, update } from "./state.js";
+import { statsProblem, statsStorage } from "./stats-record.js";
 import { bidTotals, changeStats, chartSvg, emptyStats, exportStats, loadStats, runningMean } from "./stats.js";
-import { statsProblem, statsStorage } from "./turns.js";
 
 const tx = (key, params) => escapeHTML(t(key, params));
 const oneDecimal = { maximumFractionDigits: 1 };

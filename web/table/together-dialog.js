@@ -39,7 +39,7 @@ import { freshMarks } from "./open-hands.js";
 import { codeRefusedText, paintInternetLine } from "./panels.js";
 import { BOT_LEVELS, HUMAN, iceServersInUse } from "./settings.js";
 import { flush, notice, state, update } from "./state.js";
-import { beginGame, onGameKept, runBots, setGame, showRemoteMove } from "./turns.js";
+import { beginGame, on, runBots, setGame, showRemoteMove } from "./turns.js";
 
 const GUEST_SEATS = [1, 2, 3];
 
@@ -73,7 +73,7 @@ function tableHost() {
   });
   // every state the table keeps (the host's own moves, the computer players'): the
   // guests are told the move and get their views
-  onGameKept((game, event) => host.broadcast(event, game.actions));
+  on("gameKept", (game, event) => host.broadcast(event, game.actions));
   addEventListener("beforeunload", warnIfSeated);
   listenForReplies();
   return host;

@@ -21,13 +21,12 @@ import { capitalise, errorText, hintText, seatName } from "../shared/i18n-terms.
 import { t } from "../shared/i18n.js";
 import VOCABULARY from "../shared/vocabulary.js";
 import { DELAY, flyIn, gather, popBubble, wait } from "./animation.js";
-import { showHandEnd } from "./dialogs.js";
 import { $, $$, actionsEl, handEl } from "./dom.js";
 import { focusFirstControl } from "./keyboard.js";
 import { announce, eventSentences, hintLabel } from "./narration.js";
 import { freshMarks, openWanted } from "./open-hands.js";
-import { clearSummary, markSummary, summaryWasOpen } from "./saves.js";
-import { EMBEDDED, saveSettings, writeSave } from "./settings.js";
+import { clearSummary, markSummary } from "./saves.js";
+import { saveSettings, writeSave } from "./settings.js";
 import { flush, notice, state, update } from "./state.js";
 
 // the page's hints: the engine's default hint level (hard, the measured reference)
@@ -42,16 +41,30 @@ export function setGame(game, patch = {}, event = null) {
   if (game.open_hands === true && !marks.openHandsUsed) marks = { ...marks, openHandsUsed: true };
   writeSave(game, marks);
   update({ game, hint: null, ...patch, marks });
-  for (const listener of gameListeners) listener(game, event);
+  emit("gameKept", game, event);
 }
 
-// the LAN table's host (together-dialog.js): each kept state goes to the guests
-const gameListeners = [];
+// ---- what the flow of play tells the rest of the table ----------------------------
 
-/** `listener(game, event)` is told every state the table keeps, and the event that
- * made it (web/table/together-dialog.js sends the guests their views). */
-export function onGameKept(listener) {
-  gameListeners.push(listener);
+const listeners = { gameKept: [], handFinished: [], handEnd: [] };
+
+/**
+ * Listen to the flow of play (this module imports none of its listeners):
+ * - "gameKept" `(game, event)`: every state the table keeps, and the engine's event
+ *   that made it (web/table/together-dialog.js sends the guests their views);
+ * - "handFinished" `(hand, game, marks)`: a hand is over (the engine's hand record,
+ *   the state after it, the game's marks then): counted in the statistics and by
+ *   the deal of the day (boot.js wires them, loaded when first needed);
+ * - "handEnd" `(hand, game, roles)`: the hand's end shown to the player, awaited
+ *   before play goes on (the summary or game over: dialogs.js showHandEnd).
+ */
+export function on(name, listener) {
+  listeners[name].push(listener);
+}
+
+/** Tell the listeners of `name`; resolves when every one's answer has. */
+function emit(name, ...args) {
+  return Promise.all(listeners[name].map((listener) => listener(...args)));
 }
 
 /** The table as a hand ended, before the next deal: the state before the hand's
@@ -164,128 +177,17 @@ async function showEvent(event, game, gen) {
     update({ trick: null, message: null });
     return;
   }
-  recordHand(event.hand, game);
+  emit("handFinished", event.hand, game, state.marks);
   // the deal of the day's first hand is over: open hands, if wanted, may come on now
   if (state.marks.daily && event.hand.number === 0) await applyOpenHands();
   if (gen !== state.generation) return;
   // the last trick stays on show under the summary, which waits for the player
   // (and comes back after a reload: the save already holds the next deal)
   markSummary(game);
-  await showHandEnd(event.hand, game, event.card_roles);
+  await emit("handEnd", event.hand, game, event.card_roles);
   if (gen !== state.generation) return;
   clearSummary();
   update({ handOver: null, trick: null, message: null });
-}
-
-/** localStorage, or null where the browser refuses it (the statistics then say so). */
-export function statsStorage() {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** Tell the player that their statistics could not be kept (web/table/stats.js's
- * `problem`: "unreadable", "full" or "unavailable"); nothing when there was none. */
-export function statsProblem(problem) {
-  if (problem) notice(t(`stats.problem.${problem}`), "error");
-}
-
-/** Count a finished hand (and, at the end, the game) in the player's statistics
- * (web/table/stats.js, loaded when first needed; its own storage key; not in an
- * embed). `game`: the state after the hand, `hand`: the engine's hand record. */
-function recordHand(hand, game) {
-  if (EMBEDDED) return;
-  const seat = game.seat;
-  const level = game.levels[(seat + 1) % 4]; // the opponents' level
-  const preset = game.preset ?? "custom";
-  const over = game.view.phase === "game_over";
-  // open hands at any point of this game: practice, counted apart
-  const practice = state.marks.openHandsUsed;
-  // the first hand of a deal of the day: compared with the hard player and the oracle
-  if (state.daily?.phase === "playing" && hand.number === 0) import("./daily.js").then((daily) => daily.compareDaily(hand));
-  import("./stats.js").then((stats) => {
-    const { problem } = stats.changeStats(statsStorage(), (record) => {
-      stats.countHand(record, { record: hand, seat, preset, level, practice });
-      if (over) stats.countGame(record, { won: game.view.winner === seat % 2, practice });
-    });
-    statsProblem(problem);
-  });
-}
-
-/** The seats that sat the hand out: the partner of a lone maker or lone defender. */
-function sittingOut(hand) {
-  const out = [];
-  if (hand.alone && hand.maker != null) out.push((hand.maker + 2) % 4);
-  if (hand.lone_defender != null) out.push((hand.lone_defender + 2) % 4);
-  return out;
-}
-
-/** The table as the restored game's last hand ended (the summary was open when the
- * page went away): the hand's tricks and count from the engine's record, nobody to
- * act, the cards left only those of a seat that sat out (as backs; the player's own
- * such cards are not in the record, so their hand shows empty). */
-export function restoredHandOver(game) {
-  const hand = game.view.last_hand;
-  const played = game.view.hand_sizes.map(() => 0);
-  for (const trick of hand.tricks) for (const { seat } of trick.cards) played[seat] += 1;
-  return {
-    ...game,
-    open: null, // (the engine's open cards are the next deal's)
-    view: {
-      ...game.view,
-      phase: "play",
-      to_act: null,
-      legal_actions: [],
-      dealer: hand.dealer,
-      hand_number: hand.number,
-      // the score before the hand: the new one appears once the summary is closed
-      scores: hand.scores.map((score, side) => score - hand.points[side]),
-      auction: hand.auction,
-      hand_actions: hand.auction.map(({ seat, call }) => ({ seat, action: call })),
-      high_bid: null,
-      high_bidder: null,
-      maker: hand.maker,
-      bid_call: hand.bid_call,
-      trump: hand.trump,
-      alone: hand.alone,
-      lone_defender: hand.lone_defender,
-      sitting_out: sittingOut(hand),
-      trick: [],
-      tricks: hand.tricks,
-      tricks_won: hand.tricks_won,
-      hand: [],
-      hand_sizes: game.view.hand_sizes.map((n, seat) => (seat === game.seat ? 0 : Math.max(0, n - played[seat]))),
-    },
-    to_act: null,
-    human_to_move: false,
-    bot_to_move: false,
-    options: [],
-    cards: [],
-  };
-}
-
-/** After a restore: if the last hand's summary was open when the page went away, it
- * opens again over that hand (the computer players wait, as they did). */
-export async function reopenSummary(game) {
-  if (!summaryWasOpen(game)) return;
-  const hand = game.view.last_hand;
-  const gen = state.generation;
-  let roles = {};
-  if (hand.trump) {
-    try {
-      roles = (await engine.call("rules_info", { trump: hand.trump })).card_roles;
-    } catch {
-      /* the summary shows the cards without their roles */
-    }
-  }
-  if (gen !== state.generation) return;
-  if (game.view.phase !== "game_over") update({ handOver: restoredHandOver(game) });
-  await showHandEnd(hand, game, roles);
-  if (gen !== state.generation) return;
-  clearSummary();
-  update({ handOver: null });
 }
 
 /** Let the computer players move until it is the player's turn (or the game ends). */
