@@ -22,7 +22,7 @@ import { followLanguage, startLanguage } from "./language.js";
 import { announce } from "./narration.js";
 import { installPass } from "./pass.js";
 import { followLoading } from "./progress.js";
-import { paintedGame, render } from "./render.js";
+import { paintedGame, paintedPlayable, render } from "./render.js";
 import { applyQuery, EMBEDDED, FRAMED, loadSettings } from "./settings.js";
 import { notice, setRenderer, state, update } from "./state.js";
 import { offerKeptAside, openSavedGame } from "./tabs.js";
@@ -178,9 +178,19 @@ function wireTurns() {
   });
 }
 
+let offlineStarted = false;
+
+/** The renderer, and offline support started once the table is first painted playable. */
+function paint(st) {
+  render(st);
+  if (offlineStarted || !paintedPlayable()) return;
+  offlineStarted = true;
+  setTimeout(initOffline, 0);
+}
+
 update(initialState());
 wireTurns();
-setRenderer(render);
+setRenderer(paint);
 installInput();
 installToolbar();
 installGuide();

@@ -14,7 +14,7 @@
 import { engine } from "../engine/start.js";
 import { errorText } from "../shared/i18n-terms.js";
 import { formatDate, formatSigned, t } from "../shared/i18n.js";
-import { openDialog, registerPainter } from "./dialogs.js";
+import { openDialog, registerPainter } from "./dialog.js";
 import { $, $$, escapeHTML } from "./dom.js";
 import { announce } from "./narration.js";
 import { freshMarks } from "./open-hands.js";

@@ -1,68 +1,21 @@
-// The table's dialogs: opening and closing (focus back where it was), and the
-// controllers of the hand summary, game over, last trick, rules, shortcuts and
-// the new-game confirmation. A controller asks the engine for what it needs,
-// puts it in the state (update) and opens the dialog; `paintDialogs` (called
-// by render.js) paints their contents from the state, again when the language
-// changes. The contents' markup is web/table/panels.js's; the settings dialog
-// is web/table/settings-dialog.js.
+// The table's own dialogs: the controllers of the hand summary (also reopened over
+// a restored game), game over, last trick, rules, shortcuts and the new-game
+// confirmation, and their painter. A controller asks the engine for what it needs,
+// puts it in the state (update) and opens the dialog (the shell: dialog.js); the
+// painter, registered with dialog.js, paints their contents from the state on
+// every render (again when the language changes). The contents' markup is
+// web/table/panels.js's; the settings dialog is web/table/settings-dialog.js.
 
 import { engine } from "../engine/start.js";
 import { t } from "../shared/i18n.js";
 import { handBotDecisions } from "./decisions.js";
+import { addPainter, changed, openDialog } from "./dialog.js";
 import { $, escapeHTML } from "./dom.js";
 import { shortcutsHTML } from "./keyboard.js";
 import { gameOverHTML, lastTrick, rulesHTML, summaryHTML, summaryTitle, trickHTML } from "./panels.js";
 import { clearSummary, summaryWasOpen } from "./saves.js";
-import { paintSettingsForm } from "./settings-dialog.js";
-import { flush, state, update } from "./state.js";
+import { state, update } from "./state.js";
 import { startNewGame } from "./turns.js";
-
-// ---- opening and closing -------------------------------------------------------------
-
-/** Wait until a dialog closes; resolves with its returnValue. */
-export function dialogClosed(dialog) {
-  return new Promise((resolve) => {
-    dialog.addEventListener("close", () => resolve(dialog.returnValue), { once: true });
-  });
-}
-
-let focusFallback = () => {};
-
-/** What gets the focus when a dialog closes and what had it before is gone. */
-export function setFocusFallback(fn) {
-  focusFallback = fn;
-}
-
-/** Open a modal dialog (its contents painted first; the focus moves to its
- * data-initial-focus button or first control); when it closes, the focus goes
- * back to where it was, or to the fallback when that element has gone.
- * Resolves with its returnValue. */
-export function openDialog(dialog) {
-  flush();
-  dialog.returnValue = "";
-  const back = document.activeElement;
-  if (!dialog.open) {
-    dialog.showModal();
-    // the dialog's main button (not `autofocus`: Chromium refuses that inside a
-    // cross-origin frame, such as the game in an embed, and logs an error); without
-    // scrolling to it: a long dialog (the rules) opens at its top
-    dialog.querySelector("[data-initial-focus]")?.focus({ preventScroll: true });
-    dialog.scrollTop = 0;
-  }
-  const closed = dialogClosed(dialog);
-  closed.then(() => {
-    if (document.querySelector("dialog[open]")) return;
-    const usable = back && back !== document.body && back.isConnected && !back.disabled;
-    if (usable) {
-      back.focus();
-    } else {
-      // do not leave the focus on a button of the closed dialog
-      if (dialog.contains(document.activeElement)) document.activeElement.blur();
-      focusFallback();
-    }
-  });
-  return closed;
-}
 
 // ---- controllers ----------------------------------------------------------------------
 
@@ -190,30 +143,10 @@ export async function confirmNewGame() {
   await startNewGame();
 }
 
-// ---- painting ------------------------------------------------------------------------------
+// ---- painting ----------------------------------------------------------------------
 
-// the painters of dialogs whose modules load on first use (web/table/review.js)
-const lazyPainters = new Map();
-
-/** Paint the dialog `name` from the state with `paint(state)` from now on (its
- * module, loaded when first wanted, registers it). */
-export function registerPainter(name, paint) {
-  lazyPainters.set(name, paint);
-}
-
-// what each dialog was last painted from: [its part of the state, language, four colours]
-const painted = {};
-
-function changed(name, part, state) {
-  const key = [part, state.language, state.settings.fourColour];
-  const before = painted[name];
-  if (before && before.every((v, i) => v === key[i])) return false;
-  painted[name] = key;
-  return true;
-}
-
-/** Paint the dialogs' contents from the state (render.js calls this on every render). */
-export function paintDialogs(state) {
+/** Paint these dialogs' contents from the state (on every render: dialog.js paintDialogs). */
+function paintTableDialogs(state) {
   const four = state.settings.fourColour;
   // the summary's and game-over's "Why?": the finished hand's computer decisions
   // explained in full (none when its cards stay hidden: thrown in, or not known)
@@ -247,8 +180,6 @@ export function paintDialogs(state) {
   if (state.shortcuts && changed("shortcuts", state.shortcuts, state)) {
     $("#shortcuts-body").innerHTML = shortcutsHTML();
   }
-  paintSettingsForm(state);
-  for (const [name, paint] of lazyPainters) {
-    if (state[name] && changed(name, state[name], state)) paint(state);
-  }
 }
+
+addPainter(paintTableDialogs);

@@ -7,11 +7,11 @@
 // shows the state from before a click, not even for a frame.
 
 import { t } from "../shared/i18n.js";
-import { confirmNewGame, setFocusFallback, showLastTrick, showRanking, showRules, showShortcuts } from "./dialogs.js";
+import { setFocusFallback } from "./dialog.js";
+import { confirmNewGame, showLastTrick, showRanking, showRules, showShortcuts } from "./dialogs.js";
 import { $, actionsEl, handEl } from "./dom.js";
 import { focusFirstControl, installRoving, shortcutFor } from "./keyboard.js";
 import { announce, tableText } from "./narration.js";
-import { showSettings } from "./settings-dialog.js";
 import { FRAMED } from "./settings.js";
 import { flush, notice, state, update } from "./state.js";
 import { decide, showHint, startNewGame, undo } from "./turns.js";
@@ -34,6 +34,12 @@ async function showWhy(hand = false) {
 async function showStats() {
   const { openStats } = await import("./stats-dialog.js");
   await openStats();
+}
+
+/** The settings dialog (web/table/settings-dialog.js, loaded the first time it is wanted). */
+async function showSettings() {
+  const dialog = await import("./settings-dialog.js");
+  await dialog.showSettings();
 }
 
 /** The "Play together" dialog (web/table/together-dialog.js, loaded the first time it is wanted). */

@@ -1,13 +1,14 @@
 // Painting the table from its state (web/table/state.js): seats, scores, the
 // contract, the trump badge and the hand's calls, the trick, your hand (its
 // trumps marked), your choices, the prompt and note, the tools, the loader,
-// the notice bar and the look (speed, four colours); the dialogs' contents come
-// from dialogs.js. Reads the state only; repaints the hand and the choices only
-// when what they show changed (a repaint would drop the focus). While a
+// the notice bar and the look (speed, four colours); the dialogs' contents by
+// the painters their modules register (dialog.js paintDialogs), the guide, open
+// hands and the pass screen by their views. Reads the state only and changes
+// nothing else (no dialog is imported here); repaints the hand and the choices
+// only when what they show changed (a repaint would drop the focus). While a
 // finished hand is on show (`state.handOver`) the table paints it, not the
 // engine's next deal.
 
-import { initOffline } from "../pwa/pwa.js";
 import { isNamedBid, parseAction } from "../shared/actions.js";
 import { spokenCard, suitIcon } from "../shared/cards.js";
 import {
@@ -30,7 +31,7 @@ import {
 import { formatNumber, formatSigned, t } from "../shared/i18n.js";
 import { replayAnimation, speedFactor } from "./animation.js";
 import { recentBotDecisions } from "./decisions.js";
-import { paintDialogs } from "./dialogs.js";
+import { paintDialogs } from "./dialog.js";
 import { $, $$, actionsEl, escapeHTML, handEl, loaderEl, noteEl, promptEl, reasonsEl, tableEl } from "./dom.js";
 import { paintGuide } from "./guide.js";
 import { updateRoving } from "./keyboard.js";
@@ -79,6 +80,12 @@ export function paintedGame() {
   return painted.game;
 }
 
+/** Whether the table has been painted playable yet (the player's first turn, idle:
+ * the "hp-playable" mark). */
+export function paintedPlayable() {
+  return painted.playable;
+}
+
 /** Paint the whole table from the state (the one renderer: state.js calls it). */
 export function render(state) {
   renderLook(state);
@@ -115,7 +122,6 @@ export function render(state) {
     if ((ready || state.summary || state.gameOverHand) && !painted.playable) {
       painted.playable = true;
       performance.mark("hp-playable");
-      setTimeout(initOffline, 0);
     }
   }
   setText(promptEl, promptOf(state, promptFor(shown)));

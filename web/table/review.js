@@ -22,7 +22,7 @@ import { spokenCard } from "../shared/cards.js";
 import { actionText, capitalise, errorText, hintText, seatName } from "../shared/i18n-terms.js";
 import { formatList, formatNumber, formatSigned, t } from "../shared/i18n.js";
 import { decidedByBot } from "./decisions.js";
-import { openDialog, registerPainter } from "./dialogs.js";
+import { openDialog, registerPainter } from "./dialog.js";
 import { $, escapeHTML } from "./dom.js";
 import { cardEl } from "./panels.js";
 import { EMBEDDED } from "./settings.js";

@@ -19,7 +19,7 @@ import { addOfflineStatus } from "../pwa/pwa.js";
 import { errorText } from "../shared/i18n-terms.js";
 import { t } from "../shared/i18n.js";
 import { iceServersFrom } from "../together/servers.js";
-import { openDialog } from "./dialogs.js";
+import { addPainter, openDialog } from "./dialog.js";
 import { $, escapeHTML } from "./dom.js";
 import { chooseLanguage } from "./language.js";
 import { announce } from "./narration.js";
@@ -59,8 +59,8 @@ function presetRules(info, rules) {
 let paintedForm = null;
 let paintedError = "";
 
-/** Paint the form when the dialog has been opened anew (dialogs.js calls this on every render). */
-export function paintSettingsForm(state) {
+/** Paint the form when the dialog has been opened anew (on every render: dialog.js paintDialogs). */
+function paintSettingsForm(state) {
   const part = state.settingsForm;
   if (part && part !== paintedForm) {
     paintedForm = part;
@@ -81,6 +81,8 @@ export function paintSettingsForm(state) {
     if (box) box.textContent = error;
   }
 }
+
+addPainter(paintSettingsForm);
 
 /** The preset select follows the fields: the preset they match, else "custom". */
 function syncPreset(info) {

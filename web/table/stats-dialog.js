@@ -8,7 +8,7 @@
 // game, review.js for a reviewed hand, daily.js for the deal of the day).
 
 import { formatNumber, formatSigned, t } from "../shared/i18n.js";
-import { openDialog, registerPainter } from "./dialogs.js";
+import { openDialog, registerPainter } from "./dialog.js";
 import { $, escapeHTML } from "./dom.js";
 import { flush, state, update } from "./state.js";
 import { statsProblem, statsStorage } from "./stats-record.js";

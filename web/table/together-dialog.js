@@ -32,7 +32,7 @@ import { formatList, t } from "../shared/i18n.js";
 import { invite } from "../together/link.js";
 import { TableHost } from "../together/protocol.js";
 import { qrCode, qrSvg } from "../together/qr.js";
-import { openDialog } from "./dialogs.js";
+import { openDialog } from "./dialog.js";
 import { $, escapeHTML } from "./dom.js";
 import { announce } from "./narration.js";
 import { freshMarks } from "./open-hands.js";

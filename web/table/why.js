@@ -14,7 +14,7 @@ import { engine } from "../engine/start.js";
 import { errorText } from "../shared/i18n-terms.js";
 import { t } from "../shared/i18n.js";
 import { handBotDecisions, recentBotDecisions } from "./decisions.js";
-import { openDialog, registerPainter } from "./dialogs.js";
+import { openDialog, registerPainter } from "./dialog.js";
 import { $, escapeHTML } from "./dom.js";
 import { flush, state, update } from "./state.js";
 import { answerHTML, decisionLabel } from "./why-words.js";
