@@ -7,9 +7,9 @@
 //
 // Nothing here knows the rules: which cards and bids are legal (and why not),
 // the order of the hand, scores and the card ranking all come from the engine
-// through web/engine/client.js. The table's modules: state.js (the one state
-// object and update()), render.js, animation.js, turns.js, dialogs.js,
-// settings-dialog.js, language.js, input.js.
+// through web/engine/client.js. This module wires the table: the renderer, the
+// input, and the listeners of turns.js's events. The table's modules in their
+// layers (base, views, render, controllers, wiring): docs/architecture.md.
 
 import { engine, followProgress, start } from "../engine/start.js";
 import { initOffline } from "../pwa/pwa.js";

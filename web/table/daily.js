@@ -9,7 +9,7 @@
 //
 // Started from the statistics dialog or the address (`index.html?daily`);
 // loaded when first wanted. Painted from `state.daily` into the summary
-// and game-over dialogs' .daily-result by the painter it registers with dialogs.js.
+// and game-over dialogs' .daily-result by the painter it registers with dialog.js.
 
 import { engine } from "../engine/start.js";
 import { errorText } from "../shared/i18n-terms.js";

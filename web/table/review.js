@@ -12,7 +12,7 @@
 // Both answers (`review`, then `replay` of the hand's text) are worked out in
 // the engine's worker: the dialog shows that it is busy and the page stays
 // responsive. Loaded the first time a review is wanted (web/table/input.js);
-// painted from `state.review` by the painter it registers with dialogs.js.
+// painted from `state.review` by the painter it registers with dialog.js.
 
 import { describe } from "../embed/replay.js";
 import { errorWords } from "../embed/words.js";

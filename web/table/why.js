@@ -8,7 +8,7 @@
 //
 // Loaded the first time it is wanted (the Why? tool, key Y; the summary's
 // button); the answer is worked out in the worker, the dialog shows that it is
-// busy meanwhile. Painted from `state.why` by the painter it registers with dialogs.js.
+// busy meanwhile. Painted from `state.why` by the painter it registers with dialog.js.
 
 import { engine } from "../engine/start.js";
 import { errorText } from "../shared/i18n-terms.js";
