@@ -15,7 +15,7 @@ import { engine, followProgress, start } from "../engine/start.js";
 import { initOffline } from "../pwa/pwa.js";
 import { formatList, t } from "../shared/i18n.js";
 import { reopenSummary, showHandEnd } from "./dialogs.js";
-import { installGuide, loadGuide } from "./guide.js";
+import { followGuide, installGuide, loadGuide } from "./guide.js";
 import { installInput } from "./input.js";
 import { focusFirstControl } from "./keyboard.js";
 import { followLanguage, startLanguage } from "./language.js";
@@ -180,9 +180,11 @@ function wireTurns() {
 
 let offlineStarted = false;
 
-/** The renderer, and offline support started once the table is first painted playable. */
+/** The renderer; then the guide moved on to the game's new moment, and offline support
+ * started once the table is first painted playable. */
 function paint(st) {
   render(st);
+  followGuide(st);
   if (offlineStarted || !paintedPlayable()) return;
   offlineStarted = true;
   setTimeout(initOffline, 0);

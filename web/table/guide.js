@@ -137,12 +137,19 @@ const tipSize = typeof ResizeObserver === "function"
     })
   : null;
 
-/** Paint the tip on show (render.js calls this on every render). When the game has
- * reached a new moment, the guide moves on first (remembered, and put in the state). */
-export function paintGuide(state) {
+/** After each render (boot.js wires it): when the game has reached a new moment,
+ * the guide moves on (remembered, and put in the state). */
+export function followGuide(state) {
   if (!guideEl) return;
   const guide = advance(state.guide, state.game);
   if (guide !== state.guide) queueMicrotask(() => change(guide));
+}
+
+/** Paint the tip on show (render.js calls this on every render): the guide as it is
+ * after this state of the game (followGuide puts that in the state). */
+export function paintGuide(state) {
+  if (!guideEl) return;
+  const guide = advance(state.guide, state.game);
   const id = guide && !guide.off ? guide.current : null;
   const rules = state.game?.view.rules;
   const key = JSON.stringify([id, state.language, rules]);
