@@ -80,8 +80,8 @@ export function paintedGame() {
   return painted.game;
 }
 
-/** Whether the table has been painted playable yet (the player's first turn, idle:
- * the "hp-playable" mark). */
+/** Whether the table has been painted playable yet (the "hp-playable" mark: the
+ * player's first turn, or the finished hand's dialog). */
 export function paintedPlayable() {
   return painted.playable;
 }
