@@ -165,6 +165,35 @@ def test_the_demo_page_links_to_the_rules(page: Page, base_url: str) -> None:
     assert page.url.startswith(base_url + "rules.html")
 
 
+def test_the_games_rules_dialog_links_each_section_to_the_full_rules(
+    page: Page, base_url: str
+) -> None:
+    # Italian, traditional rules: each heading of the game's rules dialog links to its
+    # section of the full rules, in that language and rule set
+    page.goto(base_url + "?lang=it&preset=traditional&speed=instant")
+    page.wait_for_selector("#loader[hidden]", state="attached", timeout=LOAD_MS)
+    page.click('[data-tool="rules"]')
+    page.wait_for_selector("#rules-dialog[open] .ranking hp-card")
+    links = page.eval_on_selector_all(
+        "#rules-dialog .full-rules a",
+        "els => els.map(a => [a.getAttribute('href'), a.getAttribute('aria-label'),"
+        " a.textContent])",
+    )
+    hrefs = [href for href, _, _ in links]
+    assert "rules.html?lang=it&rules=traditional#bidding" in hrefs, hrefs
+    assert "rules.html?lang=it&rules=traditional#ranking" in hrefs, hrefs
+    # one accessible name each (the visible words are the same): the section's name first
+    labels = [label for _, label, _ in links]
+    assert len(set(labels)) == len(labels) and all(text == "Regole complete" for *_, text in links)
+    bidding = page.locator('#rules-dialog .full-rules a[href$="#bidding"]')
+    assert bidding.get_attribute("aria-label").startswith("L'asta")  # type: ignore[union-attr]
+    bidding.click()
+    page.wait_for_selector("html[data-ready]", timeout=LOAD_MS)
+    assert page.url == base_url + "rules.html?lang=it&rules=traditional#bidding"
+    assert page.evaluate("document.documentElement.lang") == "it"
+    assert page.is_visible("#bidding")
+
+
 def test_the_rules_work_offline_after_one_visit(
     browser: Browser, site_dir: Path, problems: PageProblems
 ) -> None:

@@ -33,7 +33,7 @@ import VOCABULARY from "../shared/vocabulary.js";
 import { serverHosts } from "../together/servers.js";
 import { escapeHTML } from "./dom.js";
 import { drawnSeat } from "./places.js";
-import { BOT_LEVELS, HUMAN, internetHosts, MAX_SERVERS_TEXT, SPEEDS, systemSpeed } from "./settings.js";
+import { BOT_LEVELS, FRAMED, HUMAN, internetHosts, MAX_SERVERS_TEXT, SPEEDS, systemSpeed } from "./settings.js";
 
 /** A catalogue text, escaped for HTML. */
 const tx = (key, params) => escapeHTML(t(key, params));
@@ -183,8 +183,41 @@ function doublings(rules) {
 
 /** The rules text for the rules in force, from the rules.* messages: only what these
  * rules have (no big pepper without pepper bidding, no lone play without going alone). */
+// The rules page's section for each heading of the rules dialog (docs/rules-page.md);
+// the dialog's own headings on open hands, terms and fair play have none.
+const RULES_PAGE_SECTIONS = Object.freeze({
+  players: "players",
+  deal: "dealing",
+  bidding: "bidding",
+  widow: "trump",
+  alone: "alone",
+  ranking: "ranking",
+  play: "play",
+  scoring: "scoring",
+  presets: "rulesets",
+});
+
+/** A heading of the rules dialog, with a link to its section of the full rules
+ * (rules.html, in the page's language and under the rule set in force). Inside
+ * another page the link opens a tab of its own. */
+function rulesHeading(key, preset) {
+  const heading = `<h3>${tx(`rules.h.${key}`)}</h3>`;
+  const section = RULES_PAGE_SECTIONS[key];
+  if (!section) return heading;
+  const query = new URLSearchParams({ lang: language() });
+  if (preset && preset !== "seed") query.set("rules", preset);
+  const label = tx("rules.full_label", { section: t(`rules.h.${key}`) });
+  const target = FRAMED ? ' target="_blank" rel="noopener"' : "";
+  return `${heading}<p class="full-rules"><a href="rules.html?${escapeHTML(query.toString())}#${section}"${target} aria-label="${label}">${tx("rules.full")}</a></p>`;
+}
+
+/** The rule set in force by name, when it is one of the presets (else null: rules of one's own). */
+function namedPreset(info) {
+  return info.presets.some((x) => x.name === info.preset) ? info.preset : null;
+}
+
 function describeRules(rules, info) {
-  const h = (key) => `<h3>${tx(`rules.h.${key}`)}</h3>`;
+  const h = (key) => rulesHeading(key, namedPreset(info));
   const p = (...texts) => `<p>${texts.filter(Boolean).map(escapeHTML).join(" ")}</p>`;
   const forced = callWord(String(rules.forced_bid));
   const doubled = doublings(rules);
@@ -255,7 +288,7 @@ export function rulesHTML(rules, info, four) {
   const heading = info.trump_is_current ? "rules.ranking.current" : "rules.ranking.example";
   // which card is higher comes first: it is what a player looks up most
   return `<div class="rules-text">
-    <h3>${tx("rules.h.ranking")}</h3>
+    ${rulesHeading("ranking", namedPreset(info))}
     <h4>${tx(heading, { suit: suitName(trump) })}</h4>
     <div class="suit-pick" role="group" aria-label="${tx("rules.ranking.pick_label")}">${picker}</div>
     <p>${tx("rules.ranking.trumps_text")}</p>
@@ -273,6 +306,10 @@ const byName = (key, fallback) => (hasKey(key) ? t(key) : (fallback ?? key));
 function presetLabel(preset) {
   return byName(`settings.preset.${preset.name}`, preset.label);
 }
+
+// The deals over which expert's card play was measured against hard's (docs/benchmarks.md,
+// "Expert against hard, deal by deal"): what the settings say of the level.
+const EXPERT_MEASURED_DEALS = 1000;
 
 function levelSelect(seat, level) {
   // a person: pass-and-play, the device handed to that seat in its turn
@@ -347,6 +384,7 @@ export function settingsHTML(settings, info, currentRules) {
     <fieldset><legend>${tx("settings.players")}</legend>
       <p class="fieldset-note">${tx("settings.players_note")}</p>
       ${[1, 2, 3].map((s) => levelSelect(s, settings.levels[s])).join("")}
+      <p class="fieldset-note" id="levels-note">${tx("settings.levels_note", { deals: formatNumber(EXPERT_MEASURED_DEALS) })}</p>
     </fieldset>
     <fieldset><legend>${tx("settings.rules")}</legend>
       <p class="fieldset-note">${tx("settings.rules_note")}</p>
