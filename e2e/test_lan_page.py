@@ -11,10 +11,12 @@ needs root and ``ip``; skipped with the reason otherwise.
 from __future__ import annotations
 
 import json
+import warnings
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from axe import assert_accessible
 from hasenpfeffer.game import Game
@@ -58,6 +60,32 @@ PAINTED = "() => window.hasenpfeffer.state"
 SHOWN = "(n) => window.hasenpfeffer.state?.actions === n"
 
 
+def ready_host(host: Page, url: str | None, said: list[str]) -> None:
+    """Open ``url`` (None: reload) in the host's page and wait until its engine is ready.
+
+    Under the whole suite's load, the host's page inside its network namespace has,
+    in 2 of the last 3 full runs, not got ready in 120 s (never when this file runs
+    alone; the cause is not found yet). A page not ready in 60 s is loaded once
+    more, with what it and its worker said kept in a warning, so the run shows it."""
+    for attempt in (1, 2):
+        if url is None:
+            host.reload()
+        else:
+            host.goto(url)
+        try:
+            host.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
+            return
+        except PlaywrightTimeoutError:
+            if attempt == 2:
+                raise
+            loader = host.evaluate("() => document.querySelector('#loader')?.innerText ?? ''")
+            warnings.warn(
+                f"the host's page was not ready after 60 s (loader: {loader!r}; "
+                f"console: {said[-8:]}); loading it again",
+                stacklevel=2,
+            )
+
+
 def invite_and_join(
     host: Page, guest_browser: Any, seat: int, errors: list[str]
 ) -> tuple[Page, str]:
@@ -89,8 +117,10 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
         host = host_context.new_page()
         errors: list[str] = []
         host.on("pageerror", lambda e: errors.append(str(e)))
-        host.goto(f"{ORIGIN}/index.html?speed=instant")
-        host.wait_for_selector("#loader[hidden]", state="attached", timeout=120_000)
+        said: list[str] = []
+        host.on("console", lambda m: said.append(f"{m.type}: {m.text}"))
+        host.on("worker", lambda w: w.on("console", lambda m: said.append(f"worker: {m.text}")))
+        ready_host(host, f"{ORIGIN}/index.html?speed=instant", said)
         # guests sit only at a secret deal; the test's known one (seed 5: the guests move
         # in its first hand) is put where the page keeps its own game, marked secret as
         # the page marks a game it shuffled itself, and the page reloaded onto it
@@ -104,8 +134,7 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
         host.evaluate(
             "(text) => localStorage.setItem('hasenpfeffer.game.v1', text)", json.dumps(record)
         )
-        host.reload()
-        host.wait_for_selector("#loader[hidden]", state="attached", timeout=120_000)
+        ready_host(host, None, said)
         assert host.evaluate(ENGINE, [lan["version"]])
         # the guest's device has the app already (loaded once, as the dialog says)
         guest = guest_browser.new_page()
@@ -234,8 +263,7 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
         # game waits for it; West is invited again and finds its view as it was
         host.on("dialog", lambda dialog: dialog.accept())
         west_before = host_state(host, 1)
-        host.reload()
-        host.wait_for_selector("#loader[hidden]", state="attached", timeout=120_000)
+        ready_host(host, None, said)
         assert host.evaluate(ENGINE, [lan["version"]])
         host.wait_for_function(
             "() => document.querySelector('#notice-text')?.textContent.includes('West')",
