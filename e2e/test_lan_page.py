@@ -11,17 +11,15 @@ needs root and ``ip``; skipped with the reason otherwise.
 from __future__ import annotations
 
 import json
-import warnings
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Playwright
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from axe import assert_accessible
 from hasenpfeffer.game import Game
 from hasenpfeffer.rules import Rules
-from test_lan_table import HOST_IP, PORT, _lan_missing, lan, launch  # noqa: F401 (fixture)
+from test_lan_table import HOST_IP, PORT, _lan_missing, lan, launch, ready_host  # noqa: F401 (fixture)
 
 # The network namespaces, their addresses and the host's port are fixed names: one
 # test at a time (one pytest-xdist group, so one worker runs them in turn).
@@ -58,32 +56,6 @@ CAN_MOVE = """() => {
 }"""
 PAINTED = "() => window.hasenpfeffer.state"
 SHOWN = "(n) => window.hasenpfeffer.state?.actions === n"
-
-
-def ready_host(host: Page, url: str | None, said: list[str]) -> None:
-    """Open ``url`` (None: reload) in the host's page and wait until its engine is ready.
-
-    Under the whole suite's load, the host's page inside its network namespace has,
-    in 2 of the last 3 full runs, not got ready in 120 s (never when this file runs
-    alone; the cause is not found yet). A page not ready in 60 s is loaded once
-    more, with what it and its worker said kept in a warning, so the run shows it."""
-    for attempt in (1, 2):
-        if url is None:
-            host.reload()
-        else:
-            host.goto(url)
-        try:
-            host.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
-            return
-        except PlaywrightTimeoutError:
-            if attempt == 2:
-                raise
-            loader = host.evaluate("() => document.querySelector('#loader')?.innerText ?? ''")
-            warnings.warn(
-                f"the host's page was not ready after 60 s (loader: {loader!r}; "
-                f"console: {said[-8:]}); loading it again",
-                stacklevel=2,
-            )
 
 
 def invite_and_join(

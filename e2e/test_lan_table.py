@@ -26,12 +26,14 @@ import stat
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, Playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from browser import CHROMIUM, LAUNCH_ARGS
 from build_site import current_version
@@ -212,6 +214,33 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
+def ready_host(host: Page, url: str | None, said: list[str]) -> None:
+    """Open ``url`` (None: reload) in the host's page and wait until its engine is ready.
+
+    Under the whole suite's load, the host's page inside its network namespace has,
+    in 3 of the last 4 full runs, not got ready in 120 s (here and in
+    test_lan_page.py; never when the files run alone; the cause is not found yet).
+    A page not ready in 60 s is loaded once more, with what it and its worker said
+    kept in a warning, so the run shows it."""
+    for attempt in (1, 2):
+        if url is None:
+            host.reload()
+        else:
+            host.goto(url)
+        try:
+            host.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
+            return
+        except PlaywrightTimeoutError:
+            if attempt == 2:
+                raise
+            loader = host.evaluate("() => document.querySelector('#loader')?.innerText ?? ''")
+            warnings.warn(
+                f"the host's page was not ready after 60 s (loader: {loader!r}; "
+                f"console: {said[-8:]}); loading it again",
+                stacklevel=2,
+            )
+
+
 def test_four_seats_on_a_lan(playwright_instance: Playwright, lan: dict[str, str]) -> None:
     guest_origin = f"http://{HOST_IP}:{PORT}"
     # the guests load from the host's LAN address: a secure context for this test's origin
@@ -221,8 +250,10 @@ def test_four_seats_on_a_lan(playwright_instance: Playwright, lan: dict[str, str
     seat_times: list[float] = []
     try:
         host = host_browser.new_page()
-        host.goto(f"http://127.0.0.1:{PORT}/index.html?speed=instant")
-        host.wait_for_selector("#loader[hidden]", state="attached", timeout=120_000)
+        said: list[str] = []
+        host.on("console", lambda m: said.append(f"{m.type}: {m.text}"))
+        host.on("worker", lambda w: w.on("console", lambda m: said.append(f"worker: {m.text}")))
+        ready_host(host, f"http://127.0.0.1:{PORT}/index.html?speed=instant", said)
         assert host.evaluate(HOST_SETUP, [lan["version"]])
 
         def seat_guest(seat: int) -> Page:
