@@ -1,6 +1,7 @@
 """Browser figures of the web app, in headless Chromium (``make bench-web``).
 
     python scripts/bench_web.py [--site site] [--runs 5] [--decisions 60] [--level hard]
+                                [--link 80,40] [--against OTHER_SITE] [--only-start]
 
 Measured side by side in one run, from one local server, each page load in a
 fresh browser context (cold cache):
@@ -15,6 +16,16 @@ fresh browser context (cold cache):
   of a game of four hard players (the engine's own ``think_ms`` and the round
   trip seen by the page), median and 95th percentile;
 - the longest main-thread task while hard players move on the table.
+
+``--link LATENCY_MS,MBIT`` loads every page over an emulated link (Chromium's
+network conditions: that round-trip latency, that bandwidth each way, cache
+off) instead of straight from localhost: ``--link 80,40`` is a phone on a good
+mobile network. ``--against OTHER_SITE`` also loads a second build of the app
+(another commit's ``make site`` output, served from its own origin) in the
+same alternating order, to tell whether a change costs start-up time: the two
+apps' ``hp-engine-ready`` and ``hp-playable`` marks are compared, run by run,
+with the bare page between them. ``--only-start`` stops after the start-up
+figures.
 """
 
 from __future__ import annotations
@@ -124,22 +135,67 @@ def pct(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-def load_time(browser: Browser, url: str, script: str) -> dict[str, float]:
+def emulate_link(context: Any, page: Any, link: tuple[float, float] | None) -> None:
+    """Chromium's network conditions on the page and on the workers it starts."""
+    if link is None:
+        return
+    latency, mbit = link
+    conditions = {
+        "offline": False,
+        "latency": latency,
+        "downloadThroughput": mbit * 1_000_000 / 8,
+        "uploadThroughput": mbit * 1_000_000 / 8,
+    }
+    session = context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    session.send("Network.emulateNetworkConditions", conditions)
+
+
+def load_time(
+    browser: Browser, url: str, script: str, link: tuple[float, float] | None = None
+) -> dict[str, float]:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
+    emulate_link(context, page, link)
     page.goto(url)
-    page.wait_for_function(script, timeout=120_000)
+    page.wait_for_function(script, timeout=180_000)
     out: dict[str, float] = page.evaluate(
         """() => {
-          const m = performance.getEntriesByName("hp-playable")[0];
+          const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? -1;
           const paint = Object.fromEntries(
             performance.getEntriesByType("paint").map((e) => [e.name, e.startTime]));
-          return { ready: window.__ready ?? (m ? m.startTime : -1),
-                   fp: paint["first-paint"] ?? -1, fcp: paint["first-contentful-paint"] ?? -1 };
+          return { ready: window.__ready ?? mark("hp-playable"), engine: mark("hp-engine-ready"),
+                   fp: paint["first-paint"] ?? -1, fcp: paint["first-contentful-paint"] ?? -1,
+                   requests: performance.getEntriesByType("resource").length + 1 };
         }"""
     )
     context.close()
     return out
+
+
+def parse_link(text: str) -> tuple[float, float]:
+    """``"80,40"``: 80 ms round trip, 40 Mbit/s."""
+    try:
+        latency, mbit = (float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"--link wants LATENCY_MS,MBIT (e.g. 80,40), not {text!r}"
+        ) from None
+    if latency < 0 or mbit <= 0:
+        raise argparse.ArgumentTypeError("--link: latency >= 0 and bandwidth > 0")
+    return latency, mbit
+
+
+def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str, str]:
+    """Serve one built site, the bench pages beside its version: (server, base, folder)."""
+    folder = f"v/{current_version(site)}/"
+    pages = {f"/{folder}__bench/bare.html": BARE, f"/{folder}__bench/bots.html": BOTS}
+    handler_class = type("SiteHandler", (BenchHandler,), {"pages": pages})
+    handler = functools.partial(handler_class, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/", folder
 
 
 def longest_task_during_bot_play(
@@ -190,6 +246,39 @@ def longest_task_during_bot_play(
     }
 
 
+def print_start(args: argparse.Namespace, results: dict[str, Any]) -> None:
+    if not args.runs:
+        return
+    where = (
+        "localhost"
+        if args.link is None
+        else f"a {args.link[0]:.0f} ms / {args.link[1]:g} Mbit/s link"
+    )
+    print()
+    print(f"time to playable, cold, over {where}, {args.runs} runs each (median):")
+
+    def line(label: str, values: list[float]) -> None:
+        rounded = [round(x) for x in values]
+        print(f"  {label:<22}  {statistics.median(values):7.0f} ms   {rounded}")
+
+    line("bare loadPyodide page", results["bare_loadPyodide_ms"])
+    line("the app (playable)", results["app_playable_ms"])
+    line("the app (engine ready)", results["app_engine_ready_ms"])
+    print(f"  ratio app / bare        {results['ratio']:7.2f}    (goal <= 1.10)")
+    if "other_playable_ms" in results:
+        diff = results["app_minus_other_ms"]
+        line("--against (playable)", results["other_playable_ms"])
+        line("--against (engine)", results["other_engine_ready_ms"])
+        print(f"  ratio --against / bare  {results['other_ratio']:7.2f}")
+        print(
+            f"  app - against, by run   median {statistics.median(diff):+.0f} ms, "
+            f"{sum(d > 0 for d in diff)} of {len(diff)} runs slower   {[round(x) for x in diff]}"
+        )
+    print(f"first paint               {results['first_paint_ms']:7.0f} ms")
+    print(f"first contentful paint    {results['first_contentful_paint_ms']:7.0f} ms")
+    print(f"requests of the app page  {results['requests']:7.0f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Browser figures of the Hasenpfeffer web app.")
     parser.add_argument("--site", type=Path, default=ROOT / "site")
@@ -202,45 +291,84 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--play-seconds", type=float, default=20, help="bot play watched for jank")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    parser.add_argument(
+        "--link",
+        type=parse_link,
+        default=None,
+        metavar="LATENCY_MS,MBIT",
+        help="load over an emulated link (Chromium's network conditions), e.g. 80,40",
+    )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        default=None,
+        metavar="OTHER_SITE",
+        help="also load another build of the app, alternating, and compare it run by run",
+    )
+    parser.add_argument(
+        "--only-start", action="store_true", help="the start-up figures only (no bot timing)"
+    )
     args = parser.parse_args(argv)
     if not (args.site / "index.html").is_file():
         print(f"bench_web: {args.site}/index.html is missing: run `make site`", file=sys.stderr)
         return 1
-    folder = f"v/{current_version(args.site)}/"
-    BenchHandler.pages = {f"/{folder}__bench/bare.html": BARE, f"/{folder}__bench/bots.html": BOTS}
-    handler = functools.partial(BenchHandler, directory=str(args.site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    results: dict[str, Any] = {}
+    if args.against is not None and not (args.against / "index.html").is_file():
+        print(f"bench_web: {args.against}/index.html is missing", file=sys.stderr)
+        return 1
+    server, base, folder = serve(args.site)
+    servers = [server]
+    pages = {"bare": base + folder + "__bench/bare.html", "app": base + "?speed=instant"}
+    if args.against is not None:
+        other, other_base, _ = serve(args.against)
+        servers.append(other)
+        pages["other"] = other_base + "?speed=instant"
+    playable = "() => performance.getEntriesByName('hp-playable').length"
+    results: dict[str, Any] = {"link": args.link}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        bare: list[float] = []
-        app: list[dict[str, float]] = []
+        loads: dict[str, list[dict[str, float]]] = {name: [] for name in pages}
+        order = list(pages)
         for i in range(args.runs):
-            # alternate the order so that neither page always goes first
-            pair = [("bare", base + folder + "__bench/bare.html"), ("app", base + "?speed=instant")]
-            for name, url in pair if i % 2 == 0 else pair[::-1]:
-                if name == "bare":
-                    ready = load_time(browser, url, "() => window.__ready !== undefined")
-                    bare.append(ready["ready"])
-                else:
-                    app.append(
-                        load_time(
-                            browser, url, "() => performance.getEntriesByName('hp-playable').length"
-                        )
-                    )
+            # rotate the order so that no page always goes first
+            k = i % len(order)
+            for name in order[k:] + order[:k]:
+                script = "() => window.__ready !== undefined" if name == "bare" else playable
+                loads[name].append(load_time(browser, pages[name], script, args.link))
             print(
-                f"  run {i + 1}: bare {bare[-1]:.0f} ms, app {app[-1]['ready']:.0f} ms", flush=True
+                f"  run {i + 1}: "
+                + ", ".join(f"{name} {loads[name][-1]['ready']:.0f} ms" for name in order),
+                flush=True,
             )
         if args.runs:
-            bare_med = statistics.median(bare)
-            app_med = statistics.median([a["ready"] for a in app])
-            results["bare_loadPyodide_ms"] = bare
-            results["app_playable_ms"] = [a["ready"] for a in app]
+            medians = {
+                name: statistics.median(x["ready"] for x in runs) for name, runs in loads.items()
+            }
+            bare_med, app_med = medians["bare"], medians["app"]
+            results["bare_loadPyodide_ms"] = [x["ready"] for x in loads["bare"]]
+            results["app_playable_ms"] = [x["ready"] for x in loads["app"]]
+            results["app_engine_ready_ms"] = [x["engine"] for x in loads["app"]]
             results["ratio"] = app_med / bare_med
-            results["first_paint_ms"] = statistics.median([a["fp"] for a in app])
-            results["first_contentful_paint_ms"] = statistics.median([a["fcp"] for a in app])
+            results["first_paint_ms"] = statistics.median([a["fp"] for a in loads["app"]])
+            results["first_contentful_paint_ms"] = statistics.median(
+                [a["fcp"] for a in loads["app"]]
+            )
+            results["requests"] = statistics.median([a["requests"] for a in loads["app"]])
+            if "other" in loads:
+                results["other_playable_ms"] = [x["ready"] for x in loads["other"]]
+                results["other_engine_ready_ms"] = [x["engine"] for x in loads["other"]]
+                results["other_ratio"] = medians["other"] / bare_med
+                results["app_minus_other_ms"] = [
+                    a["ready"] - o["ready"]
+                    for a, o in zip(loads["app"], loads["other"], strict=True)
+                ]
+        if args.only_start:
+            browser.close()
+            for s in servers:
+                s.shutdown()
+            print_start(args, results)
+            if args.json:
+                print(json.dumps(results, indent=2))
+            return 0
 
         context = browser.new_context()
         page = context.new_page()
@@ -258,16 +386,11 @@ def main(argv: list[str] | None = None) -> int:
         results["max_round_trip_ms"] = max(trip)
         results["jank"] = longest_task_during_bot_play(browser, base, args.play_seconds, args.level)
         browser.close()
-    server.shutdown()
+    for s in servers:
+        s.shutdown()
 
     print()
-    if args.runs:
-        print(f"time to playable, cold, {args.runs} runs each (median):")
-        print(f"  bare loadPyodide page   {bare_med:7.0f} ms   {[round(x) for x in bare]}")
-        print(f"  the app (first legal)   {app_med:7.0f} ms   {[round(a['ready']) for a in app]}")
-        print(f"  ratio app / bare        {results['ratio']:7.2f}    (goal <= 1.25)")
-        print(f"first paint               {results['first_paint_ms']:7.0f} ms   (goal < 500)")
-        print(f"first contentful paint    {results['first_contentful_paint_ms']:7.0f} ms")
+    print_start(args, results)
     t, r = results["think_ms"], results["round_trip_ms"]
     print(f"{args.level} bot in the worker, {args.decisions} decisions:")
     print(f"  engine think time       median {t['median']:6.1f} ms, p95 {t['p95']:6.1f} ms")
