@@ -21,6 +21,8 @@
 //
 // The page's own words are English, like the rest of this example page.
 
+import { keepGroupOffline } from "../pwa/keep.js";
+
 const TEXT = {
   ready: (engine, python) =>
     `Python ${python} is running the engine ${engine}: every cell is live.`,
@@ -104,26 +106,9 @@ function run(script, editor) {
   });
 }
 
-/** Ask a service worker to keep the group; resolves when its files are stored. */
-function keep(worker) {
-  return new Promise((resolve, reject) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = ({ data }) => (data.ok ? resolve() : reject(new Error(data.message)));
-    worker.postMessage({ type: "cache-group", group: GROUP }, [channel.port2]);
-  });
-}
-
 async function keepOffline() {
-  if (!("serviceWorker" in navigator)) return;
   try {
-    const registration = await navigator.serviceWorker.register(SW_URL, {
-      scope: SCOPE.pathname,
-      updateViaCache: "none",
-    });
-    await navigator.serviceWorker.ready;
-    // the version in charge, and one that waits to take over (it keeps its own files)
-    const workers = [registration.active, registration.waiting].filter(Boolean);
-    await Promise.all(workers.map(keep));
+    if (!(await keepGroupOffline(SW_URL, SCOPE, GROUP))) return;
     document.documentElement.dataset.offline = "ready";
     status.textContent += ` ${TEXT.offline}`;
   } catch (err) {

@@ -15,6 +15,7 @@
 // answered, the service worker is asked to keep this page's own files (the "rules"
 // group of the precache, which the game's install leaves out).
 
+import { keepGroupOffline } from "../pwa/keep.js";
 import { SUIT_SYMBOL, cardLabel } from "../shared/i18n-terms.js";
 import { LANGUAGES, detectLanguage, matchLanguage } from "../shared/i18n.js";
 import VOCABULARY from "../shared/vocabulary.js";
@@ -202,26 +203,10 @@ async function load(code) {
   render();
 }
 
-/** Ask the service worker to keep this page's own files; resolves when they are stored. */
-function keep(worker) {
-  return new Promise((resolve, reject) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = ({ data }) => (data.ok ? resolve() : reject(new Error(data.message)));
-    worker.postMessage({ type: "cache-group", group: GROUP }, [channel.port2]);
-  });
-}
-
 async function keepOffline() {
-  if (!("serviceWorker" in navigator)) return;
   try {
-    const registration = await navigator.serviceWorker.register(new URL("sw.js", SCOPE), {
-      scope: SCOPE.pathname,
-      updateViaCache: "none",
-    });
-    await navigator.serviceWorker.ready;
-    const workers = [registration.active, registration.waiting].filter(Boolean);
-    await Promise.all(workers.map(keep));
-    document.documentElement.dataset.offline = "ready";
+    if (await keepGroupOffline(new URL("sw.js", SCOPE), SCOPE, GROUP))
+      document.documentElement.dataset.offline = "ready";
   } catch (err) {
     console.warn(`The rules page is not available offline: ${err?.message ?? err}`);
   }
