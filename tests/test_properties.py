@@ -428,3 +428,29 @@ def test_from_deal_keeps_the_deal(seed: int, deck: list[str], dealer: int) -> No
     rec = g.records[0].to_dict()
     assert rec["hands"] == [[str(c) for c in sorted(map(Card.parse, h))] for h in hands]
     assert rec["widow"] == deck[24]
+
+
+@examples(40)
+@given(rules=any_rules, seed=seeds)
+def test_a_finished_hands_record_says_who_sat_out(rules: Rules, seed: int) -> None:
+    """The public record of every finished hand names the seats that sat it out, as
+    the game said while its last trick was played (the table shows a restored
+    finished hand from the record alone; a seat that sits out plays no card)."""
+    rnd = random.Random(seed)
+    for k in range(4):
+        g = new_game(rules, (seed + k) % 2**53, rnd)
+        while g.phase != "game_over" and len(g.records) < 8:  # random bids seldom end a game
+            hands_before = len(g.records)
+            sitting_out = g.sitting_out if g.phase == "play" else ()
+            g.apply(rnd.choice(g.legal_actions()))
+            if len(g.records) == hands_before:
+                continue
+            record = g.records[-1]
+            public = record.public_dict()
+            if record.thrown_in:
+                assert public["sitting_out"] == []
+                continue
+            assert public["sitting_out"] == list(sitting_out)
+            played = {play["seat"] for trick in public["tricks"] for play in trick["cards"]}
+            assert played.isdisjoint(public["sitting_out"])
+            assert len(played) == 4 - len(public["sitting_out"])

@@ -164,6 +164,23 @@ def tricks_json(tricks: Iterable[Trick]) -> list[dict[str, Any]]:
     ]
 
 
+def seats_sitting_out(maker: int | None, alone: bool, lone_defender: int | None) -> tuple[int, ...]:
+    """The seats whose partner plays alone: the maker's partner when the maker goes
+    alone, the lone defender's partner (docs/rules.md §5), in seat order.
+
+    >>> seats_sitting_out(1, True, 2)
+    (0, 3)
+    >>> seats_sitting_out(None, False, None)
+    ()
+    """
+    out = []
+    if alone and maker is not None:
+        out.append((maker + 2) % 4)
+    if lone_defender is not None:
+        out.append((lone_defender + 2) % 4)
+    return tuple(sorted(out))
+
+
 class HandRecord:
     """What happened in one finished (or thrown-in) hand. ``to_dict()`` gives the
     full record; ``public_dict()`` only what every player saw."""
@@ -227,6 +244,12 @@ class HandRecord:
     def thrown_in(self) -> bool:
         return self.maker is None
 
+    @property
+    def sitting_out(self) -> tuple[int, ...]:
+        """The seats whose partner played alone (none in a hand thrown in), as
+        ``Game.sitting_out`` said while the hand was on."""
+        return seats_sitting_out(self.maker, self.alone, self.lone_defender)
+
     def public_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "number": self.number,
@@ -240,6 +263,7 @@ class HandRecord:
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
             "alone": self.alone,
             "lone_defender": self.lone_defender,
+            "sitting_out": list(self.sitting_out),
             "tricks": tricks_json(self.tricks),
             "tricks_won": list(self.tricks_won),
             "points": list(self.points),
@@ -464,12 +488,7 @@ class Game:
     @property
     def sitting_out(self) -> tuple[int, ...]:
         """Seats whose partner plays alone this hand."""
-        out = []
-        if self.alone and self._maker >= 0:
-            out.append((self._maker + 2) % 4)
-        if self.lone_defender is not None:
-            out.append((self.lone_defender + 2) % 4)
-        return tuple(sorted(out))
+        return seats_sitting_out(self.maker, self.alone, self.lone_defender)
 
     @property
     def multiplier(self) -> int:

@@ -61,9 +61,7 @@ function restoredHandOver(game) {
       trump: hand.trump,
       alone: hand.alone,
       lone_defender: hand.lone_defender,
-      // who sat the hand out: the engine's hand record does not say; a seat that
-      // played no card in its tricks did (none in a hand thrown in)
-      sitting_out: hand.tricks.length ? played.flatMap((n, seat) => (n === 0 ? [seat] : [])) : [],
+      sitting_out: hand.sitting_out,
       trick: [],
       tricks: hand.tricks,
       tricks_won: hand.tricks_won,
