@@ -93,6 +93,15 @@ LOADER_URL = Path("embed.js")
 # The table's entry module (index.html loads it); its static imports are preloaded.
 TABLE_ENTRY = "web/table/boot.js"
 PRELOAD_MARK = "<!-- {{MODULEPRELOAD}} -->"
+# The engine's start (index.html loads it first): its imports, and what its worker fetches.
+START_ENTRY = "web/engine/start.js"
+WORKER_ENTRY = "web/engine/worker.js"
+RUNTIME_PRELOAD_MARK = "<!-- {{RUNTIME_PRELOAD}} -->"
+#: The runtime's files the worker fetches (``fetch``) before Python can start, biggest
+#: first: the page fetches them and hands them over (``data-handover``, web/engine/start.js).
+HANDED_OVER = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: The worker's module scripts (its own, its imports, the runtime's): the worker reads them
+#: from the HTTP cache the page's preloads fill (small enough for any cache).
 WEB_SUFFIXES = (".js", ".json", ".css", ".svg", ".png", ".webmanifest")
 STATIC_IMPORT = re.compile(
     r"""^\s*(?:import|export)\b[^"';]*?from\s*["'](\.{1,2}/[^"']+)["']""", re.M
@@ -272,7 +281,7 @@ def versionize(out: Path, info: dict[str, object]) -> dict[str, object]:
     for directory in sorted((p for p in out.rglob("*") if p.is_dir()), reverse=True):
         if directory != versions and not any(directory.iterdir()):
             directory.rmdir()  # emptied by the move
-    files = set(moving)
+    files = set(moving) | {BUILD_INFO}  # (written below, into the version's folder)
     for rel in entries:
         if rel.endswith(REWRITTEN):
             path = out / rel
@@ -357,6 +366,8 @@ def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, obje
         text = page.read_text(encoding="utf-8")
         if PRELOAD_MARK in text:
             text = text.replace(PRELOAD_MARK, preload_links(out, TABLE_ENTRY))
+        if RUNTIME_PRELOAD_MARK in text:
+            text = text.replace(RUNTIME_PRELOAD_MARK, runtime_preload_links(out, site_wheel))
         (out / name).write_text(text, encoding="utf-8")
     return {
         "engineVersion": engine_version,
@@ -388,6 +399,32 @@ def preload_links(out: Path, entry: str) -> str:
     """<link rel="modulepreload"> for every module the table imports: the browser fetches
     them all at once instead of one level of the import graph after another."""
     return "\n".join(f'<link rel="modulepreload" href="{m}">' for m in static_imports(out, entry))
+
+
+def runtime_preload_links(out: Path, wheel: Path) -> str:
+    """The links that start the engine's downloads at the first bytes of the page, before
+    any module has run: ``modulepreload`` for the start module's imports (the page's own
+    module graph), ``preload`` for the worker's module scripts (its own, its imports,
+    Pyodide's ``pyodide.asm.mjs``), which the worker then finds in the HTTP cache (the
+    version's files are immutable), and ``preload`` marked ``data-handover`` for the
+    runtime's big files and the engine wheel: a preload fills the page's memory cache,
+    which a worker does not see, and the HTTP cache may not keep a 10 MB file (a private
+    window's cache is small), so web/engine/start.js fetches these where the preloads are
+    and hands the bodies to the worker. ``as="fetch"`` with ``crossorigin``: the mode of
+    a script's ``fetch()``, so the page's fetch takes the preload instead of a new request."""
+    links = [f'<link rel="modulepreload" href="{m}">' for m in static_imports(out, START_ENTRY)]
+    scripts = [
+        WORKER_ENTRY,
+        *static_imports(out, WORKER_ENTRY),
+        BUILD_INFO,  # written by versionize(), after this
+        "pyodide/pyodide.asm.mjs",
+    ]
+    for path in dict.fromkeys(scripts):
+        links.append(f'<link rel="preload" href="{path}" as="fetch" crossorigin>')
+    handed = [*(f"pyodide/{name}" for name in HANDED_OVER), wheel.relative_to(out).as_posix()]
+    for path in handed:
+        links.append(f'<link rel="preload" href="{path}" as="fetch" crossorigin data-handover>')
+    return "\n".join(links)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -94,11 +94,71 @@ function trackedName(url) {
   return tracked.has(name) ? name : null;
 }
 
+// ---- files the page hands over ----------------------------------------------------
+// The game page starts the big downloads at its first bytes (index.html's preload
+// links) and hands each response's body to this worker as a transferred stream: a
+// worker cannot use the page's preloads, and the HTTP cache does not always keep a
+// file this big, so fetching here again could download it twice. The worker's name
+// says that the page does this ("+handover", see client.js); its first message lists
+// the URLs, then one message per file: {type: "file", url, status, contentType, body}
+// (body null: the page could not, this worker fetches the file itself).
+const HANDOVER = !SHARED && self.name.split("+").includes("handover");
+let listHandover = null;
+const handoverList = HANDOVER ? new Promise((resolve) => (listHandover = resolve)) : Promise.resolve(new Set());
+const handed = new Map(); // url -> {promise, resolve, message}
+const taken = new Set(); // urls whose handed response was used
+let handoverClosed = false; // started (or failed): files still to come are not wanted
+
+function handedFile(url) {
+  let entry = handed.get(url);
+  if (!entry) {
+    entry = { message: null };
+    entry.promise = new Promise((resolve) => (entry.resolve = resolve));
+    handed.set(url, entry);
+  }
+  return entry;
+}
+
+function receiveHandover(data) {
+  if (!HANDOVER) return;
+  if (data.type === "handover") {
+    listHandover(new Set(Array.isArray(data.urls) ? data.urls.filter((u) => typeof u === "string") : []));
+    return;
+  }
+  const body = data.body instanceof ReadableStream ? data.body : null;
+  if (handoverClosed) {
+    body?.cancel().catch(() => {});
+    return;
+  }
+  const entry = handedFile(String(data.url));
+  entry.message = { ...data, body };
+  entry.resolve(entry.message);
+}
+
+/** The page's response for `url` (once), or null when it has none for it. */
+async function handedResponse(url) {
+  if (taken.has(url) || !(await handoverList).has(url)) return null;
+  taken.add(url); // one stream, one reader: a second request for it fetches
+  const message = await handedFile(url).promise;
+  handed.delete(url);
+  if (!message.body) return null;
+  const headers = message.contentType ? { "Content-Type": message.contentType } : {};
+  return new Response(message.body, { status: message.status, headers });
+}
+
+/** After the start: the streams nobody took are cancelled (a snapshot's start needs fewer files). */
+function closeHandover() {
+  handoverClosed = true;
+  listHandover?.(new Set());
+  for (const entry of handed.values()) entry.message?.body?.cancel().catch(() => {});
+  handed.clear();
+}
+
 // Count the bytes of the tracked downloads as they stream in.
 const realFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
-  const response = await realFetch(input, init);
-  const url = typeof input === "string" ? input : input.url ?? String(input);
+  const url = new URL(typeof input === "string" ? input : (input.url ?? String(input)), self.location.href).href;
+  const response = (!init?.integrity && (await handedResponse(url))) || (await realFetch(input, init));
   if (!response.ok || !response.body || !trackedName(url)) return response;
   const name = trackedName(url);
   const counter = new TransformStream({
@@ -137,7 +197,7 @@ async function fetchWheel() {
 // starting Python and importing the engine again (about 2 s on a slow machine).
 // The service worker keeps this version's snapshot cache and removes older ones;
 // without a service worker this worker removes them itself.
-const SNAPSHOT_WANTED = !SHARED && self.name.endsWith("+snapshot") && typeof caches !== "undefined";
+const SNAPSHOT_WANTED = !SHARED && self.name.split("+").includes("snapshot") && typeof caches !== "undefined";
 const siteRoot = new URL(BUILD.root, import.meta.url).href; // as the service worker names it
 const SNAPSHOT_PREFIX = `hasenpfeffer ${siteRoot} snapshot `;
 const SNAPSHOT_CACHE = `${SNAPSHOT_PREFIX}app-${BUILD.appVersion} pyodide-${BUILD.pyodideVersion}`;
@@ -254,6 +314,7 @@ async function start(wheelPromise, snapshot) {
 }
 
 const booted = boot();
+booted.finally(closeHandover).catch(() => {});
 booted.then(
   ({ timings }) => broadcast({ type: "ready", timings, worker: WORKER }),
   (err) => broadcast({ type: "fatal", message: String(err?.message ?? err) }),
@@ -261,6 +322,10 @@ booted.then(
 
 async function answer(port, data) {
   const { id, request, type } = data ?? {};
+  if (type === "handover" || type === "file") {
+    receiveHandover(data);
+    return;
+  }
   if (type === "bye") {
     ports.delete(port);
     if (typeof data.session === "string") {
