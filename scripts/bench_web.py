@@ -18,8 +18,8 @@ fresh browser context (cold cache):
 - the longest main-thread task while hard players move on the table.
 
 ``--link LATENCY_MS,MBIT`` loads every page over an emulated link (Chromium's
-network conditions: that round-trip latency, that bandwidth each way, cache
-off) instead of straight from localhost: ``--link 80,40`` is a phone on a good
+network conditions: that round-trip latency, that bandwidth each way; the
+HTTP cache on, cold in each fresh context) instead of straight from localhost: ``--link 80,40`` is a phone on a good
 mobile network. ``--against OTHER_SITE`` also loads a second build of the app
 (another commit's ``make site`` output, served from its own origin) in the
 same alternating order, to tell whether a change costs start-up time: the two
@@ -148,7 +148,8 @@ def emulate_link(context: Any, page: Any, link: tuple[float, float] | None) -> N
     }
     session = context.new_cdp_session(page)
     session.send("Network.enable")
-    session.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    # the HTTP cache stays on, as in a real visit: each load has a fresh context (a
+    # cold cache), and the worker finds there the scripts the page preloaded
     session.send("Network.emulateNetworkConditions", conditions)
 
 

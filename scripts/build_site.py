@@ -9,7 +9,8 @@ contents), and only a few files stay at the root, unversioned, under the URLs
 people and browsers know:
 
     index.html                  the app page (from index.html), with a modulepreload
-                                link for every module the table imports
+                                link for every module the start and the table import and
+                                preload links for the engine's downloads (issue 31)
     embed.html, demo.html       the embeds' frame and the demo rule page (from web/embed/);
                                 every top-level *.html is such an entry
     rules.html                  the rules page in five languages (from web/rules/; its texts

@@ -277,6 +277,7 @@ async function start(wheelPromise, snapshot) {
   pyodide.FS.mkdirTree("/engine");
   pyodide.FS.writeFile(path, wheel);
   let taken = null;
+  let snapshotMs = null;
   if (snapshot) {
     // a snapshot also holds the state of `random`: reseed, or every visit deals alike
     pyodide.runPython("import random\nrandom.seed()");
@@ -284,11 +285,13 @@ async function start(wheelPromise, snapshot) {
     pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(path)})\nimport hasenpfeffer.api`);
     // taken before any object is shared with JavaScript (a snapshot cannot hold those)
     if (SNAPSHOT_WANTED) {
+      const t = performance.now();
       try {
         taken = pyodide.makeMemorySnapshot();
       } catch {
         taken = null;
       }
+      snapshotMs = Math.round(performance.now() - t);
     }
   }
   const handleJson = pyodide.pyimport("hasenpfeffer.api").handle_json;
@@ -308,6 +311,7 @@ async function start(wheelPromise, snapshot) {
       files_ms: filesAt,
       ready_ms: Math.round(tReady - t0),
       engine_ms: Math.round(tReady - tRuntime),
+      snapshot_ms: snapshotMs, // of engine_ms: taking the snapshot
       snapshot: WORKER.snapshot,
     },
   };
