@@ -98,11 +98,16 @@ PRELOAD_MARK = "<!-- {{MODULEPRELOAD}} -->"
 START_ENTRY = "web/engine/start.js"
 WORKER_ENTRY = "web/engine/worker.js"
 RUNTIME_PRELOAD_MARK = "<!-- {{RUNTIME_PRELOAD}} -->"
-#: The runtime's files the worker fetches (``fetch``) before Python can start, biggest
-#: first: the page fetches them and hands them over (``data-handover``, web/engine/start.js).
-HANDED_OVER = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-#: The worker's module scripts (its own, its imports, the runtime's): the worker reads them
-#: from the HTTP cache the page's preloads fill (small enough for any cache).
+#: What the worker loads besides its static imports, preloaded by the page for the HTTP
+#: cache: Pyodide's scripts and the runtime's files up to a few MB. Not the 9.6 MB wasm,
+#: which a private window's HTTP cache does not keep (it came twice): the worker asks for
+#: it first thing (web/engine/worker.js).
+WORKER_PRELOADS = (
+    "pyodide/pyodide.mjs",
+    "pyodide/pyodide.asm.mjs",
+    "pyodide/python_stdlib.zip",
+    "pyodide/pyodide-lock.json",
+)
 WEB_SUFFIXES = (".js", ".json", ".css", ".svg", ".png", ".webmanifest")
 STATIC_IMPORT = re.compile(
     r"""^\s*(?:import|export)\b[^"';]*?from\s*["'](\.{1,2}/[^"']+)["']""", re.M
@@ -405,26 +410,22 @@ def preload_links(out: Path, entry: str) -> str:
 def runtime_preload_links(out: Path, wheel: Path) -> str:
     """The links that start the engine's downloads at the first bytes of the page, before
     any module has run: ``modulepreload`` for the start module's imports (the page's own
-    module graph), ``preload`` for the worker's module scripts (its own, its imports,
-    Pyodide's ``pyodide.asm.mjs``), which the worker then finds in the HTTP cache (the
-    version's files are immutable), and ``preload`` marked ``data-handover`` for the
-    runtime's big files and the engine wheel: a preload fills the page's memory cache,
-    which a worker does not see, and the HTTP cache may not keep a 10 MB file (a private
-    window's cache is small), so web/engine/start.js fetches these where the preloads are
-    and hands the bodies to the worker. ``as="fetch"`` with ``crossorigin``: the mode of
-    a script's ``fetch()``, so the page's fetch takes the preload instead of a new request."""
+    module graph), and ``preload`` for what the worker loads: its script, its imports,
+    Pyodide's scripts, the standard library, the lock and the engine wheel. A preload
+    fills the page's memory cache, which a worker does not see; the worker gets these
+    from the HTTP cache the preloads fill (the version's files are immutable), or joins
+    a download still under way. ``as="fetch"`` with ``crossorigin``: the mode of the
+    worker's requests."""
     links = [f'<link rel="modulepreload" href="{m}">' for m in static_imports(out, START_ENTRY)]
-    scripts = [
+    files = [
         WORKER_ENTRY,
         *static_imports(out, WORKER_ENTRY),
         BUILD_INFO,  # written by versionize(), after this
-        "pyodide/pyodide.asm.mjs",
+        *WORKER_PRELOADS,
+        wheel.relative_to(out).as_posix(),
     ]
-    for path in dict.fromkeys(scripts):
+    for path in dict.fromkeys(files):
         links.append(f'<link rel="preload" href="{path}" as="fetch" crossorigin>')
-    handed = [*(f"pyodide/{name}" for name in HANDED_OVER), wheel.relative_to(out).as_posix()]
-    for path in handed:
-        links.append(f'<link rel="preload" href="{path}" as="fetch" crossorigin data-handover>')
     return "\n".join(links)
 
 

@@ -18,11 +18,6 @@
 // is shared, any other page (the game itself) has its own worker. Where the
 // browser has no SharedWorker, a shared client falls back to its own Worker.
 //
-// `handover: [url, ...]` (a dedicated worker only): the page fetches these files itself
-// (index.html's preload links start them at its first bytes; a worker cannot use the
-// page's preloads) and hands each response's body over to the worker as a stream, which
-// uses it instead of fetching the file again (worker.js, "files the page hands over").
-//
 // The back/forward cache: a page the browser keeps when the player navigates away
 // keeps its connection (a shared client says goodbye only when its page is really
 // unloaded), and when it is shown again the client checks that the worker still
@@ -57,7 +52,7 @@ function newSession() {
 }
 
 export class EngineClient {
-  constructor({ onProgress = () => {}, onRestart, workerURL, shared, session, handover = [] } = {}) {
+  constructor({ onProgress = () => {}, onRestart, workerURL, shared, session } = {}) {
     this.nextId = 1;
     this.pending = new Map();
     const wanted = shared ?? new URLSearchParams(globalThis.location?.search ?? "").has("embed");
@@ -69,7 +64,7 @@ export class EngineClient {
     this.onProgress = onProgress;
     this.onRestart = onRestart ?? (() => globalThis.location?.reload());
     this.url = workerURL ?? new URL("./worker.js", import.meta.url);
-    this.connect(this.shared ? [] : handover);
+    this.connect();
     if (this.shared) {
       // goodbye only when the page is really unloaded, not when it goes into the
       // back/forward cache (it may come back, and its game with it)
@@ -82,15 +77,13 @@ export class EngineClient {
     });
   }
 
-  /** Start (or join) the worker: the port, `ready`, the answers; `handover`: the files
-   * the page fetches for it (a dedicated worker's first start only). */
-  connect(handover = []) {
+  /** Start (or join) the worker: the port, `ready`, the answers. */
+  connect() {
     const url = this.url;
     // the game page's own worker may keep a snapshot of the started runtime (see
     // worker.js); an embed's worker never does
     const snapshot = !this.wantedShared;
-    const name = `hasenpfeffer-engine${snapshot ? "+snapshot" : ""}${handover.length ? "+handover" : ""}`;
-    const options = { type: "module", name };
+    const options = { type: "module", name: snapshot ? "hasenpfeffer-engine+snapshot" : "hasenpfeffer-engine" };
     const onProgress = this.onProgress;
     if (this.shared) {
       this.worker = new SharedWorker(url, { ...options, name: "hasenpfeffer-engine-shared" });
@@ -120,35 +113,8 @@ export class EngineClient {
       });
     });
     if (this.shared) this.port.start();
-    else if (handover.length) this.handOver(handover);
     // A rejection is reported by whoever awaits ready; do not warn twice.
     this.ready.catch(() => {});
-  }
-
-  /** Fetch `urls` here and hand each response's body to the worker (transferred, not
-   * copied); where that fails (no transferable streams, no answer) the worker is told
-   * to fetch the file itself. */
-  handOver(urls) {
-    const port = this.port;
-    port.postMessage({ type: "handover", urls }); // first, before any file
-    for (const url of urls) {
-      const fetchItself = () => port.postMessage({ type: "file", url, body: null });
-      fetch(url).then((response) => {
-        if (!response.ok || !response.body) {
-          fetchItself(); // (the worker's own request says what went wrong)
-          return;
-        }
-        const contentType = response.headers.get("Content-Type");
-        try {
-          port.postMessage({ type: "file", url, status: response.status, contentType, body: response.body }, [
-            response.body,
-          ]);
-        } catch {
-          response.body.cancel().catch(() => {});
-          fetchItself();
-        }
-      }, fetchItself);
-    }
   }
 
   /** Back from the back/forward cache: the worker answers, or the client connects

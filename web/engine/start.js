@@ -12,11 +12,7 @@ let last = null;
 /** The one engine client of the page, or the error that kept it from starting. */
 export const start = (() => {
   try {
-    // the runtime's files that index.html started to download (its preload links
-    // marked data-handover): fetched here, where the preloads are, for the worker
-    const handover = [...(globalThis.document?.querySelectorAll("link[rel=preload][data-handover]") ?? [])];
     const engine = new EngineClient({
-      handover: handover.map((link) => link.href),
       onProgress: (fraction, stage, report) => {
         last = [fraction, stage, report];
         forward?.(fraction, stage, report);

@@ -16,7 +16,6 @@
 // Everything is loaded from this site's own origin, by URLs relative to this
 // module, so the site works under any sub-path.
 
-import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { BUILD } from "../shared/build-info.js";
 
 const t0 = performance.now();
@@ -94,71 +93,29 @@ function trackedName(url) {
   return tracked.has(name) ? name : null;
 }
 
-// ---- files the page hands over ----------------------------------------------------
-// The game page starts the big downloads at its first bytes (index.html's preload
-// links) and hands each response's body to this worker as a transferred stream: a
-// worker cannot use the page's preloads, and the HTTP cache does not always keep a
-// file this big, so fetching here again could download it twice. The worker's name
-// says that the page does this ("+handover", see client.js); its first message lists
-// the URLs, then one message per file: {type: "file", url, status, contentType, body}
-// (body null: the page could not, this worker fetches the file itself).
-const HANDOVER = !SHARED && self.name.split("+").includes("handover");
-let listHandover = null;
-const handoverList = HANDOVER ? new Promise((resolve) => (listHandover = resolve)) : Promise.resolve(new Set());
-const handed = new Map(); // url -> {promise, resolve, message}
-const taken = new Set(); // urls whose handed response was used
-let handoverClosed = false; // started (or failed): files still to come are not wanted
-
-function handedFile(url) {
-  let entry = handed.get(url);
-  if (!entry) {
-    entry = { message: null };
-    entry.promise = new Promise((resolve) => (entry.resolve = resolve));
-    handed.set(url, entry);
-  }
-  return entry;
-}
-
-function receiveHandover(data) {
-  if (!HANDOVER) return;
-  if (data.type === "handover") {
-    listHandover(new Set(Array.isArray(data.urls) ? data.urls.filter((u) => typeof u === "string") : []));
-    return;
-  }
-  const body = data.body instanceof ReadableStream ? data.body : null;
-  if (handoverClosed) {
-    body?.cancel().catch(() => {});
-    return;
-  }
-  const entry = handedFile(String(data.url));
-  entry.message = { ...data, body };
-  entry.resolve(entry.message);
-}
-
-/** The page's response for `url` (once), or null when it has none for it. */
-async function handedResponse(url) {
-  if (taken.has(url) || !(await handoverList).has(url)) return null;
-  taken.add(url); // one stream, one reader: a second request for it fetches
-  const message = await handedFile(url).promise;
-  handed.delete(url);
-  if (!message.body) return null;
-  const headers = message.contentType ? { "Content-Type": message.contentType } : {};
-  return new Response(message.body, { status: message.status, headers });
-}
-
-/** After the start: the streams nobody took are cancelled (a snapshot's start needs fewer files). */
-function closeHandover() {
-  handoverClosed = true;
-  listHandover?.(new Set());
-  for (const entry of handed.values()) entry.message?.body?.cancel().catch(() => {});
-  handed.clear();
-}
+// ---- the runtime's wasm, asked for first ----------------------------------------------
+// Fetched as soon as this module runs, before Pyodide's loader (imported in start(), not
+// statically: a static import would be loaded first) has even been read; the loader's
+// own request for it takes this response (once). index.html preloads the smaller files
+// (stdlib, lock, wheel, the scripts), which this worker then finds in the HTTP cache;
+// not the 9.6 MB wasm: a worker cannot use the page's preloads and a private window's
+// HTTP cache does not keep a file that big, so it came twice (measured, issue 31).
+const early = new Map(
+  ["pyodide.asm.wasm"].map((name) => {
+    const url = new URL(name, indexURL).href;
+    const response = self.fetch(url);
+    response.catch(() => {}); // the loader's own request reports a failure
+    return [url, response];
+  }),
+);
 
 // Count the bytes of the tracked downloads as they stream in.
 const realFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
   const url = new URL(typeof input === "string" ? input : (input.url ?? String(input)), self.location.href).href;
-  const response = (!init?.integrity && (await handedResponse(url))) || (await realFetch(input, init));
+  const asked = early.get(url);
+  early.delete(url); // one response, one reader: a second request fetches
+  const response = await (asked && !init?.integrity ? asked.catch(() => realFetch(input, init)) : realFetch(input, init));
   if (!response.ok || !response.body || !trackedName(url)) return response;
   const name = trackedName(url);
   const counter = new TransformStream({
@@ -262,6 +219,7 @@ async function boot() {
 /** Start Python (from `snapshot` when given) and the engine: {handleJson, timings}. */
 async function start(wheelPromise, snapshot) {
   WORKER.runtimes += 1;
+  const { loadPyodide } = await import("../../pyodide/pyodide.mjs");
   const pyodide = await loadPyodide(
     snapshot
       ? { indexURL, packages: [], _loadSnapshot: snapshot }
@@ -318,7 +276,6 @@ async function start(wheelPromise, snapshot) {
 }
 
 const booted = boot();
-booted.finally(closeHandover).catch(() => {});
 booted.then(
   ({ timings }) => broadcast({ type: "ready", timings, worker: WORKER }),
   (err) => broadcast({ type: "fatal", message: String(err?.message ?? err) }),
@@ -326,10 +283,6 @@ booted.then(
 
 async function answer(port, data) {
   const { id, request, type } = data ?? {};
-  if (type === "handover" || type === "file") {
-    receiveHandover(data);
-    return;
-  }
   if (type === "bye") {
     ports.delete(port);
     if (typeof data.session === "string") {
