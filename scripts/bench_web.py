@@ -20,7 +20,8 @@ fresh browser context (cold cache):
 ``--link LATENCY_MS,MBIT`` loads every page over an emulated link (Chromium's
 network conditions: that round-trip latency, that bandwidth each way; the
 HTTP cache on, cold in each fresh context) instead of straight from localhost:
-``--link 80,40`` is a phone on a good mobile network. ``--against OTHER_SITE`` also loads a second build of the app
+``--link 80,40`` is a phone on a good mobile network. ``--against OTHER_SITE``
+also loads a second build of the app
 (another commit's ``make site`` output, served from its own origin) in the
 same alternating order, to tell whether a change costs start-up time: the two
 apps' ``hp-engine-ready`` and ``hp-playable`` marks are compared, run by run,
