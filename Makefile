@@ -26,7 +26,7 @@ PYODIDE_WHEELS  := .cache/pyodide-wheels
 PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.downloaded.stamp
 
 # Our own Python outside the engine package (the engine is linted as a whole).
-WEB_PY := scripts/build_site.py scripts/catalogues.py scripts/wheel_bytecode.py scripts/serve_site.py scripts/bench_web.py scripts/browser.py \
+WEB_PY := scripts/build_site.py scripts/catalogues.py scripts/wheel_bytecode.py scripts/serve_site.py scripts/bench_web.py scripts/bench_waterfall.py scripts/browser.py \
 	scripts/bench_embed.py scripts/pwa_build.py scripts/svg_raster.py scripts/bench_pwa.py \
 	scripts/python_page.py scripts/bench_python_page.py scripts/bench_learn.py scripts/solver_bench.py
 

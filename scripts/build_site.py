@@ -9,7 +9,8 @@ contents), and only a few files stay at the root, unversioned, under the URLs
 people and browsers know:
 
     index.html                  the app page (from index.html), with a modulepreload
-                                link for every module the table imports
+                                link for every module the start and the table import and
+                                preload links for the engine's downloads (issue 31)
     embed.html, demo.html       the embeds' frame and the demo rule page (from web/embed/);
                                 every top-level *.html is such an entry
     rules.html                  the rules page in five languages (from web/rules/; its texts
@@ -93,6 +94,20 @@ LOADER_URL = Path("embed.js")
 # The table's entry module (index.html loads it); its static imports are preloaded.
 TABLE_ENTRY = "web/table/boot.js"
 PRELOAD_MARK = "<!-- {{MODULEPRELOAD}} -->"
+# The engine's start (index.html loads it first): its imports, and what its worker fetches.
+START_ENTRY = "web/engine/start.js"
+WORKER_ENTRY = "web/engine/worker.js"
+RUNTIME_PRELOAD_MARK = "<!-- {{RUNTIME_PRELOAD}} -->"
+#: What the worker loads besides its static imports, preloaded by the page for the HTTP
+#: cache: Pyodide's scripts and the runtime's files up to a few MB. Not the 9.6 MB wasm,
+#: which a private window's HTTP cache does not keep (it came twice): the worker asks for
+#: it first thing (web/engine/worker.js).
+WORKER_PRELOADS = (
+    "pyodide/pyodide.mjs",
+    "pyodide/pyodide.asm.mjs",
+    "pyodide/python_stdlib.zip",
+    "pyodide/pyodide-lock.json",
+)
 WEB_SUFFIXES = (".js", ".json", ".css", ".svg", ".png", ".webmanifest")
 STATIC_IMPORT = re.compile(
     r"""^\s*(?:import|export)\b[^"';]*?from\s*["'](\.{1,2}/[^"']+)["']""", re.M
@@ -272,7 +287,7 @@ def versionize(out: Path, info: dict[str, object]) -> dict[str, object]:
     for directory in sorted((p for p in out.rglob("*") if p.is_dir()), reverse=True):
         if directory != versions and not any(directory.iterdir()):
             directory.rmdir()  # emptied by the move
-    files = set(moving)
+    files = set(moving) | {BUILD_INFO}  # (written below, into the version's folder)
     for rel in entries:
         if rel.endswith(REWRITTEN):
             path = out / rel
@@ -357,6 +372,8 @@ def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, obje
         text = page.read_text(encoding="utf-8")
         if PRELOAD_MARK in text:
             text = text.replace(PRELOAD_MARK, preload_links(out, TABLE_ENTRY))
+        if RUNTIME_PRELOAD_MARK in text:
+            text = text.replace(RUNTIME_PRELOAD_MARK, runtime_preload_links(out, site_wheel))
         (out / name).write_text(text, encoding="utf-8")
     return {
         "engineVersion": engine_version,
@@ -388,6 +405,28 @@ def preload_links(out: Path, entry: str) -> str:
     """<link rel="modulepreload"> for every module the table imports: the browser fetches
     them all at once instead of one level of the import graph after another."""
     return "\n".join(f'<link rel="modulepreload" href="{m}">' for m in static_imports(out, entry))
+
+
+def runtime_preload_links(out: Path, wheel: Path) -> str:
+    """The links that start the engine's downloads at the first bytes of the page, before
+    any module has run: ``modulepreload`` for the start module's imports (the page's own
+    module graph), and ``preload`` for what the worker loads: its script, its imports,
+    Pyodide's scripts, the standard library, the lock and the engine wheel. A preload
+    fills the page's memory cache, which a worker does not see; the worker gets these
+    from the HTTP cache the preloads fill (the version's files are immutable), or joins
+    a download still under way. ``as="fetch"`` with ``crossorigin``: the mode of the
+    worker's requests."""
+    links = [f'<link rel="modulepreload" href="{m}">' for m in static_imports(out, START_ENTRY)]
+    files = [
+        WORKER_ENTRY,
+        *static_imports(out, WORKER_ENTRY),
+        BUILD_INFO,  # written by versionize(), after this
+        *WORKER_PRELOADS,
+        wheel.relative_to(out).as_posix(),
+    ]
+    for path in dict.fromkeys(files):
+        links.append(f'<link rel="preload" href="{path}" as="fetch" crossorigin>')
+    return "\n".join(links)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,7 +16,6 @@
 // Everything is loaded from this site's own origin, by URLs relative to this
 // module, so the site works under any sub-path.
 
-import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { BUILD } from "../shared/build-info.js";
 
 const t0 = performance.now();
@@ -94,11 +93,29 @@ function trackedName(url) {
   return tracked.has(name) ? name : null;
 }
 
+// ---- the runtime's wasm, asked for first ----------------------------------------------
+// Fetched as soon as this module runs, before Pyodide's loader (imported in start(), not
+// statically: a static import would be loaded first) has even been read; the loader's
+// own request for it takes this response (once). index.html preloads the smaller files
+// (stdlib, lock, wheel, the scripts), which this worker then finds in the HTTP cache;
+// not the 9.6 MB wasm: a worker cannot use the page's preloads and a private window's
+// HTTP cache does not keep a file that big, so it came twice (measured, issue 31).
+const early = new Map(
+  ["pyodide.asm.wasm"].map((name) => {
+    const url = new URL(name, indexURL).href;
+    const response = self.fetch(url);
+    response.catch(() => {}); // the loader's own request reports a failure
+    return [url, response];
+  }),
+);
+
 // Count the bytes of the tracked downloads as they stream in.
 const realFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
-  const response = await realFetch(input, init);
-  const url = typeof input === "string" ? input : input.url ?? String(input);
+  const url = new URL(typeof input === "string" ? input : (input.url ?? String(input)), self.location.href).href;
+  const asked = early.get(url);
+  early.delete(url); // one response, one reader: a second request fetches
+  const response = await (asked && !init?.integrity ? asked.catch(() => realFetch(input, init)) : realFetch(input, init));
   if (!response.ok || !response.body || !trackedName(url)) return response;
   const name = trackedName(url);
   const counter = new TransformStream({
@@ -137,7 +154,7 @@ async function fetchWheel() {
 // starting Python and importing the engine again (about 2 s on a slow machine).
 // The service worker keeps this version's snapshot cache and removes older ones;
 // without a service worker this worker removes them itself.
-const SNAPSHOT_WANTED = !SHARED && self.name.endsWith("+snapshot") && typeof caches !== "undefined";
+const SNAPSHOT_WANTED = !SHARED && self.name.split("+").includes("snapshot") && typeof caches !== "undefined";
 const siteRoot = new URL(BUILD.root, import.meta.url).href; // as the service worker names it
 const SNAPSHOT_PREFIX = `hasenpfeffer ${siteRoot} snapshot `;
 const SNAPSHOT_CACHE = `${SNAPSHOT_PREFIX}app-${BUILD.appVersion} pyodide-${BUILD.pyodideVersion}`;
@@ -202,6 +219,7 @@ async function boot() {
 /** Start Python (from `snapshot` when given) and the engine: {handleJson, timings}. */
 async function start(wheelPromise, snapshot) {
   WORKER.runtimes += 1;
+  const { loadPyodide } = await import("../../pyodide/pyodide.mjs");
   const pyodide = await loadPyodide(
     snapshot
       ? { indexURL, packages: [], _loadSnapshot: snapshot }
@@ -217,6 +235,7 @@ async function start(wheelPromise, snapshot) {
   pyodide.FS.mkdirTree("/engine");
   pyodide.FS.writeFile(path, wheel);
   let taken = null;
+  let snapshotMs = null;
   if (snapshot) {
     // a snapshot also holds the state of `random`: reseed, or every visit deals alike
     pyodide.runPython("import random\nrandom.seed()");
@@ -224,11 +243,13 @@ async function start(wheelPromise, snapshot) {
     pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(path)})\nimport hasenpfeffer.api`);
     // taken before any object is shared with JavaScript (a snapshot cannot hold those)
     if (SNAPSHOT_WANTED) {
+      const t = performance.now();
       try {
         taken = pyodide.makeMemorySnapshot();
       } catch {
         taken = null;
       }
+      snapshotMs = Math.round(performance.now() - t);
     }
   }
   const handleJson = pyodide.pyimport("hasenpfeffer.api").handle_json;
@@ -248,6 +269,7 @@ async function start(wheelPromise, snapshot) {
       files_ms: filesAt,
       ready_ms: Math.round(tReady - t0),
       engine_ms: Math.round(tReady - tRuntime),
+      snapshot_ms: snapshotMs, // of engine_ms: taking the snapshot
       snapshot: WORKER.snapshot,
     },
   };
