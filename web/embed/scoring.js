@@ -105,6 +105,8 @@ export async function render(engine, attrs) {
     result.replaceChildren(...lines, ...table(answer));
     result.dataset.call = answer.call;
     result.dataset.tricks = String(answer.tricks);
+    result.dataset.alone = String(answer.alone);
+    result.dataset.defender = String(answer.defender);
   };
   let asked = 0;
   const change = async () => {
