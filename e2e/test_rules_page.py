@@ -202,6 +202,13 @@ def test_the_rule_set_switch_shows_each_sets_rules(small: Page, base_url: str) -
         ".scores th.current", "els => els.map(e => e.dataset.preset)"
     )
     assert marked == ["traditional"]
+    # and the live scoring table follows the switch
+    frame = frame_in(page, "scoring", "table")
+    frame.wait_for_function(
+        "() => [...document.querySelectorAll('.scoring-table td.current')]"
+        ".every(e => e.dataset.rules === 'traditional')"
+        " && document.querySelectorAll('.scoring-table td.current').length === 2"
+    )
     # the address keeps the choice
     page.reload()
     page.wait_for_selector("html[data-ready]")
@@ -221,7 +228,7 @@ def test_a_section_link_opens_the_section_and_the_snippet_is_ready(
     assert link == f"{base_url}rules.html?lang=ar#play"
     snippet = page.inner_text("#play details.use pre")
     assert snippet.startswith(f'<script type="module" src="{base_url}web/embed.js"></script>')
-    assert snippet.count("<hasenpfeffer-embed") == 3
+    assert snippet.count("<hasenpfeffer-embed") == 4
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.click("#play details.use button[data-copy]")
     assert page.evaluate("navigator.clipboard.readText()") == snippet
@@ -239,6 +246,9 @@ def test_the_print_handout_has_no_controls(small: Page, base_url: str, tmp_path:
         "details.use",
         "hasenpfeffer-embed",
         "button",
+        "select",
+        "input",
+        "iframe",
     ):
         assert (
             page.eval_on_selector_all(
@@ -246,11 +256,35 @@ def test_the_print_handout_has_no_controls(small: Page, base_url: str, tmp_path:
             )
             == 0
         ), hidden
-    # each trick example is printed as its position
-    diagrams = page.eval_on_selector_all(
-        "#play .diagram", "els => els.filter(e => e.getClientRects().length).length"
+    # each trick example, and the seeded "which cards may I play?", is printed as its position
+    shown = "els => els.filter(e => e.getClientRects().length)"
+    diagrams = page.eval_on_selector_all("#play .diagram", f"els => ({shown})(els).length")
+    assert diagrams == 4
+    which = page.eval_on_selector_all(
+        '[data-example="play/which"] .diagram [data-card]',
+        f"els => ({shown})(els).map(e => e.dataset.card)",
     )
-    assert diagrams == 3
+    (example,) = [e for s in LAYOUT["sections"] for e in s["examples"] if e["id"] == "which"]
+    position = example["diagram"]
+    assert which == [position["lead"], *position["hand"].split()]
+    # the ranking is printed suit by suit, strongest first, as sections.json holds it
+    # (tests/test_rules_page_texts.py holds that to the engine's order)
+    for section in ("deck", "ranking"):
+        order = page.eval_on_selector_all(
+            f'[data-example="{section}/ranking"] .diagram dd',
+            f"els => ({shown})(els).map(d => [...d.querySelectorAll('[data-card]')]"
+            ".map(e => e.dataset.card).join(' '))",
+        )
+        (example,) = [
+            e
+            for s in LAYOUT["sections"]
+            if s["id"] == section
+            for e in s["examples"]
+            if e["id"] == "ranking"
+        ]
+        assert order == example["diagram"], section
+    # the scoring table is printed as a plain table
+    assert page.eval_on_selector_all("#scoring table.scores", f"els => ({shown})(els).length") == 1
     assert (
         page.evaluate("getComputedStyle(document.querySelector('#bidding')).breakBefore") == "page"
     )
