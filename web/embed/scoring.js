@@ -28,24 +28,33 @@ function check(id, label, checked) {
   return [box, el("label", { htmlFor: id }, label)];
 }
 
+/** The rule sets one under the other (a row each: they compare down the columns, and a
+ * phone's width holds three columns in every language), the reader's marked. */
 function table(answer) {
-  const head = el("tr", {}, el("td"));
-  const makers = el("tr", {}, el("th", { scope: "row" }, t("embed.scoring.makers")));
-  const defenders = el("tr", {}, el("th", { scope: "row" }, t("embed.scoring.defenders")));
+  const head = el(
+    "tr",
+    {},
+    el("td"),
+    el("th", { scope: "col" }, t("embed.scoring.makers")),
+    el("th", { scope: "col" }, t("embed.scoring.defenders")),
+  );
+  const rows = [];
   const notes = [];
   for (const column of answer.columns) {
     const name = t(`embed.scoring.preset.${column.rules}`);
-    const th = el("th", { scope: "col" }, name);
     const current = column.rules === answer.rules;
+    const th = el("th", { scope: "row" }, name);
     if (current) th.append(el("span", { className: "visually-hidden" }, ` ${t("embed.scoring.yours")}`));
-    head.append(th);
-    for (const [row, key] of [[makers, "makers"], [defenders, "defenders"]]) {
+    const row = el("tr", {}, th);
+    row.dataset.rules = column.rules;
+    if (current) row.classList.add("current");
+    for (const side of ["makers", "defenders"]) {
       const cell = el("td", {});
       cell.dataset.rules = column.rules;
-      cell.dataset.side = key;
+      cell.dataset.side = side;
       if (column.playable) {
-        cell.append(el("span", { className: "num" }, signed(column[key])));
-        cell.dataset.points = String(column[key]);
+        cell.append(el("span", { className: "num" }, signed(column[side])));
+        cell.dataset.points = String(column[side]);
       } else {
         const dash = el("span", {}, "—");
         dash.setAttribute("aria-hidden", "true");
@@ -54,7 +63,7 @@ function table(answer) {
       if (current) cell.classList.add("current");
       row.append(cell);
     }
-    if (current) th.classList.add("current");
+    rows.push(row);
     if (!column.playable) {
       const note = el("li", {}, t(`embed.scoring.reason.${column.reason_code}`, { preset: name }));
       note.dataset.rules = column.rules;
@@ -66,7 +75,7 @@ function table(answer) {
     { className: "scoring-table" },
     el("caption", {}, t("embed.scoring.caption")),
     el("thead", {}, head),
-    el("tbody", {}, makers, defenders),
+    el("tbody", {}, ...rows),
   );
   return [grid, el("ul", { className: "scoring-notes" }, ...notes)];
 }
