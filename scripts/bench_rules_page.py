@@ -27,7 +27,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Request, sync_playwright
+from playwright.sync_api import Browser, Page, Request, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -52,6 +52,13 @@ def counted(url: str) -> bool:
     return path.endswith(COUNTED) or path.endswith("/")
 
 
+def requests_of(page: Page) -> list[Request]:
+    """The page's requests from now on, in the order they are made."""
+    seen: list[Request] = []
+    page.on("request", lambda request: seen.append(request))
+    return seen
+
+
 def rules_load(browser: Browser, url: str) -> dict[str, Any]:
     """A cold load of the rules page, then a repeat in the same browser context."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -60,10 +67,10 @@ def rules_load(browser: Browser, url: str) -> dict[str, Any]:
     try:
         for visit in ("cold", "repeat"):
             page = context.new_page()
-            seen: list[Request] = []
-            page.on("request", lambda request: seen.append(request))
+            seen = requests_of(page)
             page.goto(url)
-            page.wait_for_function("() => window.__firstReady !== undefined", timeout=TIMEOUT_MS)
+            answered = "() => window.__firstReady !== undefined"
+            page.wait_for_function(answered, timeout=TIMEOUT_MS)
             out[visit] = page.evaluate("window.__firstReady")
             if visit == "cold":
                 first_frame = next(

@@ -148,6 +148,9 @@ def test_a_few_scores_as_docs_rules_md_states_them() -> None:
         ({"call": "3", "tricks": 3, "alone": "yes"}, "not_a_flag"),
         ({"call": "3", "tricks": 3, "defender": True}, "defender_needs_alone"),
         ({"call": "3", "tricks": 3, "rules": "euchre"}, "bad_rules"),
+        ({"call": "3", "tricks": 3, "rules": [None]}, "bad_rules"),
+        ({"call": ["3"], "tricks": 3}, "bad_call"),
+        ({"call": "3", "tricks": {}}, "bad_tricks"),
     ],
 )
 def test_a_bad_scoring_question_is_refused(request_: dict[str, Any], code: str) -> None:

@@ -132,7 +132,7 @@ def op_scoring(request: Mapping[str, Any]) -> dict[str, Any]:
     cannot play such a hand says why (``reason_code``): ``no_such_call`` (its auction
     has no such call), ``no_going_alone`` or ``no_lone_defender``."""
     chosen = request.get("rules", "seed") or "seed"
-    if chosen not in PRESETS:
+    if not isinstance(chosen, str) or chosen not in PRESETS:
         raise bad_arg(
             "bad_rules",
             {"name": "rules", "value": shown(chosen), "detail": ", ".join(PRESETS)},
