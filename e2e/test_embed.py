@@ -290,7 +290,7 @@ def test_the_demo_page_shows_every_mode_with_its_snippet(page: Page, base_url: s
     modes = page.eval_on_selector_all(
         "hasenpfeffer-embed", "els => els.map(e => e.getAttribute('mode'))"
     )
-    assert set(modes) == {"ranking", "trick", "hand", "game"}
+    assert set(modes) == {"ranking", "trick", "legal", "scoring", "hand", "game"}
     snippets = page.eval_on_selector_all("pre.snippet", "els => els.map(e => e.textContent)")
     assert snippets[0] == f'<script type="module" src="{base_url}web/embed.js"></script>'
     assert len(snippets) == count + 1

@@ -34,7 +34,7 @@ from test_embed import (  # noqa: F401  (fixtures shared with test_embed.py)
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts" / "i18n"
 LANGS = {"en": "ltr", "it": "ltr", "fy": "ltr", "ar": "rtl", "hi": "ltr"}
-MODES = ("ranking", "trick", "hand")
+MODES = ("ranking", "trick", "hand", "legal", "scoring")
 
 
 def catalogue(code: str) -> dict[str, Any]:
@@ -88,6 +88,9 @@ def section(code: str, inherit: bool) -> str:
 <hasenpfeffer-embed id="trick-{code}" mode="trick" trump="S" lead="QH" played="KH"
   hand="AH 9H JS JC" lang="{code}"></hasenpfeffer-embed>
 <hasenpfeffer-embed id="hand-{code}" mode="hand" hpn="{HPN}"{own}></hasenpfeffer-embed>
+<hasenpfeffer-embed id="legal-{code}" mode="legal" seed="10"{own}></hasenpfeffer-embed>
+<hasenpfeffer-embed id="scoring-{code}" mode="scoring" call="4"
+  tricks="3"{own}></hasenpfeffer-embed>
 </section>"""
 
 
@@ -115,6 +118,27 @@ def texts_of(frame: Frame) -> list[str]:
         for card in ("JS", "JC", "AH", "9H"):  # illegal, illegal (left bower), winning, losing
             frame.click(f'button[data-card="{card}"]')
             out.append(frame.evaluate(TEXTS))
+    elif frame.query_selector(".mode-legal"):
+        # a wrong answer (every reason shown), then the next position
+        frame.click('button[data-card="KH"]')
+        frame.click("button.check")
+        frame.wait_for_selector(".reasons li")
+        out.append(frame.evaluate(TEXTS))
+        frame.click("button.another")
+        frame.wait_for_selector('.mode-legal[data-seed="11"]')
+        frame.click("button.check")
+        frame.wait_for_selector(".reasons li")
+        out.append(frame.evaluate(TEXTS))
+    elif frame.query_selector(".mode-scoring"):
+        # a pepper call (rule sets without it say why), then alone and defended alone
+        frame.select_option("#scoring-call", "big")
+        frame.wait_for_selector('.scoring-result[data-call="big"]')
+        out.append(frame.evaluate(TEXTS))
+        frame.select_option("#scoring-call", "3")
+        frame.check("#scoring-alone")
+        frame.check("#scoring-defender")
+        frame.wait_for_selector('.scoring-result[data-call="3"][data-defender="true"]')
+        out.append(frame.evaluate(TEXTS))
     elif frame.query_selector(".mode-hand"):
         while frame.is_enabled("button.next"):
             frame.click("button.next")
@@ -137,7 +161,7 @@ def test_every_mode_in_every_language(host_page_of: Any) -> None:  # noqa: F811
 </hasenpfeffer-embed>"""
     page = host_page_of("i18n.html", body)
     page.set_viewport_size({"width": 900, "height": 900})
-    wait_all(page, "hasenpfeffer-embed:not(#bad-it)", "ready", 3 * len(LANGS) + 1)
+    wait_all(page, "hasenpfeffer-embed:not(#bad-it)", "ready", len(MODES) * len(LANGS) + 1)
     page.wait_for_selector("#bad-it[data-state=error]", timeout=LOAD_MS)
 
     english: dict[str, set[str]] = {}

@@ -11,6 +11,7 @@ from demo.html, and the page offline after one visit (its own precache group).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +20,8 @@ from playwright.sync_api import Browser, Page
 
 from axe import assert_accessible
 from conftest import ROOT, PageProblems, open_page
+from hasenpfeffer.cards import parse_cards
+from hasenpfeffer.rules import PRESETS, hand_points, legal_plays, stake_multiplier
 from test_pwa import Server, guard, read_precache, wait_offline_ready
 
 LAYOUT = json.loads((ROOT / "web" / "rules" / "sections.json").read_text(encoding="utf-8"))
@@ -73,6 +76,9 @@ def test_each_language_reads_whole_with_live_examples(
         '[data-claim="order trump=H"] [data-card]', "els => els.map(e => e.dataset.card)"
     )
     assert shown[:8] == claimed and len(claimed) == 8
+    # the scoring table and "which cards may I play?" show the engine's answers
+    check_scoring_table(frame_in(page, "scoring", "table"), "seed")
+    check_which_cards(frame_in(page, "play", "which"))
     # the page's own words are this language's (no English left but in English)
     if lang != "en":
         assert "The rules of Hasenpfeffer" not in page.inner_text("main")
@@ -84,6 +90,102 @@ def test_each_language_reads_whole_with_live_examples(
     )
     assert directions == ["ltr"]
     assert_accessible(page, f"rules.html?lang={lang}")
+
+
+def expected_points(call: str, tricks: int, alone: bool, defender: bool) -> dict[str, object]:
+    """Each rule set's (makers, defenders) for a hand, from the rules core (None: the
+    rule set cannot play such a hand)."""
+    out: dict[str, object] = {}
+    pepper_call = call in ("little", "big")
+    bid = 6 if pepper_call else int(call)
+    for name, rules in PRESETS.items():
+        # pepper bidding: 1 to 5, little and big; standard bidding: 1 to 6
+        callable_ = call != "6" if rules.bidding == "pepper" else not pepper_call
+        if (
+            not callable_
+            or (alone and not rules.going_alone)
+            or (defender and not rules.lone_defender)
+        ):
+            out[name] = None
+            continue
+        multiplier = stake_multiplier(call == "big", alone, defender)
+        out[name] = hand_points(rules, bid, tricks, multiplier)
+    return out
+
+
+def shown_points(frame) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    cells = frame.eval_on_selector_all(
+        ".scoring-table td[data-rules]",
+        "els => els.map(e => [e.dataset.rules, e.dataset.side, e.dataset.points ?? null,"
+        " e.textContent.trim()])",
+    )
+    out: dict[str, object] = {}
+    for name in PRESETS:
+        mine = {side: (points, text) for rules, side, points, text in cells if rules == name}
+        if mine["makers"][0] is None:
+            assert mine["makers"][1].startswith("—") and mine["defenders"][0] is None
+            out[name] = None
+        else:
+            out[name] = (int(mine["makers"][0]), int(mine["defenders"][0]))
+            # written as the page writes numbers: +5, 0, and a true minus sign (U+2212)
+            for side, value in zip(("makers", "defenders"), out[name], strict=True):  # type: ignore[arg-type]
+                text = re.sub("[\u2066-\u2069]", "", mine[side][1])  # isolates
+                assert text == (
+                    f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
+                )
+    return out
+
+
+def check_scoring_table(frame, rules: str) -> None:  # type: ignore[no-untyped-def]
+    """The scoring example (bid 4, 3 tricks) and two more questions asked through its
+    controls, each table the rules core's points."""
+    frame.wait_for_selector(".scoring-table")
+    assert shown_points(frame) == expected_points("4", 3, False, False)
+    marked = frame.eval_on_selector_all(
+        ".scoring-table td.current", "els => els.map(e => e.dataset.rules)"
+    )
+    assert marked == [rules, rules]
+    frame.select_option("#scoring-call", "big")
+    frame.select_option("#scoring-tricks", "5")
+    frame.wait_for_selector('.scoring-result[data-call="big"][data-tricks="5"]')
+    assert shown_points(frame) == expected_points("big", 5, False, False)
+    frame.select_option("#scoring-call", "3")
+    frame.check("#scoring-alone")
+    frame.check("#scoring-defender")
+    frame.wait_for_selector(
+        '.scoring-result[data-call="3"][data-alone="true"][data-defender="true"]'
+    )
+    assert shown_points(frame) == expected_points("3", 5, True, True)
+
+
+def check_which_cards(frame) -> None:  # type: ignore[no-untyped-def]
+    """The reader marks a wrong set, then the right one: the verdicts and the legal
+    cards are the rules core's."""
+    frame.wait_for_selector(".mode-legal .hand-card")
+    trump = frame.eval_on_selector(".mode-legal", "e => e.dataset.trump")
+    lead = frame.eval_on_selector(".mode-legal", "e => e.dataset.lead")
+    hand = frame.eval_on_selector_all(".hand-card", "els => els.map(e => e.dataset.card)")
+    legal = [str(c) for c in legal_plays(parse_cards(" ".join(hand)), parse_cards(lead), trump)]
+    wrong = [c for c in hand if c not in legal][:1]
+    for card in wrong:
+        frame.click(f'.hand-card[data-card="{card}"]')
+    frame.click("button.check")
+    frame.wait_for_selector('.feedback[data-verdict="wrong"]')
+    said = frame.eval_on_selector_all(
+        ".reasons li", "els => els.filter(e => e.dataset.legal === 'true').map(e => e.dataset.card)"
+    )
+    assert sorted(said) == sorted(legal)
+    assert all(
+        text.strip()
+        for text in frame.eval_on_selector_all(".reasons li", "els => els.map(e => e.textContent)")
+    )
+    for card in wrong:
+        frame.click(f'.hand-card[data-card="{card}"]')
+    for card in legal:
+        frame.click(f'.hand-card[data-card="{card}"]')
+    frame.click("button.check")
+    frame.wait_for_selector('.feedback[data-verdict="right"]')
+    assert frame.evaluate("document.documentElement.scrollWidth") <= frame.evaluate("innerWidth")
 
 
 def test_the_rule_set_switch_shows_each_sets_rules(small: Page, base_url: str) -> None:
@@ -100,6 +202,13 @@ def test_the_rule_set_switch_shows_each_sets_rules(small: Page, base_url: str) -
         ".scores th.current", "els => els.map(e => e.dataset.preset)"
     )
     assert marked == ["traditional"]
+    # and the live scoring table follows the switch
+    frame = frame_in(page, "scoring", "table")
+    frame.wait_for_function(
+        "() => [...document.querySelectorAll('.scoring-table td.current')]"
+        ".every(e => e.dataset.rules === 'traditional')"
+        " && document.querySelectorAll('.scoring-table td.current').length === 2"
+    )
     # the address keeps the choice
     page.reload()
     page.wait_for_selector("html[data-ready]")
@@ -119,7 +228,7 @@ def test_a_section_link_opens_the_section_and_the_snippet_is_ready(
     assert link == f"{base_url}rules.html?lang=ar#play"
     snippet = page.inner_text("#play details.use pre")
     assert snippet.startswith(f'<script type="module" src="{base_url}web/embed.js"></script>')
-    assert snippet.count("<hasenpfeffer-embed") == 3
+    assert snippet.count("<hasenpfeffer-embed") == 4
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.click("#play details.use button[data-copy]")
     assert page.evaluate("navigator.clipboard.readText()") == snippet
@@ -137,6 +246,9 @@ def test_the_print_handout_has_no_controls(small: Page, base_url: str, tmp_path:
         "details.use",
         "hasenpfeffer-embed",
         "button",
+        "select",
+        "input",
+        "iframe",
     ):
         assert (
             page.eval_on_selector_all(
@@ -144,11 +256,35 @@ def test_the_print_handout_has_no_controls(small: Page, base_url: str, tmp_path:
             )
             == 0
         ), hidden
-    # each trick example is printed as its position
-    diagrams = page.eval_on_selector_all(
-        "#play .diagram", "els => els.filter(e => e.getClientRects().length).length"
+    # each trick example, and the seeded "which cards may I play?", is printed as its position
+    shown = "els => els.filter(e => e.getClientRects().length)"
+    diagrams = page.eval_on_selector_all("#play .diagram", f"els => ({shown})(els).length")
+    assert diagrams == 4
+    which = page.eval_on_selector_all(
+        '[data-example="play/which"] .diagram [data-card]',
+        f"els => ({shown})(els).map(e => e.dataset.card)",
     )
-    assert diagrams == 3
+    (example,) = [e for s in LAYOUT["sections"] for e in s["examples"] if e["id"] == "which"]
+    position = example["diagram"]
+    assert which == [position["lead"], *position["hand"].split()]
+    # the ranking is printed suit by suit, strongest first, as sections.json holds it
+    # (tests/test_rules_page_texts.py holds that to the engine's order)
+    for section in ("deck", "ranking"):
+        order = page.eval_on_selector_all(
+            f'[data-example="{section}/ranking"] .diagram dd',
+            f"els => ({shown})(els).map(d => [...d.querySelectorAll('[data-card]')]"
+            ".map(e => e.dataset.card).join(' '))",
+        )
+        (example,) = [
+            e
+            for s in LAYOUT["sections"]
+            if s["id"] == section
+            for e in s["examples"]
+            if e["id"] == "ranking"
+        ]
+        assert order == example["diagram"], section
+    # the scoring table is printed as a plain table
+    assert page.eval_on_selector_all("#scoring table.scores", f"els => ({shown})(els).length") == 1
     assert (
         page.evaluate("getComputedStyle(document.querySelector('#bidding')).breakBefore") == "page"
     )

@@ -48,6 +48,8 @@ SAME_AS_ENGLISH = {
         "card.joker_short",
         "embed.seat.1",
         "embed.seat.3",
+        # the rule set is Pepper in Frisian too (docs/i18n.md, Terminology)
+        "embed.scoring.preset.pepper",
     },
 }
 ALLOWED_TAGS = {"p", "strong", "em", "dl", "dt", "dd"}

@@ -234,7 +234,8 @@ def example_request(example: dict[str, Any]) -> dict[str, Any]:
         source = next(e for e in found["examples"] if e["id"] == ident)
     op = {"hand": "replay"}.get(example["mode"], example["mode"])
     request: dict[str, Any] = {"op": op}
-    for name in ("trump", "lead", "played", "hand", "hpn", "seed", "rules"):
+    names = ("trump", "lead", "played", "hand", "hpn", "seed", "rules", "call", "tricks", "alone")
+    for name in (*names, "defender"):
         value = example.get(name, source.get(name))
         if value is not None:
             request[name] = value
@@ -256,6 +257,47 @@ def test_every_example_is_answered_by_the_engine(section: str, example: dict[str
     answer = api.handle(example_request(example))
     assert answer["ok"], (section, answer)
     assert set(example.get("only", LAYOUT["presets"])) <= set(LAYOUT["presets"])
+
+
+def test_the_printed_diagrams_are_the_engines() -> None:
+    # the handout prints a ranking's order and a seeded position from sections.json:
+    # the engine's, suit by suit strongest first, and the position the embed shows
+    diagrams = [(s, e) for s, e in EXAMPLES if "diagram" in e]
+    assert {e["mode"] for _s, e in diagrams} == {"ranking", "legal"}
+    for _section, example in diagrams:
+        answer = api.handle(example_request(example))
+        if example["mode"] == "ranking":
+            groups: dict[str, list[str]] = {}
+            for entry in answer["cards"]:
+                groups.setdefault(entry["suit"], []).append(entry["card"])
+            assert example["diagram"] == [" ".join(g) for g in groups.values()]
+            assert next(iter(groups)) == example["trump"]
+        else:
+            shown = {k: answer[k] for k in ("trump", "lead")} | {"hand": " ".join(answer["hand"])}
+            assert example["diagram"] == shown
+
+
+def test_the_which_cards_exercise_is_the_one_its_caption_describes() -> None:
+    # "diamonds are trump and [JH], the left bower, is led, so diamonds were led"
+    (example,) = [e for _s, e in EXAMPLES if e["mode"] == "legal"]
+    answer = api.handle(example_request(example))
+    assert (answer["trump"], answer["lead"], answer["led_suit"]) == ("D", "JH", "D")
+    assert trump_order("D")[2] == Card.parse("JH")
+    # not every card may be played, nor only one: the exercise has something to find
+    assert 1 <= len(answer["legal"]) < len(answer["hand"])
+    for code in LANGUAGES:
+        assert "[JH]" in text_of(code)["sections"]["play"]["examples"]["which"]
+
+
+def test_the_scoring_example_is_the_engines_hand_points() -> None:
+    (example,) = [e for _s, e in EXAMPLES if e["mode"] == "scoring"]
+    for name in LAYOUT["presets"]:
+        answer = api.handle(example_request(example) | {"rules": name})
+        assert answer["rules"] == name
+        for column in answer["columns"]:
+            f = {"bid": example["call"], "tricks": example["tricks"]}
+            expected = points(Rules.preset(column["rules"]), f)
+            assert (column["makers"], column["defenders"]) == expected
 
 
 def test_the_replayed_hands_are_the_ones_the_captions_describe() -> None:

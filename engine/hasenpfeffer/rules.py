@@ -209,6 +209,36 @@ def follow_violation(
     }
 
 
+def play_reason(
+    card: Card, hand: Sequence[Card], lead: Card, trump: str
+) -> tuple[str, dict[str, Any]]:
+    """Why ``card`` of ``hand`` may or may not be played to a trick led by ``lead``, as
+    a code and its facts: ``must_follow`` (``follow_violation``'s facts) when it may
+    not; when it may, ``follows`` (it is of the suit led: ``suit``, ``trump`` and
+    ``trump_cards``, the lead or this card when trump by a name other than the suit
+    printed on it) or ``void`` (the hand holds no card of the suit led: ``suit``).
+
+    >>> hand = [Card.parse("JD"), Card.parse("9C")]
+    >>> play_reason(hand[0], hand, Card.parse("AH"), "H")[0]
+    'follows'
+    >>> play_reason(hand[1], hand, Card.parse("AH"), "H")[0]
+    'must_follow'
+    """
+    facts = follow_violation(card, hand, lead, trump)
+    if facts is not None:
+        return "must_follow", facts
+    t = suit_index(trump)
+    led = EFFECTIVE_SUIT[t][lead.index]
+    if EFFECTIVE_SUIT[t][card.index] == led:
+
+        def counts_as_trump(c: Card) -> bool:
+            return c.index == JOKER or (c.rank == "J" and suit_index(c.suit) == SAME_COLOUR[t])
+
+        trump_cards = [str(c) for c in dict.fromkeys((lead, card)) if counts_as_trump(c)]
+        return "follows", {"suit": SUITS[led], "trump": SUITS[t], "trump_cards": trump_cards}
+    return "void", {"suit": SUITS[led], "trump": SUITS[t]}
+
+
 def why_not_following(card: Card, hand: Sequence[Card], lead: Card, trump: str) -> str | None:
     """None if ``card`` may be played; otherwise the reason in words, e.g.
     "must follow hearts: JD counts as a heart when hearts are trump"."""
@@ -323,6 +353,7 @@ __all__ = [
     "hand_points",
     "legal_mask",
     "legal_plays",
+    "play_reason",
     "stake_multiplier",
     "trick_winner",
     "trick_winner_reason",

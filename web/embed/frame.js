@@ -8,14 +8,16 @@
 
 import { EngineClient } from "../engine/client.js";
 import { connectParent } from "./link.js";
+import * as legal from "./legal.js";
 import * as ranking from "./ranking.js";
 import * as replay from "./replay.js";
+import * as scoring from "./scoring.js";
 import * as trick from "./trick.js";
 import { el, errorWords } from "./words.js";
 import { applyDocumentLanguage, detectLanguage, language, setLanguage, t } from "../shared/i18n.js";
 
-const MODES = { ranking, trick, hand: replay };
-const ATTRS = ["mode", "trump", "lead", "played", "hand", "hpn", "number", "seed", "rules", "lang"];
+const MODES = { ranking, trick, legal, scoring, hand: replay };
+const ATTRS = ["mode", "trump", "lead", "played", "hand", "hpn", "number", "seed", "rules", "call", "tricks", "alone", "defender", "lang"];
 
 const root = document.getElementById("embed");
 const params = new URLSearchParams(location.search);

@@ -27,7 +27,7 @@ const GROUP = "rules";
 // a card in a text: [XX] in the engine's notation
 const CARD = new RegExp(`\\[(${VOCABULARY.joker}|[${VOCABULARY.ranks.join("")}][${VOCABULARY.suits.join("")}])\\]`, "g");
 const RED = new Set(["H", "D"]);
-const ATTRS = ["trump", "lead", "played", "hand", "hpn", "number", "seed", "rules"];
+const ATTRS = ["trump", "lead", "played", "hand", "hpn", "number", "seed", "rules", "call", "tricks", "alone", "defender"];
 
 const params = new URLSearchParams(location.search);
 const select = {
@@ -63,6 +63,8 @@ async function json(path) {
 
 function exampleAttrs(example) {
   const attrs = { mode: example.mode };
+  // the scoring table marks the page's rule set (the switch sets it again)
+  if (example.mode === "scoring") attrs.rules = preset;
   const source = example.ref ? findExample(example.ref) : example;
   for (const name of ATTRS) {
     const value = example[name] ?? (name === "number" ? undefined : source[name]);
@@ -81,15 +83,28 @@ function embedHTML(attrs) {
   return `<hasenpfeffer-embed${list}></hasenpfeffer-embed>`;
 }
 
-/** The printed stand-in of an example: its position in cards (the answer is the engine's,
- * on screen). */
-function staticDiagram(attrs) {
+function suitHTML(suit) {
+  return `<span class="card${RED.has(suit) ? " red" : ""}" dir="ltr">${SUIT_SYMBOL[suit]}</span>`;
+}
+
+/** The printed stand-in of an example: its position in cards, or the ranking's cards
+ * strongest first (the answers are the engine's, on screen; a seeded position and the
+ * ranking's order come from sections.json's `diagram`, which the tests hold to the
+ * engine's). */
+function staticDiagram(example, attrs) {
   const ui = text.ui;
   const cards = (list) => list.trim().split(/[\s,]+/).map(cardHTML).join(" ");
   const rows = [];
-  if (attrs.trump) rows.push([ui.trump, `<span class="card${RED.has(attrs.trump) ? " red" : ""}" dir="ltr">${SUIT_SYMBOL[attrs.trump]}</span>`]);
-  if (attrs.lead) rows.push([ui.led, cards([attrs.lead, attrs.played ?? ""].join(" "))]);
-  if (attrs.hand) rows.push([ui.your_hand, cards(attrs.hand)]);
+  if (example.mode === "ranking" && example.diagram) {
+    const [trumps, ...others] = example.diagram;
+    rows.push([`${escapeHTML(ui.trump)} ${suitHTML(attrs.trump)}`, cards(trumps)]);
+    for (const group of others) rows.push([suitHTML(group.trim().slice(-1)), cards(group)]);
+    return `<dl class="diagram ranking-diagram">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join("")}</dl>`;
+  }
+  const position = example.mode === "legal" && example.diagram ? example.diagram : attrs;
+  if (position.trump) rows.push([ui.trump, suitHTML(position.trump)]);
+  if (position.lead) rows.push([ui.led, cards([position.lead, position.played ?? ""].join(" "))]);
+  if (position.hand) rows.push([ui.your_hand, cards(position.hand)]);
   if (!rows.length) return "";
   return `<dl class="diagram">${rows.map(([k, v]) => `<dt>${escapeHTML(k)}</dt><dd>${v}</dd>`).join("")}</dl>`;
 }
@@ -166,7 +181,7 @@ function render() {
     const figures = examples.map((e) => `<figure class="example"${onlyAttr(e.only)} data-example="${section.id}/${e.id}">
 <figcaption>${withCards(words.examples[e.id])}</figcaption>
 ${embedHTML(e.attrs)}
-${staticDiagram(e.attrs)}
+${staticDiagram(e, e.attrs)}
 </figure>`).join("");
     return `<section id="${section.id}" aria-labelledby="h-${section.id}">
 <h2 id="h-${section.id}"><a class="anchor" href="#${section.id}">${escapeHTML(words.title)}</a></h2>
@@ -188,6 +203,7 @@ function showRuleSet() {
   document.documentElement.dataset.rules = preset;
   for (const el of main.querySelectorAll("[data-rules]")) el.hidden = !el.dataset.rules.split(" ").includes(preset);
   for (const el of main.querySelectorAll("[data-preset]")) el.classList.toggle("current", el.dataset.preset === preset);
+  for (const el of main.querySelectorAll('hasenpfeffer-embed[mode="scoring"]')) el.setAttribute("rules", preset);
 }
 
 function setAddress() {

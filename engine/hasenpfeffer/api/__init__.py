@@ -204,6 +204,8 @@ _OPS: Final[dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]]] = {
     "rules_info": game_ops.op_rules_info,
     "ranking": lesson_ops.op_ranking,
     "trick": lesson_ops.op_trick,
+    "legal": lesson_ops.op_legal,
+    "scoring": lesson_ops.op_scoring,
     "replay": lesson_ops.op_replay,
     "close_session": game_ops.op_close_session,
     "review": review_ops.op_review,

@@ -1,25 +1,32 @@
 """The rule-teaching operations of the embeds: the ranking of the cards under
-a trump, a trick exercise (legality and winner with reasons), and a hand
-replayed as frames. They need no game; every argument is checked."""
+a trump, a trick exercise (legality and winner with reasons), "which cards may
+I play?" on a seeded deal (every card's legality with its reason), the points of
+a hand under every rule set side by side, and a hand replayed as frames. They
+need no game; every argument is checked."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ..cards import effective_suit, rank_order, sort_hand
-from ..game import Game
+from ..actions import Action
+from ..cards import SUITS, cards_of, effective_suit, rank_order, sort_hand
+from ..game import MAX_SEED, Game, auction_calls, deal_hands, shuffled_deck
 from ..rules import (
+    PRESETS,
     Rules,
     card_role,
     follow_violation,
+    hand_points,
+    play_reason,
+    stake_multiplier,
     trick_winner,
     trick_winner_reason,
     why_not_following,
     why_trick_winner,
 )
 from ..text import ranking_text
-from ..vocabulary import HUMAN
+from ..vocabulary import HUMAN, NAMED_BIDS
 from .args import ApiError, bad_arg, cards_arg, levels_arg, shown, trump_arg
 from .game_ops import with_made
 from .sessions import Session
@@ -95,6 +102,156 @@ def op_trick(request: Mapping[str, Any]) -> dict[str, Any]:
         "played": [str(c) for c in played],
         "hand": [o["card"] for o in options],
         "led_suit": effective_suit(lead, trump),
+        "options": options,
+    }
+
+
+#: The calls a scoring question may name: a number of tricks, or a pepper call.
+SCORING_CALLS: Final = (*(str(n) for n in range(1, 7)), *NAMED_BIDS)
+
+
+def _flag(request: Mapping[str, Any], name: str) -> bool:
+    """A yes-or-no argument: true or false (or, from an attribute, "true", "false", "")."""
+    value = request.get(name, False)
+    if isinstance(value, str) and value.strip().lower() in ("true", "false", ""):
+        value = value.strip().lower() == "true"
+    if not isinstance(value, bool):
+        raise bad_arg(
+            "not_a_flag",
+            {"name": name, "value": shown(value)},
+            f"{name}: give true or false; got {shown(value)}",
+        )
+    return value
+
+
+def op_scoring(request: Mapping[str, Any]) -> dict[str, Any]:
+    """The points of one hand under every rule set side by side: the makers' call
+    (``call``: 1 to 6, little or big), the tricks they took (``tricks``), whether the
+    maker went alone (``alone``) and a defender defended alone (``defender``); ``rules``
+    (a preset, default ``seed``) is the rule set the reader reads for. A rule set that
+    cannot play such a hand says why (``reason_code``): ``no_such_call`` (its auction
+    has no such call), ``no_going_alone`` or ``no_lone_defender``."""
+    chosen = request.get("rules", "seed") or "seed"
+    if not isinstance(chosen, str) or chosen not in PRESETS:
+        raise bad_arg(
+            "bad_rules",
+            {"name": "rules", "value": shown(chosen), "detail": ", ".join(PRESETS)},
+            f"rules: one of {', '.join(PRESETS)}; got {shown(chosen)}",
+        )
+    call = request.get("call")
+    if isinstance(call, int) and not isinstance(call, bool):
+        call = str(call)
+    if not isinstance(call, str) or call.strip().lower() not in SCORING_CALLS:
+        raise bad_arg(
+            "bad_call",
+            {"name": "call", "value": shown(call)},
+            f"call: {shown(call)} is not a call (1 to 6, little or big)",
+        )
+    call = call.strip().lower()
+    tricks = request.get("tricks")
+    if isinstance(tricks, str) and tricks.strip().isdigit():
+        tricks = int(tricks)
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 6:
+        raise bad_arg(
+            "bad_tricks",
+            {"name": "tricks", "value": shown(tricks)},
+            f"tricks: the makers take 0 to 6 tricks; got {shown(tricks)}",
+        )
+    alone = _flag(request, "alone")
+    defender = _flag(request, "defender")
+    if defender and not alone:
+        raise bad_arg(
+            "defender_needs_alone",
+            {"name": "defender"},
+            "defender: a defender defends alone only against a maker who went alone",
+        )
+    action = Action.parse(f"bid {call}")
+    bid = min(action.value, 6)
+    multiplier = stake_multiplier(call == "big", alone, defender)
+    columns = []
+    for name, rules in PRESETS.items():
+        column: dict[str, Any] = {"rules": name, "playable": False, "reason_code": ""}
+        if action not in auction_calls(rules.bidding, 0):
+            column["reason_code"] = "no_such_call"
+        elif alone and not rules.going_alone:
+            column["reason_code"] = "no_going_alone"
+        elif defender and not rules.lone_defender:
+            column["reason_code"] = "no_lone_defender"
+        else:
+            makers, defenders = hand_points(rules, bid, tricks, multiplier)
+            column.update(playable=True, makers=makers, defenders=defenders)
+        columns.append(column)
+    return {
+        "rules": chosen,
+        "call": call,
+        "bid": bid,
+        "tricks": tricks,
+        "made": tricks >= bid,
+        "alone": alone,
+        "defender": defender,
+        "multiplier": multiplier,
+        "columns": columns,
+    }
+
+
+def legal_position(seed: int) -> tuple[str, str, list[str]]:
+    """The position of a "which cards may I play?" exercise from a seed: the hand of
+    the seat left of the first hand's leader (the dealer's left leads), a card of the
+    leader's hand led to it, and a trump, both chosen by a second draw of the seed.
+    Only the led card and the reader's own hand are told."""
+    dealer, deck = shuffled_deck(seed, 1)
+    hands, _widow = deal_hands(deck, dealer)
+    leader = (dealer + 1) % 4
+    draw, order = shuffled_deck(seed, 2)
+    trump = SUITS[draw]
+    led_hand = cards_of(hands[leader])
+    lead = led_hand[order[0] % len(led_hand)]
+    return trump, str(lead), [str(c) for c in cards_of(hands[(leader + 1) % 4])]
+
+
+def op_legal(request: Mapping[str, Any]) -> dict[str, Any]:
+    """Which cards of a hand may be played to a led card, each with its reason as a
+    code (``rules.play_reason``): the position from ``seed`` (``legal_position``), or
+    given as ``trump``, ``lead`` and ``hand`` like the trick exercise's."""
+    seed = request.get("seed")
+    if seed is not None:
+        if isinstance(seed, str) and seed.strip().isdigit():
+            seed = int(seed)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise bad_arg(
+                "bad_seed",
+                {"name": "seed", "value": shown(seed), "detail": f"0 to {MAX_SEED}"},
+                f"seed: a whole number from 0 to {MAX_SEED}; got {shown(seed)}",
+            )
+        trump, lead_text, hand_text = legal_position(seed)
+        request = {"trump": trump, "lead": lead_text, "hand": " ".join(hand_text)}
+    trump = trump_arg(request)
+    (lead,) = cards_arg(request, "lead", 1, 1)
+    hand = cards_arg(request, "hand", 1, 6)
+    if lead in hand:
+        raise bad_arg(
+            "already_in_trick",
+            {"name": "hand", "card": str(lead)},
+            f"hand: {lead} is already in the trick",
+        )
+    options = []
+    for card in sort_hand(hand, trump):
+        code, params = play_reason(card, hand, lead, trump)
+        options.append(
+            {
+                "card": str(card),
+                "legal": code != "must_follow",
+                "reason_code": code,
+                "reason_params": params,
+            }
+        )
+    return {
+        "seed": seed,
+        "trump": trump,
+        "lead": str(lead),
+        "led_suit": effective_suit(lead, trump),
+        "hand": [o["card"] for o in options],
+        "legal": [o["card"] for o in options if o["legal"]],
         "options": options,
     }
 
