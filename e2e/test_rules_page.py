@@ -285,6 +285,12 @@ def test_the_print_handout_has_no_controls(small: Page, base_url: str, tmp_path:
         assert order == example["diagram"], section
     # the scoring table is printed as a plain table
     assert page.eval_on_selector_all("#scoring table.scores", f"els => ({shown})(els).length") == 1
+    # no caption of a live example without its diagram (it would point at nothing)
+    printed = page.eval_on_selector_all(
+        "figure.example",
+        f"els => ({shown})(els).map(f => [f.dataset.example, !!f.querySelector('.diagram')])",
+    )
+    assert printed and all(has for _, has in printed), printed
     assert (
         page.evaluate("getComputedStyle(document.querySelector('#bidding')).breakBefore") == "page"
     )
