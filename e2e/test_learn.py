@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import Page
 
 from axe import assert_accessible
-from game_driver import WAITING, play_until, saved, start, step
+from game_driver import WAITING, play_until, reset, saved, start, step
 from hasenpfeffer.api import handle
 from hasenpfeffer.bots.review import review_hand
 from hasenpfeffer.game import Game
@@ -137,8 +137,8 @@ def test_the_review_of_the_hand_just_played(page: Page, base_url: str) -> None:
     assert page.is_visible("#summary-dialog[open]")
 
 
-def test_any_finished_hand_of_the_game_from_the_review_tool(page: Page, base_url: str) -> None:
-    start(page, base_url, QUERY)
+def test_any_finished_hand_of_the_game_from_the_review_tool(warm_page: Page) -> None:
+    page = reset(warm_page, QUERY)
     play_hands(page, 2, random.Random(5))
     page.click('#summary-dialog [data-action="next-hand"]')
     page.wait_for_selector('#table[data-human="1"], [data-tool="review"]:not([disabled])')
@@ -202,10 +202,8 @@ SEEN = """() => {
 }"""
 
 
-def test_why_during_a_hand_names_no_hidden_card_and_in_full_after_it(
-    page: Page, base_url: str
-) -> None:
-    start(page, base_url, "?speed=instant&bots=medium&seed=23")
+def test_why_during_a_hand_names_no_hidden_card_and_in_full_after_it(warm_page: Page) -> None:
+    page = reset(warm_page, "?speed=instant&bots=medium&seed=23")
     # the player's turn to play, a computer player's card already in the trick
     play_until(
         page,
@@ -320,8 +318,8 @@ def _actors(record: dict[str, Any]) -> list[int]:
 
 
 @pytest.mark.parametrize("lang", ["it", "fy", "ar", "hi"])
-def test_the_review_in_every_language(page: Page, base_url: str, lang: str) -> None:
-    start(page, base_url, f"{QUERY}&lang={lang}")
+def test_the_review_in_every_language(warm_page: Page, lang: str) -> None:
+    page = reset(warm_page, f"{QUERY}&lang={lang}")
     open_why_at_first_turn(page)
     text = page.inner_text("#why-dialog")
     assert "why." not in text and "thinking" not in text and "{" not in text

@@ -7,10 +7,12 @@
 // new game by the same path as the New game tool (turns.js `startNewGame`: every dialog
 // closed, older loops stopped, the deal from the link's `?seed=`). What a finished visit
 // left in the table's state (a review, the statistics dialog, a deal of the day, the
-// pass screen's viewer, a notice) goes back to how a fresh page has it.
+// pass screen's viewer, a notice, the screen reader's log) goes back to how a fresh page
+// has it.
 
 import { engine } from "../engine/start.js";
 import { detectLanguage, language, matchLanguage, setLanguage } from "../shared/i18n.js";
+import { $ } from "./dom.js";
 import { loadGuide } from "./guide.js";
 import { readStored } from "./saves.js";
 import { linkSettings } from "./settings.js";
@@ -91,6 +93,9 @@ export async function reset(options = {}) {
   const { settings, seed } = linkSettings(link);
   const code = detectLanguage({ search: link });
   if (code !== language()) await setLanguage(code); // language.js paints the table in it
+  // nothing said about the earlier table stays in the screen reader's log (as pass.js does
+  // when the device changes hands): its lines may name cards of another person
+  $("#announcements").replaceChildren();
   update({ ...FRESH, generation: state.generation + 1, settings, seed, guide: loadGuide(), marks: { openHandsUsed: false, daily: false } });
   await startNewGame();
 }
