@@ -32,13 +32,16 @@ QUERY = "?speed=fast&bots=easy&seed=17"
 REVIEW_READY = '#review-dialog[open] #review-body[aria-busy="false"]'
 WHY_READY = '#why-dialog[open] #why-body[aria-busy="false"]'
 
-# whether the review dialog ever showed that the worker was busy (installed before load)
-WATCH_BUSY = """
-window.__reviewBusy = 0;
-new MutationObserver(() => {
-  if (document.querySelector("#review-body .review-busy progress")) window.__reviewBusy += 1;
-}).observe(document, { subtree: true, childList: true });
-"""
+# whether the review dialog ever showed that the worker was busy (installed once the
+# game is dealt; one observer per page, however often it is installed)
+WATCH_BUSY = """() => {
+  window.__reviewBusy = 0;
+  window.__reviewWatch?.disconnect();
+  window.__reviewWatch = new MutationObserver(() => {
+    if (document.querySelector("#review-body .review-busy progress")) window.__reviewBusy += 1;
+  });
+  window.__reviewWatch.observe(document, { subtree: true, childList: true });
+}"""
 
 # the catalogue keys the page asked for and no catalogue had (web/shared/i18n.js)
 MISSING_KEYS = """() => {
@@ -78,9 +81,9 @@ def face_up_cards(page: Page) -> int:
     return count
 
 
-def test_the_review_of_the_hand_just_played(page: Page, base_url: str) -> None:
-    page.add_init_script(WATCH_BUSY)
-    start(page, base_url, QUERY)
+def test_the_review_of_the_hand_just_played(warm_page: Page) -> None:
+    page = reset(warm_page, QUERY)
+    page.evaluate(WATCH_BUSY)
     play_hands(page, 1, random.Random(4))
     expected = expected_review(page, 1)
     page.click("#summary-dialog [data-review-open]")
