@@ -232,12 +232,13 @@ class WarmTable:
 
     def attach(self, problems: PageProblems) -> Page:
         """The page for the next test (loaded anew if it is not usable), reporting into
-        ``problems``: at the default size, storage of the origin cleared by the test's
-        first ``game_driver.reset``."""
+        ``problems``: at the default size and media (screen, no reduced motion); the
+        origin's storage is cleared by the test's first ``game_driver.reset``."""
         self.problems.external = problems.external
         self.problems.errors = problems.errors
         page = self.page if self._usable() else self._load()
         page.set_viewport_size({"width": 1280, "height": 800})
+        page.emulate_media(media="screen", reduced_motion="no-preference")
         return page
 
     def detach(self) -> None:
