@@ -102,3 +102,20 @@ def test_bad_options_are_refused_and_change_nothing(warm_page: Page) -> None:
         else:
             raise AssertionError(f"reset({options}) was not refused")
         assert table(warm_page) == before, options
+
+
+def test_an_embed_may_not_clear_the_origins_storage(page: Page, base_url: str) -> None:
+    # the game embed shares the game page's origin: its reset must not forget the saves
+    start(page, base_url, "?embed=1&speed=instant&bots=easy&seed=21")
+    page.evaluate("localStorage.setItem('hasenpfeffer.game.v1', 'the game page\\'s save')")
+    try:
+        page.evaluate("window.hasenpfeffer.reset({ clearStorage: true })")
+    except PlaywrightError as error:
+        assert "embed keeps no storage" in error.message, error.message
+    else:
+        raise AssertionError("an embed's reset cleared the storage")
+    assert page.evaluate("localStorage.getItem('hasenpfeffer.game.v1')") == "the game page's save"
+    # without clearing, it deals the link's game as anywhere else
+    before = hand(page)
+    reset(page, "?speed=instant&bots=easy&seed=21", clear_storage=False)
+    assert hand(page) == before

@@ -15,7 +15,7 @@ import { detectLanguage, language, matchLanguage, setLanguage } from "../shared/
 import { $ } from "./dom.js";
 import { loadGuide } from "./guide.js";
 import { readStored } from "./saves.js";
-import { linkSettings } from "./settings.js";
+import { EMBEDDED, linkSettings } from "./settings.js";
 import { state, update } from "./state.js";
 import { startNewGame } from "./turns.js";
 
@@ -72,14 +72,19 @@ function refusal(options) {
  *   saved game, settings, statistics, the guide's tips, the language choice, records kept
  *   aside), as on a first visit.
  * Resolves once the new deal is on the table and the computer players have moved up to
- * the player's turn (or the end). Bad options, a link value that is not valid, or an
- * engine not started reject with an Error and change nothing.
+ * the player's turn (or the end). Bad options, a link value that is not valid, a table
+ * with no game of its own yet (the engine starting, a LAN guest's page) or with guests
+ * seated, and `clearStorage` in an embed reject with an Error and change nothing.
  */
 export async function reset(options = {}) {
   const refused = refusal(options);
   if (refused) throw refused;
-  if (!engine || !state.loading.done) throw new Error("reset: the engine is not ready (wait for the first game)");
+  if (!engine || !state.loading.done || !state.game) throw new Error("reset: the table has no game of its own yet (wait for the first one; a LAN guest's page has none)");
+  // guests seated at this table play on the host's game: it is not the hook's to end
+  if (state.game.remote?.length) throw new Error("reset: guests are seated at this table");
   const { link = "", clearStorage = false } = options;
+  // an embed keeps nothing in storage, and must not forget the game page's
+  if (clearStorage && EMBEDDED) throw new Error("reset: an embed keeps no storage to clear");
   // the link's values checked before anything is forgotten (its own check: settings.js)
   linkSettings(link, { dryRun: true });
   if (clearStorage) {
