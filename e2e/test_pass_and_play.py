@@ -210,12 +210,14 @@ def check_drawn_from_north(page: Page) -> None:
     assert page.is_visible(f'.seat[data-seat="{state["view"]["dealer"]}"] .dealer')
 
 
-def test_the_table_is_drawn_from_the_seat_of_whoever_has_the_device(warm_page: Page) -> None:
+def test_the_table_is_drawn_from_the_seat_of_whoever_has_the_device(
+    page: Page, base_url: str
+) -> None:
     """North's person holds the device: the table drawn from North's seat; North's
     card flies from the bottom, West's from the right, East's from the left. South's
     person then gets the table as it always was."""
     rng = random.Random(7)
-    page = reset(warm_page, "?speed=fast&bots=easy&seed=5")
+    start(page, base_url, "?speed=fast&bots=easy&seed=5")
     make_people(page, (2,))
     page.evaluate(FLIGHTS)
     since: int | None = None  # the flights from North's card on
