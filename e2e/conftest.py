@@ -188,3 +188,84 @@ def page(browser: Browser, base_url: str, problems: PageProblems) -> Iterator[Pa
     page.context.close()
     assert problems.external == [], f"requests left the origin: {problems.external}"
     assert problems.errors == [], f"the page reported errors: {problems.errors}"
+
+
+class WarmTable:
+    """One game page per worker, loaded once (cold) and set to a new game between tests
+    through the page's own hook (``window.hasenpfeffer.reset``: web/table/reset.js).
+
+    Its console and error handlers write into whichever ``PageProblems`` the current test
+    has (``attach``). If the page is gone or not the game page any more (a test navigated
+    away, the page crashed), the next test gets a new context and a cold load.
+    """
+
+    def __init__(self, browser: Browser, base_url: str) -> None:
+        self.browser = browser
+        self.base_url = base_url
+        self.problems = PageProblems()
+        self.page: Page | None = None
+
+    def _load(self) -> Page:
+        if self.page is not None:
+            self.page.context.close()
+        page = open_page(self.browser, self.base_url, self.problems)
+        page.goto(self.base_url)
+        page.wait_for_selector("#loader[hidden]", state="attached", timeout=LOAD_TIMEOUT_MS)
+        page.wait_for_function("() => window.hasenpfeffer?.state != null", timeout=LOAD_TIMEOUT_MS)
+        self.page = page
+        return page
+
+    def _usable(self) -> bool:
+        page = self.page
+        if page is None or page.is_closed() or page.url != self.base_url:
+            return False
+        if len(page.context.pages) != 1:
+            return False
+        try:
+            ready: bool = page.evaluate(
+                "() => typeof window.hasenpfeffer?.reset === 'function'"
+                " && window.hasenpfeffer.state != null"
+            )
+        except Exception:  # a crashed page answers nothing
+            return False
+        return ready
+
+    def attach(self, problems: PageProblems) -> Page:
+        """The page for the next test (loaded anew if it is not usable), reporting into
+        ``problems``: at the default size and media (screen, no reduced motion); the
+        origin's storage is cleared by the test's first ``game_driver.reset``."""
+        self.problems.external = problems.external
+        self.problems.errors = problems.errors
+        page = self.page if self._usable() else self._load()
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.emulate_media(media="screen", reduced_motion="no-preference")
+        return page
+
+    def detach(self) -> None:
+        self.problems.external = []
+        self.problems.errors = []
+
+    def close(self) -> None:
+        if self.page is not None and not self.page.is_closed():
+            self.page.context.close()
+
+
+@pytest.fixture(scope="session")
+def warm_table(browser: Browser, base_url: str) -> Iterator[WarmTable]:
+    table = WarmTable(browser, base_url)
+    yield table
+    table.close()
+
+
+@pytest.fixture
+def warm_page(warm_table: WarmTable, problems: PageProblems) -> Iterator[Page]:
+    """The worker's game page, already loaded: begin the test with
+    ``game_driver.reset(page, query)`` (a new game as a cold ``start`` with ``query``
+    would deal it, the origin's storage cleared). For tests that do not test the cold
+    path: start-up, offline, versions, the service worker, reloads, storage seen at
+    load, ``add_init_script`` before the load and second tabs keep ``page``."""
+    page = warm_table.attach(problems)
+    yield page
+    warm_table.detach()
+    assert problems.external == [], f"requests left the origin: {problems.external}"
+    assert problems.errors == [], f"the page reported errors: {problems.errors}"

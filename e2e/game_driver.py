@@ -26,6 +26,19 @@ def start(page: Page, base_url: str, query: str = "") -> None:
     page.wait_for_selector(WAITING, timeout=LOAD_TIMEOUT_MS)
 
 
+def reset(page: Page, query: str = "", clear_storage: bool = True) -> Page:
+    """On a page already loaded (the ``warm_page`` fixture): a new game as ``start``
+    with ``query`` would deal it, through the page's hook ``window.hasenpfeffer.reset``
+    (web/table/reset.js); ``clear_storage``: the origin's localStorage forgotten first,
+    as on a first visit. Waits as ``start`` does; returns ``page``."""
+    page.evaluate(
+        "([link, clearStorage]) => window.hasenpfeffer.reset({ link, clearStorage })",
+        [query, clear_storage],
+    )
+    page.wait_for_selector(WAITING, timeout=LOAD_TIMEOUT_MS)
+    return page
+
+
 def phase(page: Page) -> str:
     return page.get_attribute("#table", "data-phase") or ""
 

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page
 
 from axe import assert_accessible, axe_results, axe_version, describe
-from game_driver import LOAD_TIMEOUT_MS, WAITING, phase, saved, start, step
+from game_driver import LOAD_TIMEOUT_MS, WAITING, phase, reset, saved, start, step
 from hasenpfeffer import Game
 from hasenpfeffer.api import card_roles
 
@@ -80,8 +80,8 @@ def _check_contrast_on_worst_backgrounds(page: Page) -> None:
     assert not undecided, f"axe could not measure the contrast of {undecided}"
 
 
-def test_axe_finds_nothing_serious_in_any_phase_or_dialog(page: Page, base_url: str) -> None:
-    start(page, base_url, "?speed=instant&bots=random&seed=2")
+def test_axe_finds_nothing_serious_in_any_phase_or_dialog(warm_page: Page) -> None:
+    page = reset(warm_page, "?speed=instant&bots=random&seed=2")
     assert axe_version(page).startswith("4.")
     _check_dialog(page, "settings", "#settings-dialog", "[data-preset]")
     _check_dialog(page, "rules", "#rules-dialog", ".ranking hp-card")
@@ -111,7 +111,7 @@ def test_axe_finds_nothing_serious_in_any_phase_or_dialog(page: Page, base_url: 
         step(page, rng, bid_choices=("6",))
     # then a game to one point, which the first hand that scores ends
     page.evaluate("localStorage.removeItem('hasenpfeffer.game.v1')")
-    start(page, base_url, "?speed=instant&bots=random&preset=traditional&target=1&seed=3")
+    reset(page, "?speed=instant&bots=random&preset=traditional&target=1&seed=3", False)
     for _ in range(200):
         if look() == "game over":
             break
@@ -204,8 +204,8 @@ def _focused(page: Page) -> dict[str, Any]:
     return info
 
 
-def test_a_whole_game_with_the_keyboard_alone(page: Page, base_url: str) -> None:
-    start(page, base_url, "?speed=instant&bots=random&preset=traditional&target=4&seed=31")
+def test_a_whole_game_with_the_keyboard_alone(warm_page: Page) -> None:
+    page = reset(warm_page, "?speed=instant&bots=random&preset=traditional&target=4&seed=31")
     rng = random.Random(7)
     said_before = page.locator("#announcements p").count()
     page.keyboard.press("t")  # the table read out in words
@@ -286,15 +286,17 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, base_url: str) -> None
 # ---- the live region -----------------------------------------------------------------
 
 # Every line added to the live region, in order (installed before the page loads).
-COLLECT = """
-window.__said = [];
-new MutationObserver((records) => {
-  for (const r of records) {
-    if (r.target.id !== "announcements") continue;
-    for (const n of r.addedNodes) window.__said.push(n.textContent);
-  }
-}).observe(document, { childList: true, subtree: true });
-"""
+COLLECT = """() => {
+  window.__said = [];
+  window.__sayingWatch?.disconnect();
+  window.__sayingWatch = new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.target.id !== "announcements") continue;
+      for (const n of r.addedNodes) window.__said.push(n.textContent);
+    }
+  });
+  window.__sayingWatch.observe(document, { childList: true, subtree: true });
+}"""
 
 # The sentences as a player should hear them (the app's wording), filled from
 # the engine's own record of the hand below.
@@ -390,11 +392,14 @@ def expected_first_hand(save: str) -> list[str]:
     raise AssertionError("the first hand did not end")
 
 
-def test_the_live_region_tells_a_scripted_hand_once_each(page: Page, base_url: str) -> None:
+def test_the_live_region_tells_a_scripted_hand_once_each(warm_page: Page) -> None:
+    page = warm_page
     # the system asks for reduced motion: the automatic speed is instant
     page.emulate_media(reduced_motion="reduce")
-    page.add_init_script(COLLECT)
-    start(page, base_url, "?bots=easy&seed=11")
+    # whatever the page did before stops, then every sentence of the new game is collected
+    reset(page, "?speed=instant")
+    page.evaluate(COLLECT)
+    reset(page, "?bots=easy&seed=11")
     assert page.get_attribute("#table", "data-speed") == "instant"
     rng = random.Random(8)
     for _ in range(200):

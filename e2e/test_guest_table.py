@@ -341,18 +341,16 @@ def test_together_and_a_join_link_are_off_inside_another_page(page: Page, base_u
     # a page of the game's origin (its manifest, shown as text) frames it
     page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
     page.goto(f"{base_url}manifest.webmanifest")
-    page.evaluate(
-        """(src) => { const f = document.createElement('iframe'); f.src = src; f.title = 'the game';
-           f.width = 900; f.height = 700; document.body.prepend(f); }""",
-        link,
-    )
-    framed = None
-    for _ in range(100):
-        framed = page.frame(url=lambda url: "index.html" in url)
-        if framed:
-            break
-        page.wait_for_timeout(100)
-    assert framed is not None
+    # the frame, once it has navigated to the game (an event: no polling)
+    with page.expect_event(
+        "framenavigated", lambda frame: "index.html" in frame.url, timeout=LOAD_TIMEOUT_MS
+    ) as navigated:
+        page.evaluate(
+            """(src) => { const f = document.createElement('iframe'); f.src = src;
+               f.title = 'the game'; f.width = 900; f.height = 700; document.body.prepend(f); }""",
+            link,
+        )
+    framed = navigated.value
     framed.wait_for_function(
         "() => document.querySelector('#notice-text')?.textContent.includes('inside another page')",
         timeout=LOAD_TIMEOUT_MS,

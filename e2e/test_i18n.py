@@ -19,7 +19,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page
 
 from conftest import PageProblems, open_page
-from game_driver import phase, play_until, start
+from game_driver import phase, play_until, reset, start
 
 SCRIPT = """async (base) => {
   const i18n = await import(base + "web/shared/i18n.js");
@@ -283,10 +283,11 @@ def assert_table_geometry(page: Page, direction: str) -> None:
         assert box["first"] < box["last"] and box["hintTool"] < box["rulesTool"], box
 
 
-def test_the_game_page_in_each_language(page: Page, base_url: str) -> None:
+def test_the_game_page_in_each_language(warm_page: Page) -> None:
+    page = warm_page
     seen: dict[str, dict[str, Any]] = {}
     for code, direction in LANGS.items():
-        start(page, base_url, f"?lang={code}&{GAME}")
+        reset(page, f"?lang={code}&{GAME}")
         assert phase(page) == "bidding"
         open_rules_and_settings(page)
         out = scan(page)

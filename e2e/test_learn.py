@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import Page
 
 from axe import assert_accessible
-from game_driver import WAITING, play_until, saved, start, step
+from game_driver import WAITING, play_until, reset, saved, start, step
 from hasenpfeffer.api import handle
 from hasenpfeffer.bots.review import review_hand
 from hasenpfeffer.game import Game
@@ -32,13 +32,16 @@ QUERY = "?speed=fast&bots=easy&seed=17"
 REVIEW_READY = '#review-dialog[open] #review-body[aria-busy="false"]'
 WHY_READY = '#why-dialog[open] #why-body[aria-busy="false"]'
 
-# whether the review dialog ever showed that the worker was busy (installed before load)
-WATCH_BUSY = """
-window.__reviewBusy = 0;
-new MutationObserver(() => {
-  if (document.querySelector("#review-body .review-busy progress")) window.__reviewBusy += 1;
-}).observe(document, { subtree: true, childList: true });
-"""
+# whether the review dialog ever showed that the worker was busy (installed once the
+# game is dealt; one observer per page, however often it is installed)
+WATCH_BUSY = """() => {
+  window.__reviewBusy = 0;
+  window.__reviewWatch?.disconnect();
+  window.__reviewWatch = new MutationObserver(() => {
+    if (document.querySelector("#review-body .review-busy progress")) window.__reviewBusy += 1;
+  });
+  window.__reviewWatch.observe(document, { subtree: true, childList: true });
+}"""
 
 # the catalogue keys the page asked for and no catalogue had (web/shared/i18n.js)
 MISSING_KEYS = """() => {
@@ -78,9 +81,9 @@ def face_up_cards(page: Page) -> int:
     return count
 
 
-def test_the_review_of_the_hand_just_played(page: Page, base_url: str) -> None:
-    page.add_init_script(WATCH_BUSY)
-    start(page, base_url, QUERY)
+def test_the_review_of_the_hand_just_played(warm_page: Page) -> None:
+    page = reset(warm_page, QUERY)
+    page.evaluate(WATCH_BUSY)
     play_hands(page, 1, random.Random(4))
     expected = expected_review(page, 1)
     page.click("#summary-dialog [data-review-open]")
@@ -137,8 +140,8 @@ def test_the_review_of_the_hand_just_played(page: Page, base_url: str) -> None:
     assert page.is_visible("#summary-dialog[open]")
 
 
-def test_any_finished_hand_of_the_game_from_the_review_tool(page: Page, base_url: str) -> None:
-    start(page, base_url, QUERY)
+def test_any_finished_hand_of_the_game_from_the_review_tool(warm_page: Page) -> None:
+    page = reset(warm_page, QUERY)
     play_hands(page, 2, random.Random(5))
     page.click('#summary-dialog [data-action="next-hand"]')
     page.wait_for_selector('#table[data-human="1"], [data-tool="review"]:not([disabled])')
@@ -202,10 +205,8 @@ SEEN = """() => {
 }"""
 
 
-def test_why_during_a_hand_names_no_hidden_card_and_in_full_after_it(
-    page: Page, base_url: str
-) -> None:
-    start(page, base_url, "?speed=instant&bots=medium&seed=23")
+def test_why_during_a_hand_names_no_hidden_card_and_in_full_after_it(warm_page: Page) -> None:
+    page = reset(warm_page, "?speed=instant&bots=medium&seed=23")
     # the player's turn to play, a computer player's card already in the trick
     play_until(
         page,
@@ -320,8 +321,8 @@ def _actors(record: dict[str, Any]) -> list[int]:
 
 
 @pytest.mark.parametrize("lang", ["it", "fy", "ar", "hi"])
-def test_the_review_in_every_language(page: Page, base_url: str, lang: str) -> None:
-    start(page, base_url, f"{QUERY}&lang={lang}")
+def test_the_review_in_every_language(warm_page: Page, lang: str) -> None:
+    page = reset(warm_page, f"{QUERY}&lang={lang}")
     open_why_at_first_turn(page)
     text = page.inner_text("#why-dialog")
     assert "why." not in text and "thinking" not in text and "{" not in text

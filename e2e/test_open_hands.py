@@ -20,7 +20,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 from axe import assert_accessible
-from game_driver import LOAD_TIMEOUT_MS, WAITING, play_until, saved, start, step
+from game_driver import LOAD_TIMEOUT_MS, WAITING, play_until, reset, saved, start, step
 
 QUICK = "?speed=instant&bots=easy"
 
@@ -297,8 +297,8 @@ NARRATE = """async ([openHands]) => {
 }"""
 
 
-def test_another_seats_discard_is_named_only_under_open_hands(page: Page, base_url: str) -> None:
-    start(page, base_url, QUICK)
+def test_another_seats_discard_is_named_only_under_open_hands(warm_page: Page) -> None:
+    page = reset(warm_page, QUICK)
     assert page.evaluate(NARRATE, [True]) == "West discards the jack of diamonds."
     # the same event in a view without open hands (pass-and-play's, a finished hand's calls)
     assert page.evaluate(NARRATE, [False]) == "West discards a card."

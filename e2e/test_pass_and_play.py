@@ -17,7 +17,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from axe import assert_accessible
-from game_driver import WAITING, hand, phase, saved, seat_words, start, step
+from game_driver import WAITING, hand, phase, reset, saved, seat_words, start, step
 
 QUICK = "?speed=instant&bots=easy&seed=5"
 PASS = "#pass-dialog[open]"
@@ -146,9 +146,9 @@ def test_pass_and_play_hides_each_hand_until_its_person_is_ready(page: Page, bas
     assert phase(page)
 
 
-def test_one_person_never_sees_the_pass_screen(page: Page, base_url: str) -> None:
+def test_one_person_never_sees_the_pass_screen(warm_page: Page) -> None:
     rng = random.Random(2)
-    start(page, base_url, QUICK)
+    page = reset(warm_page, QUICK)
     for _ in range(30):
         page.wait_for_selector(WAITING, timeout=30_000)
         assert not page.is_visible(PASS)

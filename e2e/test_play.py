@@ -10,15 +10,15 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page
 
 from conftest import PageProblems, open_page
-from game_driver import WAITING, dismiss_dialogs, hand, phase, play_until, saved, start, step
+from game_driver import WAITING, dismiss_dialogs, hand, phase, play_until, reset, saved, start, step
 from serve_site import serve_in_thread
 
 # Quick games: computer players that decide at once, no animation, few points.
 QUICK = "?speed=instant&bots=easy&preset=traditional&target=5&seed=7"
 
 
-def test_a_full_game_played_to_the_end_by_clicking(page: Page, base_url: str) -> None:
-    start(page, base_url, QUICK)
+def test_a_full_game_played_to_the_end_by_clicking(warm_page: Page) -> None:
+    page = reset(warm_page, QUICK)
     rng = random.Random(1)
     began = time.monotonic()
     log = play_until(page, lambda p: p.is_visible("#gameover-dialog[open]"), rng, limit=600)
@@ -75,8 +75,8 @@ def test_reload_mid_hand_resumes_the_same_state(page: Page, base_url: str) -> No
     step(page, rng)
 
 
-def test_an_illegal_card_cannot_be_played(page: Page, base_url: str) -> None:
-    start(page, base_url, "?speed=instant&bots=easy&seed=3")
+def test_an_illegal_card_cannot_be_played(warm_page: Page) -> None:
+    page = reset(warm_page, "?speed=instant&bots=easy&seed=3")
     rng = random.Random(4)
 
     def illegal_card_shown(p: Page) -> bool:
@@ -101,8 +101,8 @@ def test_an_illegal_card_cannot_be_played(page: Page, base_url: str) -> None:
     assert page.is_visible('#table[data-human="1"]')
 
 
-def test_every_rules_preset_can_be_chosen_and_plays(page: Page, base_url: str) -> None:
-    start(page, base_url, "?speed=instant&bots=random&seed=5")
+def test_every_rules_preset_can_be_chosen_and_plays(warm_page: Page) -> None:
+    page = reset(warm_page, "?speed=instant&bots=random&seed=5")
     rng = random.Random(6)
     for preset, pepper in (
         ("seed-pepper", True),

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from conftest import PageProblems, open_page
-from game_driver import WAITING, hand, phase, saved, start, step
+from game_driver import WAITING, hand, phase, reset, saved, start, step
 from hasenpfeffer.cards import CARDS
 from hasenpfeffer.game import Game
 from hasenpfeffer.rules import PRESETS
@@ -344,10 +344,8 @@ def open_settings(page: Page) -> None:
     page.wait_for_selector("#settings-dialog[open] [data-preset]")
 
 
-def test_a_new_rule_set_mid_game_keeps_the_game_and_applies_to_the_next(
-    page: Page, base_url: str
-) -> None:
-    start(page, base_url, "?speed=instant&bots=easy&seed=40")
+def test_a_new_rule_set_mid_game_keeps_the_game_and_applies_to_the_next(warm_page: Page) -> None:
+    page = reset(warm_page, "?speed=instant&bots=easy&seed=40")
     rng = random.Random(3)
     for _ in range(3):
         step(page, rng)
@@ -388,8 +386,8 @@ def test_a_new_rule_set_mid_game_keeps_the_game_and_applies_to_the_next(
     assert saved(page) != before
 
 
-def test_a_new_rule_set_mid_game_can_start_a_new_game_at_once(page: Page, base_url: str) -> None:
-    start(page, base_url, "?speed=instant&bots=easy&seed=41")
+def test_a_new_rule_set_mid_game_can_start_a_new_game_at_once(warm_page: Page) -> None:
+    page = reset(warm_page, "?speed=instant&bots=easy&seed=41")
     step(page, random.Random(1))
     page.wait_for_selector('#table[data-human="1"]')
     before = saved(page)
@@ -498,10 +496,10 @@ def test_undo_cuts_the_computer_players_pacing_short(page: Page, base_url: str) 
     assert page.evaluate("window.hasenpfeffer.state.view.auction") == []
 
 
-def test_the_expert_level_is_offered_and_plays(page: Page, base_url: str) -> None:
+def test_the_expert_level_is_offered_and_plays(warm_page: Page) -> None:
     """Every seat's level menu offers Expert (the vocabulary's level, the
     catalogue's name); chosen, it makes the seat's decisions."""
-    start(page, base_url, "?speed=instant&bots=medium&seed=41")
+    page = reset(warm_page, "?speed=instant&bots=medium&seed=41")
     open_settings(page)
     for seat in (1, 2, 3):
         options = page.eval_on_selector_all(

@@ -23,6 +23,7 @@ import { announce } from "./narration.js";
 import { installPass } from "./pass.js";
 import { followLoading } from "./progress.js";
 import { paintedGame, paintedPlayable, render } from "./render.js";
+import { reset } from "./reset.js";
 import { applyQuery, EMBEDDED, FRAMED, loadSettings } from "./settings.js";
 import { notice, setRenderer, state, update } from "./state.js";
 import { offerKeptAside, openSavedGame } from "./tabs.js";
@@ -154,8 +155,11 @@ async function openLinkedReview() {
   review.openReview({ hpn: REVIEW_LINK });
 }
 
-// for the tests and benchmarks: what the table shows (the state last painted)
+// for the tests, benchmarks and embedders: what the table shows (the state last painted),
+// and `reset(options)`: a new game as a fresh visit of a link would start it, without a
+// reload (web/table/reset.js)
 window.hasenpfeffer = {
+  reset,
   get state() {
     return paintedGame();
   },

@@ -247,3 +247,22 @@ export function applyQuery(settings, search) {
   }
   return { settings: s, seed, ignored };
 }
+
+/**
+ * A fresh visit's settings for the link `search` (reset.js: the table set to a new game
+ * without a reload): the stored settings read again, the link's values over them for
+ * this visit (no field kept from an earlier link). Returns {settings, seed}; throws an
+ * Error naming the values that are not valid, and then changes nothing. `dryRun`: only
+ * the check.
+ */
+export function linkSettings(search, { dryRun = false } = {}) {
+  const earlier = new Set(fromLink);
+  fromLink.clear();
+  const { settings, seed, ignored } = applyQuery(loadSettings(), search);
+  if (ignored.length || dryRun) {
+    fromLink.clear();
+    for (const field of earlier) fromLink.add(field);
+  }
+  if (ignored.length) throw new Error(`not valid in the link: ${ignored.join(", ")}`);
+  return { settings, seed };
+}
