@@ -45,6 +45,9 @@ if TYPE_CHECKING:
 
 #: Also valid in the arena: the oracle sees all cards (an upper bound, not a player).
 ARENA_LEVELS: Final = (*LEVELS, ORACLE)
+#: Card play under measurement, for the deal-by-deal arena only (not a level
+#: of the settings): ``alphamu``, expert with αμ search (``alphamu.make(seed)``).
+RESEARCH_LEVELS: Final = ("alphamu",)
 
 
 class Player(Protocol):
@@ -84,7 +87,7 @@ _BUILTIN: Final[dict[str, Factory]] = {
     "medium": MediumPlayer,
 }
 #: Levels written in modules of their own: level -> module (which defines ``make(seed)``).
-_MODULES: Final = {"hard": "hard", "expert": "expert", "oracle": "oracle"}
+_MODULES: Final = {"hard": "hard", "expert": "expert", "oracle": "oracle", "alphamu": "alphamu"}
 _registered: dict[str, Factory] = {}
 
 
