@@ -36,6 +36,7 @@ What it measured: docs/benchmarks.md ("A search beyond PIMC").
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -98,13 +99,14 @@ class AlphaMuPlayer(ExpertPlayer):
     def _play_values(
         self,
         view: Mapping[str, Any],
-        rng: Any,
+        rng: random.Random,
         stats: dict[str, Outcome] | None = None,
     ) -> dict[str, float]:
         left = len(view["hand"])
         if stats is not None or not self.min_cards <= left <= self.max_cards:
             return super()._play_values(view, rng, stats)
         n = self.worlds.get(left, 12)
+        start = rng.getstate()  # over budget: expert's decision, as if alone
         positions = [Position.from_game(g) for g in self._deals(view, rng, n)]
         rules = Rules.from_dict(view["rules"])
         chances = _game_chances(view, rules, positions[0]) if self.game_aware else []
@@ -113,6 +115,7 @@ class AlphaMuPlayer(ExpertPlayer):
                 positions, view["seat"], self.depth, rules, chances, self.front, self.budget
             )
         except OverBudget:
+            rng.setstate(start)
             return super()._play_values(view, rng, stats)
         trump = SUITS.index(view["trump"])
         lead = Card.parse(view["trick"][0]["card"]).index if view["trick"] else -1
