@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -51,6 +52,12 @@ def play_positions(count: int, seed: int, cards: tuple[int, ...] = (3, 4, 5)) ->
     return out
 
 
+def view_of(game: Game) -> dict[str, Any]:
+    seat = game.to_act
+    assert seat is not None
+    return game.view(seat)
+
+
 def test_alphamu_is_a_research_level_of_the_arena() -> None:
     assert "alphamu" in RESEARCH_LEVELS
     player = make_player("alphamu", 4)
@@ -63,7 +70,7 @@ def test_on_one_world_it_is_the_double_dummy_solver(depth: int) -> None:
     """With every card known (one world: the true deal) no strategy can be
     fused, and each card's value is the solver's exact score margin."""
     checked = 0
-    for game in play_positions(12, seed=3):
+    for game in play_positions(10, seed=3, cards=(3, 4)):
         pos = Position.from_game(game)
         rules = game.rules
         seat = pos.to_move
@@ -71,7 +78,7 @@ def test_on_one_world_it_is_the_double_dummy_solver(depth: int) -> None:
         exact = {c: sign * v for c, v in solve_score_moves(pos, rules).items()}
         assert alpha_mu([pos], seat, depth, rules) == pytest.approx(exact)
         checked += 1
-    assert checked >= 10
+    assert checked == 10
 
 
 def test_on_one_world_it_follows_the_chance_objective_too() -> None:
@@ -88,11 +95,11 @@ def test_on_one_world_it_follows_the_chance_objective_too() -> None:
 def test_depth_one_is_pimc_and_deeper_is_never_more_optimistic() -> None:
     """Depth 1 averages each world's double-dummy value (PIMC); choosing the
     seat's later cards once for all worlds can only lower a card's value."""
-    for k, game in enumerate(play_positions(8, seed=5)):
-        view = game.view(game.to_act)
+    for k, game in enumerate(play_positions(5, seed=5, cards=(3, 4))):
+        view = view_of(game)
         seat = view["seat"]
         worlds = [
-            Position.from_game(sample_game(view, random.Random(k * 10 + j))) for j in range(5)
+            Position.from_game(sample_game(view, random.Random(k * 10 + j))) for j in range(4)
         ]
         rules = game.rules
         sign = 1 if (seat & 1) == worlds[0].maker_team else -1
@@ -111,7 +118,7 @@ def test_depth_one_is_pimc_and_deeper_is_never_more_optimistic() -> None:
 
 def test_it_plays_only_legal_cards() -> None:
     for game in play_positions(12, seed=6, cards=(2, 3, 4, 5, 6)):
-        view = game.view(game.to_act)
+        view = view_of(game)
         assert AlphaMuPlayer(7, **FAST).choose(view) in view["legal_actions"]  # type: ignore[arg-type]
 
 
@@ -119,9 +126,9 @@ def test_it_decides_from_the_view_only() -> None:
     """The hidden cards dealt differently, consistently with the view: the
     same card."""
     for game in play_positions(10, seed=7):
-        view = game.view(game.to_act)
+        view = view_of(game)
         for k in range(2):
-            other = sample_game(view, random.Random(5 + k)).view(game.to_act)
+            other = sample_game(view, random.Random(5 + k)).view(view["seat"])
             other.update(last_hand=view["last_hand"], hand_number=view["hand_number"])
             assert other == view
             assert AlphaMuPlayer(3, **FAST).choose(view) == AlphaMuPlayer(3, **FAST).choose(other)  # type: ignore[arg-type]
@@ -129,16 +136,16 @@ def test_it_decides_from_the_view_only() -> None:
 
 def test_it_is_deterministic_for_a_seed() -> None:
     games = play_positions(6, seed=8)
-    first = [AlphaMuPlayer(5, **FAST).choose(g.view(g.to_act)) for g in games]  # type: ignore[arg-type]
-    again = [AlphaMuPlayer(5, **FAST).choose(g.view(g.to_act)) for g in games]  # type: ignore[arg-type]
+    first = [AlphaMuPlayer(5, **FAST).choose(view_of(g)) for g in games]  # type: ignore[arg-type]
+    again = [AlphaMuPlayer(5, **FAST).choose(view_of(g)) for g in games]  # type: ignore[arg-type]
     assert first == again
 
 
 def test_over_its_budget_it_plays_as_expert() -> None:
     for game in play_positions(6, seed=9):
-        view = game.view(game.to_act)
+        view = view_of(game)
         over = AlphaMuPlayer(2, budget=1, **FAST)  # type: ignore[arg-type]
-        expert = ExpertPlayer(2, play_samples=FAST["play_samples"], call_samples=3, rollouts=3)  # type: ignore[arg-type]
+        expert = ExpertPlayer(2, play_samples=FAST["play_samples"], call_samples=3, rollouts=3)
         assert over.choose(view) == expert.choose(view)
         pos = Position.from_game(game)
         with pytest.raises(OverBudget):
