@@ -95,7 +95,7 @@ def test_on_one_world_it_follows_the_chance_objective_too() -> None:
 def test_depth_one_is_pimc_and_deeper_is_never_more_optimistic() -> None:
     """Depth 1 averages each world's double-dummy value (PIMC); choosing the
     seat's later cards once for all worlds can only lower a card's value."""
-    for k, game in enumerate(play_positions(5, seed=5, cards=(3, 4))):
+    for k, game in enumerate(play_positions(4, seed=5, cards=(3, 4))):
         view = view_of(game)
         seat = view["seat"]
         worlds = [
@@ -117,7 +117,7 @@ def test_depth_one_is_pimc_and_deeper_is_never_more_optimistic() -> None:
 
 
 def test_it_plays_only_legal_cards() -> None:
-    for game in play_positions(12, seed=6, cards=(2, 3, 4, 5, 6)):
+    for game in play_positions(8, seed=6, cards=(2, 3, 4, 5, 6)):
         view = view_of(game)
         assert AlphaMuPlayer(7, **FAST).choose(view) in view["legal_actions"]  # type: ignore[arg-type]
 
@@ -125,7 +125,7 @@ def test_it_plays_only_legal_cards() -> None:
 def test_it_decides_from_the_view_only() -> None:
     """The hidden cards dealt differently, consistently with the view: the
     same card."""
-    for game in play_positions(10, seed=7):
+    for game in play_positions(6, seed=7):
         view = view_of(game)
         for k in range(2):
             other = sample_game(view, random.Random(5 + k)).view(view["seat"])
