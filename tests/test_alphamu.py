@@ -62,7 +62,9 @@ def test_alphamu_is_a_research_level_of_the_arena() -> None:
     assert "alphamu" in RESEARCH_LEVELS
     player = make_player("alphamu", 4)
     assert isinstance(player, AlphaMuPlayer) and isinstance(player, ExpertPlayer)
-    assert not player.needs_game
+    assert not player.needs_game and player.depth == 2
+    control = make_player("alphamu-depth1", 4)
+    assert isinstance(control, AlphaMuPlayer) and control.depth == 1
 
 
 @pytest.mark.parametrize("depth", [1, 2, 3])

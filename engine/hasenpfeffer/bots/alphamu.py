@@ -168,12 +168,11 @@ def alpha_mu(
 
     search = _Search(seat, scores, base, value, front, budget)
     nodes: Nodes = list(enumerate(worlds))
+    if depth == 1:  # PIMC: each card's mean over the worlds
+        return {c: sum(v) / len(worlds) for c, v in search.leaf(nodes).items()}
     out: dict[int, float] = {}
     for card in root.legal_moves():
-        if depth == 1:
-            vectors = search.leaf([(i, p) for i, p in nodes], only=card)
-        else:
-            vectors = search.front([(i, p.play(card)) for i, p in nodes], depth - 1)
+        vectors = search.front([(i, p.play(card)) for i, p in nodes], depth - 1)
         out[card] = max(sum(v) for v in vectors) / len(worlds)
     return out
 
@@ -207,15 +206,14 @@ class _Search:
         d = pos.won[pos.maker_team] - self.base
         return self.scores[d : d + pos.tricks_left + 1]
 
-    def leaf(self, nodes: Nodes, only: int = -1) -> list[Vector]:
-        """The seat to move: each world solved double-dummy after each card
-        (``only``: that card alone); one vector per card."""
+    def leaf(self, nodes: Nodes) -> dict[int, Vector]:
+        """The seat to move: each world solved double-dummy after each of its
+        cards; the vector of each card."""
         self.solves += len(nodes)
         if self.budget and self.solves > self.budget:
             raise OverBudget
         solved = [solve_value_moves(p, self._scores_at(p)) for _, p in nodes]
-        cards = [only] if only >= 0 else list(solved[0])
-        return self._reduce([tuple(self.value(s[c]) for s in solved) for c in cards])
+        return {c: tuple(self.value(s[c]) for s in solved) for c in solved[0]}
 
     def front(self, nodes: Nodes, mine: int) -> list[Vector]:
         """The Pareto front of the node: ``mine`` more cards of the seat are
@@ -226,7 +224,7 @@ class _Search:
         mover = pos.to_move
         if mover == self.seat:
             if mine <= 1:
-                return self.leaf(nodes)
+                return self._reduce(list(self.leaf(nodes).values()))
             union: list[Vector] = []
             for card in pos.legal_moves():
                 union += self.front([(i, p.play(card)) for i, p in nodes], mine - 1)
@@ -267,6 +265,11 @@ def make(seed: int = 0) -> AlphaMuPlayer:
     return AlphaMuPlayer(seed)
 
 
+def make_depth_one(seed: int = 0) -> AlphaMuPlayer:
+    """The control: the same worlds, searched by PIMC (``depth`` 1)."""
+    return AlphaMuPlayer(seed, depth=1)
+
+
 __all__ = [
     "BUDGET",
     "DEPTH",
@@ -278,4 +281,5 @@ __all__ = [
     "OverBudget",
     "alpha_mu",
     "make",
+    "make_depth_one",
 ]
