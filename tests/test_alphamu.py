@@ -15,6 +15,7 @@ from hasenpfeffer.bots.medium import MediumPlayer
 from hasenpfeffer.bots.players import RESEARCH_LEVELS, make_player
 from hasenpfeffer.bots.solver import Position, solve_score_moves, solve_value_moves
 from hasenpfeffer.knowledge import sample_game
+from hasenpfeffer_devtools import card_play
 
 PRESETS = ("seed", "seed-pepper", "traditional", "pepper")
 #: Small searches keep these tests quick; the search is the same.
@@ -167,3 +168,10 @@ def test_bad_input_is_refused() -> None:
         AlphaMuPlayer(1, depth=0)
     with pytest.raises(ValueError):
         AlphaMuPlayer(1, worlds={4: 0})
+
+
+def test_the_deal_by_deal_arena_offers_the_research_levels() -> None:
+    args = card_play.build_parser().parse_args(["--a", "alphamu", "--b", "alphamu-depth1"])
+    assert (args.a, args.b) == ("alphamu", "alphamu-depth1")
+    with pytest.raises(SystemExit):  # not a level: a clear error from the parser
+        card_play.build_parser().parse_args(["--a", "alphamu2", "--b", "hard"])
