@@ -52,7 +52,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from typing import Any
 
 from hasenpfeffer.bots.duplicate import MAX_HAND_ACTIONS, bot_seed
-from hasenpfeffer.bots.players import ARENA_LEVELS, decide, make_player
+from hasenpfeffer.bots.players import ARENA_LEVELS, RESEARCH_LEVELS, decide, make_player
 from hasenpfeffer.game import Game
 from hasenpfeffer.rules import PRESETS, Rules
 from hasenpfeffer.vocabulary import ORACLE
@@ -363,8 +363,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m hasenpfeffer_devtools.card_play",
         description="Card play compared deal by deal: the same contract, the sides swapped.",
     )
-    parser.add_argument("--a", required=True, choices=ARENA_LEVELS, help="card play of side a")
-    parser.add_argument("--b", required=True, choices=ARENA_LEVELS, help="card play of side b")
+    levels = (*ARENA_LEVELS, *RESEARCH_LEVELS)
+    parser.add_argument("--a", required=True, choices=levels, help="card play of side a")
+    parser.add_argument("--b", required=True, choices=levels, help="card play of side b")
     parser.add_argument(
         "--calls", default="hard", choices=ARENA_LEVELS, help="every seat's calls (default hard)"
     )
