@@ -52,12 +52,18 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from typing import Any
 
 from hasenpfeffer.bots.duplicate import MAX_HAND_ACTIONS, bot_seed
-from hasenpfeffer.bots.players import ARENA_LEVELS, RESEARCH_LEVELS, decide, make_player
+from hasenpfeffer.bots.players import ARENA_LEVELS, decide, make_player, register_level
 from hasenpfeffer.game import Game
 from hasenpfeffer.rules import PRESETS, Rules
 from hasenpfeffer.vocabulary import ORACLE
 
+from .alphamu import RESEARCH_LEVELS
 from .arena import _finite, mean_interval, parse_rules
+
+# the research levels (alphamu.py), in this process and in every process that imports
+# this module to play its deals (a process pool's, a Dask worker's)
+for _level, _factory in RESEARCH_LEVELS.items():
+    register_level(_level, _factory)
 
 #: The level the oracle's gap is measured over.
 BASELINE = "medium"

@@ -45,10 +45,6 @@ if TYPE_CHECKING:
 
 #: Also valid in the arena: the oracle sees all cards (an upper bound, not a player).
 ARENA_LEVELS: Final = (*LEVELS, ORACLE)
-#: Card play under measurement, for the deal-by-deal arena only (not a level
-#: of the settings): ``alphamu``, expert with αμ search (``alphamu.make(seed)``),
-#: and its control ``alphamu-depth1``: the same worlds searched by PIMC.
-RESEARCH_LEVELS: Final = ("alphamu", "alphamu-depth1")
 
 
 class Player(Protocol):
@@ -88,15 +84,7 @@ _BUILTIN: Final[dict[str, Factory]] = {
     "medium": MediumPlayer,
 }
 #: Levels written in modules of their own: level -> module (which defines ``make(seed)``).
-_MODULES: Final = {
-    "hard": "hard",
-    "expert": "expert",
-    "oracle": "oracle",
-    "alphamu": "alphamu",
-    "alphamu-depth1": "alphamu",
-}
-#: A module's factory when it is not ``make``.
-_FACTORIES: Final = {"alphamu-depth1": "make_depth_one"}
+_MODULES: Final = {"hard": "hard", "expert": "expert", "oracle": "oracle"}
 _registered: dict[str, Factory] = {}
 
 
@@ -130,7 +118,7 @@ def make_player(level: str, seed: int = 0) -> Player:
             f"the {level!r} player is not available yet (hasenpfeffer/{module_name}.py, "
             "which defines make(seed), is not written)"
         ) from None
-    player: Player = getattr(module, _FACTORIES.get(level, "make"))(seed)
+    player: Player = module.make(seed)
     return player
 
 

@@ -40,12 +40,12 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from ..cards import EFFECTIVE_SUIT, POWER, SUITS, Card
-from ..rules import Rules
-from .decision import Outcome
-from .expert import ExpertPlayer
-from .hard import _game_chances
-from .solver import Position, _maker_scores, solve_value_moves
+from hasenpfeffer.bots.decision import Outcome
+from hasenpfeffer.bots.expert import ExpertPlayer
+from hasenpfeffer.bots.hard import _game_chances
+from hasenpfeffer.bots.solver import Position, _maker_scores, solve_value_moves
+from hasenpfeffer.cards import EFFECTIVE_SUIT, POWER, SUITS, Card
+from hasenpfeffer.rules import Rules
 
 #: The seat's cards searched together (1: PIMC).
 DEPTH: Final = 2
@@ -268,6 +268,13 @@ def make(seed: int = 0) -> AlphaMuPlayer:
 def make_depth_one(seed: int = 0) -> AlphaMuPlayer:
     """The control: the same worlds, searched by PIMC (``depth`` 1)."""
     return AlphaMuPlayer(seed, depth=1)
+
+
+#: Card play under measurement, for the deal-by-deal arena only (not a level of the
+#: settings, not in the browser's wheel): ``alphamu``, expert with αμ search, and its
+#: control ``alphamu-depth1``, the same worlds searched by PIMC. card_play registers
+#: them (``players.register_level``) in every process that plays its deals.
+RESEARCH_LEVELS: Final = {"alphamu": make, "alphamu-depth1": make_depth_one}
 
 
 __all__ = [
