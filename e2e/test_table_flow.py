@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from conftest import PageProblems, open_page
-from game_driver import WAITING, hand, phase, reset, saved, start, step
+from game_driver import LOAD_TIMEOUT_MS, WAITING, hand, phase, reset, saved, start, step
 from hasenpfeffer.cards import CARDS
 from hasenpfeffer.game import Game
 from hasenpfeffer.rules import PRESETS
@@ -524,6 +524,8 @@ def test_a_game_won_before_south_acts_is_playable_at_its_dialog(page: Page, base
     # is the first thing the player can do, and the page marks that moment as
     # playable ("hp-playable": the start-up benches and the offline install wait on it).
     page.goto(base_url + "?seed=149&speed=instant")
-    page.wait_for_selector("#gameover-dialog[open]")
+    # a cold load: the engine's start under the suite's load is bounded by the load timeout
+    page.wait_for_selector("#loader[hidden]", state="attached", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_selector("#gameover-dialog[open]", timeout=LOAD_TIMEOUT_MS)
     assert page.locator("#hand button.card:not(:disabled)").count() == 0
     page.wait_for_function("() => performance.getEntriesByName('hp-playable').length === 1")

@@ -112,6 +112,16 @@ def _requests() -> Iterator[dict[str, Any] | str]:
     yield {"op": "trick", "trump": "C", "lead": "9H", "played": ["TH", "JS"], "hand": ["AH", "JC"]}
     yield {"op": "trick", "trump": "S", "lead": "XX", "hand": "AS"}
     yield {"op": "trick", "trump": "S", "lead": "AS", "hand": "AS KS"}
+    yield {"op": "legal", "seed": 10}
+    yield {"op": "legal", "trump": "D", "lead": "JH", "hand": "JK AD AH QS 9C"}
+    yield {"op": "legal", "trump": "S", "lead": "AH", "hand": "KS TC"}
+    yield {"op": "legal", "seed": -1}
+    yield {"op": "scoring", "call": "3", "tricks": 4}
+    yield {"op": "scoring", "call": 2, "tricks": 1, "alone": True, "rules": "traditional"}
+    yield {"op": "scoring", "call": "big", "tricks": 6, "alone": "true", "defender": "true"}
+    yield {"op": "scoring", "call": "little", "tricks": 5, "rules": "pepper"}
+    yield {"op": "scoring", "call": "7", "tricks": 3}
+    yield {"op": "scoring", "call": "3", "tricks": 2, "defender": True}
     yield {"op": "replay", "seed": 5}
     yield {"op": "replay", "seed": 6, "rules": "traditional"}
     yield {"op": "replay", "hpn": "HPN 1 hand"}

@@ -61,7 +61,7 @@ function restoredHandOver(game) {
       trump: hand.trump,
       alone: hand.alone,
       lone_defender: hand.lone_defender,
-      sitting_out: hand.sitting_out,
+      sitting_out: hand.sitting_out ?? [], // (a host of an older version sends none)
       trick: [],
       tricks: hand.tricks,
       tricks_won: hand.tricks_won,

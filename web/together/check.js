@@ -165,6 +165,7 @@ function shapes(vocabulary) {
     trump: nullable(suit),
     alone: bool,
     lone_defender: optional(nullable(seat)),
+    sitting_out: optional(seats),
     forced: optional(bool),
     thrown_in: optional(bool),
     made: optional(nullable(bool)),
