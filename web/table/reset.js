@@ -16,34 +16,13 @@ import { $ } from "./dom.js";
 import { loadGuide } from "./guide.js";
 import { readStored } from "./saves.js";
 import { EMBEDDED, linkSettings } from "./settings.js";
-import { state, update } from "./state.js";
+import { freshTable, state, update } from "./state.js";
 import { startNewGame } from "./turns.js";
 
 // the link's names reset() takes: the settings' (settings.js applyQuery), the seed, the language
 const LINK_NAMES = new Set(["speed", "bots", "preset", "target", "colours", "open", "seed", "lang"]);
 const OPTIONS = new Set(["link", "clearStorage"]);
 
-// what a page has before its first game, for the fields a visit's tools fill in
-const FRESH = Object.freeze({
-  hint: null,
-  trick: null,
-  message: null,
-  handOver: null,
-  notice: null,
-  summary: null,
-  gameOverHand: null,
-  lastTrick: null,
-  rules: null,
-  shortcuts: false,
-  settingsForm: null,
-  settingsError: "",
-  hinting: false,
-  review: null,
-  why: null,
-  stats: null,
-  daily: null,
-  viewer: null,
-});
 
 /** Why `options` cannot be used (an Error), or null. Checked before anything changes. */
 function refusal(options) {
@@ -101,6 +80,6 @@ export async function reset(options = {}) {
   // nothing said about the earlier table stays in the screen reader's log (as pass.js does
   // when the device changes hands): its lines may name cards of another person
   $("#announcements").replaceChildren();
-  update({ ...FRESH, generation: state.generation + 1, settings, seed, guide: loadGuide(), marks: { openHandsUsed: false, daily: false } });
+  update({ ...freshTable(), generation: state.generation + 1, settings, seed, guide: loadGuide() });
   await startNewGame();
 }

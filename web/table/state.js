@@ -114,38 +114,49 @@
  *                                       and the tips shown so far (null: no tips, in an embed)
  */
 
+/**
+ * What a page has before its first game in the fields a visit's tools and games fill
+ * in (a new object each call): the table's start, and reset.js's new game without a
+ * reload.
+ */
+export function freshTable() {
+  return {
+    hint: null,
+    trick: null,
+    message: null,
+    handOver: null,
+    notice: null,
+    summary: null,
+    gameOverHand: null,
+    lastTrick: null,
+    rules: null,
+    shortcuts: false,
+    settingsForm: null,
+    settingsError: "",
+    hinting: false,
+    review: null,
+    why: null,
+    stats: null,
+    daily: null,
+    viewer: null,
+    marks: { openHandsUsed: false, daily: false },
+  };
+}
+
 /** @type {TableState} */
 export const state = {
   game: null,
   busy: false,
   interruptible: false,
   generation: 0,
-  hint: null,
   settings: null,
   seed: undefined,
   rulesInfo: null,
   loading: { fraction: 0, stage: "download", error: null, done: false },
   language: "",
   reducedMotion: false,
-  trick: null,
-  message: null,
-  handOver: null,
-  notice: null,
-  summary: null,
-  gameOverHand: null,
-  lastTrick: null,
-  rules: null,
-  shortcuts: false,
-  settingsForm: null,
-  settingsError: "",
-  hinting: false,
-  review: null,
-  why: null,
-  stats: null,
-  daily: null,
+  ...freshTable(),
   guide: null,
-  viewer: null,
-  marks: { openHandsUsed: false, daily: false },
 };
 
 // a page that gets no animation frames (a hidden tab, an embed's frame scrolled out
