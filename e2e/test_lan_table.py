@@ -66,6 +66,30 @@ def ip(*args: str) -> None:
     subprocess.run(["ip", *args], check=True, capture_output=True)
 
 
+def settle_addresses() -> None:
+    """Wait until the links' IPv6 link-local addresses have passed duplicate address
+    detection (a second or two after a link comes up, longer under load).
+
+    Chromium takes an address that leaves the "tentative" state for a change of
+    network and cancels every request in flight with net::ERR_NETWORK_CHANGED: a
+    host page started inside that window lost its engine's downloads and stayed
+    at "Loading the card engine 0%" (the full runs' stuck host page, issue 32)."""
+    for _ in range(300):
+        tentative = [
+            subprocess.run(
+                ["ip", "-n", ns, "-6", "addr", "show", "tentative"],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout.strip()
+            for ns in (HOST_NS, GUEST_NS)
+        ]
+        if not any(tentative):
+            return
+        time.sleep(0.1)
+    raise RuntimeError(f"IPv6 addresses still tentative after 30 s: {tentative}")
+
+
 @pytest.fixture(scope="module")
 def lan(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     """Two namespaces joined by a veth pair, the site served in the host's."""
@@ -89,6 +113,7 @@ def lan(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[di
             ip("-n", ns, "route", "add", "224.0.0.0/4", "dev", dev)
             # Chromium gathers candidates only where there is a route out
             ip("-n", ns, "route", "add", "default", "via", other, "dev", dev)
+        settle_addresses()
         serve = [sys.executable, str(ROOT / "scripts" / "serve_site.py"), "--dir", str(site_dir)]
         server = subprocess.Popen(
             ["ip", "netns", "exec", HOST_NS, *serve, "--host", "0.0.0.0", "--port", str(PORT)],
