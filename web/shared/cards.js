@@ -25,6 +25,46 @@ const SUIT_PATH = {
 };
 
 
+// The letters and figures on the faces, drawn as paths of our own (a bold face on a
+// cap height of 100, the baseline at y=100; each entry: its advance, then its paths,
+// each filled even-odd so that a counter is a second contour). No font is asked for:
+// a face looks the same on every system, and painting the first hand needs no font
+// lookup (on Linux a new font size asks the browser process, which answered after
+// 200-550 ms while the runtime's wasm compiled: issue 31).
+const ring = (cx, cy, rx, ry, ix, iy) =>
+  `M${cx - rx} ${cy}A${rx} ${ry} 0 1 1 ${cx + rx} ${cy}A${rx} ${ry} 0 1 1 ${cx - rx} ${cy}Z` +
+  `M${cx - ix} ${cy}A${ix} ${iy} 0 1 0 ${cx + ix} ${cy}A${ix} ${iy} 0 1 0 ${cx - ix} ${cy}Z`;
+const GLYPHS = {
+  A: [80, "M0 100L29 0H51L80 100H60L55 80H25L20 100ZM30 62H50L40 25Z"],
+  E: [64, "M0 0H62V18H20V41H54V59H20V82H64V100H0Z"],
+  J: [56, "M20 0H56V66C56 88 45 100 26 100C13 100 3 93 0 79L17 73C19 80 22 83 27 83C34 83 37 78 37 66V17H20Z"],
+  K: [78, "M0 0H20V42L52 0H75L38 46L78 100H54L25 60L20 66V100H0Z"],
+  O: [84, ring(42, 50, 42, 50, 22, 33)],
+  Q: [86, ring(42, 50, 42, 50, 22, 33), "M44 70L62 62L86 96L70 104Z"],
+  R: [78, "M0 0H44C64 0 76 12 76 30C76 45 67 55 53 58L78 100H56L33 60H20V100H0ZM20 17H42C52 17 56 22 56 30C56 38 52 43 42 43H20Z"],
+  0: [64, ring(32, 50, 32, 50, 14, 34)],
+  1: [50, "M18 0H36V82H50V100H2V82H16V25L4 31V13Z"],
+  9: [64, ring(32, 34, 32, 34, 14, 18), "M46 34H64V62C64 87 50 100 29 100C15 100 5 94 0 84L16 76C19 81 23 84 29 84C40 84 46 75 46 62Z"],
+};
+const GAP = 8; // between two letters, on the same scale
+
+/** `text` drawn in glyph paths, centred on x = `cx`, standing on y = `baseline`, its
+ * capitals `height` tall; `spacing`: letter spacing in the same units. */
+function lettering(text, cx, baseline, height, colour, spacing = 0) {
+  const k = height / 100;
+  const chars = [...text];
+  const width = chars.reduce((sum, ch) => sum + GLYPHS[ch][0] * k, 0) + (chars.length - 1) * (GAP * k + spacing);
+  let x = cx - width / 2;
+  let out = "";
+  for (const ch of chars) {
+    const [advance, ...paths] = GLYPHS[ch];
+    const at = `translate(${x.toFixed(2)} ${(baseline - height).toFixed(2)}) scale(${k.toFixed(4)})`;
+    for (const d of paths) out += `<path d="${d}" fill="${colour}" fill-rule="evenodd" transform="${at}"/>`;
+    x += advance * k + GAP * k + spacing;
+  }
+  return out;
+}
+
 const TWO_COLOUR = { C: "#17181c", D: "#c41e2e", H: "#c41e2e", S: "#17181c" };
 const FOUR_COLOUR = { C: "#1b7a3d", D: "#1d5cc4", H: "#c41e2e", S: "#17181c" };
 const TINT = { C: "#e8efe6", D: "#fbe9e4", H: "#fbe9e4", S: "#e9ecf2" };
@@ -75,8 +115,7 @@ const PIPS = {
 
 function corner(rank, suit, colour) {
   const shown = RANK_SHOWN[rank];
-  const size = shown.length > 1 ? 34 : 40;
-  const text = `<text x="24" y="46" font-size="${size}" text-anchor="middle" font-weight="700" fill="${colour}" font-family="Georgia, 'DejaVu Serif', serif" ${shown.length > 1 ? 'letter-spacing="-3"' : ""}>${shown}</text>`;
+  const text = lettering(shown, 24, 46, shown.length > 1 ? 24 : 28, colour, shown.length > 1 ? -2 : 0);
   const small = pip(suit, 24, 68, 26, colour);
   return `<g>${text}${small}</g><g transform="rotate(180 100 140)">${text}${small}</g>`;
 }
@@ -98,7 +137,7 @@ function courtFace(rank, suit, colour, tint) {
     `<rect x="38" y="36" width="124" height="208" rx="10" fill="${tint}" stroke="${colour}" stroke-width="3"/>` +
     `<rect x="46" y="44" width="108" height="192" rx="6" fill="none" stroke="${colour}" stroke-opacity="0.35" stroke-width="2"/>` +
     crown(rank, colour) +
-    `<text x="100" y="176" font-size="74" text-anchor="middle" font-weight="700" fill="${colour}" font-family="Georgia, 'DejaVu Serif', serif">${rank}</text>` +
+    lettering(rank, 100, 176, 52, colour) +
     pip(suit, 100, 210, 38, colour)
   );
 }
@@ -108,7 +147,7 @@ function jokerFace(four) {
   const gold = "#e2b23c";
   const letters = "JOKER"
     .split("")
-    .map((ch, i) => `<text x="22" y="${34 + i * 22}" font-size="21" text-anchor="middle" font-weight="700" fill="${ink}" font-family="Georgia, 'DejaVu Serif', serif">${ch}</text>`)
+    .map((ch, i) => lettering(ch, 22, 34 + i * 22, 15, ink))
     .join("");
   const hare =
     // ears
@@ -140,7 +179,7 @@ function jokerFace(four) {
     `<rect x="38" y="30" width="124" height="220" rx="10" fill="#efe7f7" stroke="${ink}" stroke-width="3"/>` +
     star(58, 232, 9) + star(142, 232, 9) + star(148, 46, 7) +
     hare +
-    `<text x="100" y="236" font-size="17" text-anchor="middle" font-weight="700" fill="${ink}" font-family="Georgia, 'DejaVu Serif', serif" letter-spacing="3">JOKER</text>` +
+    lettering("JOKER", 100, 236, 12, ink, 3) +
     `<g>${letters}</g><g transform="rotate(180 100 140)">${letters}</g>`
   );
 }

@@ -15,6 +15,7 @@ import { engine, followProgress, start } from "../engine/start.js";
 import { initOffline } from "../pwa/pwa.js";
 import { formatList, t } from "../shared/i18n.js";
 import { reopenSummary, showHandEnd } from "./dialogs.js";
+import { warmFonts } from "./font-warmup.js";
 import { followGuide, installGuide, loadGuide } from "./guide.js";
 import { installInput } from "./input.js";
 import { focusFirstControl } from "./keyboard.js";
@@ -31,6 +32,7 @@ import { installToolbar } from "./toolbar.js";
 import { on, runBots, setGame, startNewGame } from "./turns.js";
 
 performance.mark("hp-start");
+warmFonts();
 
 // Offline support starts once the table is playable (or soon after the engine is
 // ready at the latest): the service worker's first download and checks must not

@@ -9,6 +9,7 @@
 // finished hand is on show (`state.handOver`) the table paints it, not the
 // engine's next deal.
 
+import { fontsWarmed } from "./font-warmup.js";
 import { isNamedBid, parseAction } from "../shared/actions.js";
 import { spokenCard, suitIcon } from "../shared/cards.js";
 import {
@@ -122,6 +123,7 @@ export function render(state) {
     if ((ready || state.summary || state.gameOverHand) && !painted.playable) {
       painted.playable = true;
       performance.mark("hp-playable");
+      fontsWarmed();
     }
   }
   setText(promptEl, promptOf(state, promptFor(shown)));
