@@ -24,8 +24,8 @@
     en: { title: "The game could not load.", advice: "Check your connection and try again.", retry: "Try again" },
     it: { title: "Non è stato possibile caricare il gioco.", retry: "Riprova" },
     fy: { title: "It spul koe net laden wurde.", retry: "Nochris besykje" },
-    ar: { title: "تعذّر تحميل اللعبة.", retry: "حاول مرة أخرى", dir: "rtl" },
-    hi: { title: "खेल लोड नहीं हो सका।", retry: "फिर कोशिश करें" },
+    ar: { title: "تعذّر تحميل اللعبة.", retry: "حاول مجددًا", dir: "rtl" },
+    hi: { title: "खेल लोड नहीं हो सका।", retry: "फिर से कोशिश करें" },
   };
   var failed = false;
 
