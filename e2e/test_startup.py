@@ -302,3 +302,27 @@ def test_a_download_refused_by_the_server_is_not_asked_again_and_is_reported(
     assert prompt == "The game could not load.", prompt
     assert len(worker_requests) == 1, worker_requests
     assert _unexpected(problems) == [] and problems.external == []
+
+
+@pytest.mark.parametrize(
+    ("address", "module"),
+    [("rules.html", "/web/rules/rules.js"), ("embed.html?mode=ranking", "/web/embed/frame.js")],
+)
+def test_the_other_pages_with_a_loading_state_say_so_too(
+    browser: Browser, base_url: str, problems: PageProblems, address: str, module: str
+) -> None:
+    """The rules page and the embeds' frame have the guard too: their module never comes,
+    one automatic reload, then the alert and the button in their loading place."""
+    page = open_page(browser, base_url, problems)
+    try:
+        documents, aborted = _documents_and_aborts(page, module, lambda *_: True)
+        page.goto(base_url + address, wait_until="commit")
+        alert = page.locator("[data-load-guard] [role=alert]")
+        alert.wait_for(timeout=LOAD_TIMEOUT_MS)
+        text = alert.inner_text()
+        button = page.get_by_role("button", name="Try again").is_visible()
+    finally:
+        page.context.close()
+    assert "The game could not load." in text and button, text
+    assert len(documents) == 2 and len(aborted) >= 2, (documents, aborted)
+    assert _unexpected(problems) == [] and problems.external == []
