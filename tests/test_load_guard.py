@@ -42,9 +42,14 @@ def test_the_guard_reads_the_stored_language_where_i18n_stores_it() -> None:
     assert f'var LANGUAGE_KEY = "{stored}";' in GUARD.read_text(encoding="utf-8")
 
 
-def test_the_game_page_loads_the_guard_before_its_modules() -> None:
-    page = (ROOT / "index.html").read_text(encoding="utf-8")
-    scripts = re.findall(r"<script\b[^>]*>", page)
-    assert scripts[0] == '<script defer src="web/shared/load-guard.js?v={{APP_VERSION}}">'
-    assert all('type="module"' in s for s in scripts[1:]), scripts
-    assert page.count("data-load-guard") == 1
+#: The pages with a static loading state (their URLs are written for the site's root).
+GUARDED = ("index.html", "web/rules/rules.html", "web/embed/embed.html")
+
+
+def test_the_pages_load_the_guard_before_their_modules() -> None:
+    for name in GUARDED:
+        page = (ROOT / name).read_text(encoding="utf-8")
+        scripts = re.findall(r"<script\b[^>]*>", page)
+        assert scripts[0] == '<script defer src="web/shared/load-guard.js?v={{APP_VERSION}}">', name
+        assert all('type="module"' in s for s in scripts[1:]), (name, scripts)
+        assert page.count("data-load-guard") == 1, name
