@@ -28,6 +28,12 @@
     hi: { title: "खेल लोड नहीं हो सका।", retry: "फिर से कोशिश करें" },
   };
   var failed = false;
+  // the page's own module scripts have all run (or failed) by its load event: a module
+  // script some code adds later is none of this guard's business
+  var loaded = false;
+  addEventListener("load", function () {
+    loaded = true;
+  });
 
   function supported(tag) {
     var base = String(tag || "").trim().toLowerCase().split(/[-_]/)[0];
@@ -109,7 +115,7 @@
     "error",
     function (event) {
       var script = event.target;
-      if (failed || !(script instanceof HTMLScriptElement) || script.type !== "module") return;
+      if (failed || loaded || !(script instanceof HTMLScriptElement) || script.type !== "module") return;
       failed = true;
       if (mayReload()) {
         location.reload();
