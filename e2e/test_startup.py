@@ -217,6 +217,7 @@ def test_a_module_that_never_downloads_gets_a_message_and_a_button_that_reloads(
         text = alert.inner_text()
         assert "The game could not load." in text, text
         assert "Check your connection and try again." in text, text
+        assert page.locator("#prompt").inner_text() == "The game could not load."
         button = page.get_by_role("button", name="Try again")
         assert button.is_visible()
         assert page.locator("#table").get_attribute("aria-busy") is None

@@ -7,7 +7,8 @@
 //
 // The first failure reloads the page (the modules that did arrive come from the HTTP
 // cache); a failure again within RELOAD_QUIET_MS (sessionStorage: no loop) shows a
-// message and a "Try again" button in the page's element marked [data-load-guard].
+// message and a "Try again" button in the page's element marked [data-load-guard] (and
+// the message's first line in any marked [data-load-guard-text]).
 //
 // A classic script (a module could fail like the others), loaded with `defer` from the
 // head before the module scripts: it costs no parsing time and runs before any of their
@@ -107,6 +108,13 @@
     place.classList.add("failed");
     place.hidden = false;
     place.replaceChildren(alert, button);
+    // other words of the loading state (the game page's prompt, "Loading…")
+    var said = document.querySelectorAll("[data-load-guard-text]");
+    for (var j = 0; j < said.length; j++) {
+      said[j].textContent = words.title;
+      said[j].lang = code;
+      said[j].dir = words.dir || "ltr";
+    }
     var busy = document.querySelectorAll("[aria-busy]");
     for (var i = 0; i < busy.length; i++) busy[i].removeAttribute("aria-busy");
   }
