@@ -8,12 +8,16 @@ import collections
 import functools
 import http.server
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser
+import pytest
+from playwright.sync_api import Browser, Page, Request, Route
+from playwright.sync_api import Error as PlaywrightError
 
-from conftest import PageProblems
+from conftest import LOAD_TIMEOUT_MS, PageProblems, open_page
 from serve_site import QuietHandler
 
 #: What the page preloads for the worker (index.html's preload links).
@@ -113,3 +117,213 @@ def test_an_embedded_game_plays_from_the_same_page(
         context.close()
     assert info
     assert problems.errors == []
+
+
+# ---- downloads that fail on the way (a network change while the page loads) ----------
+#
+# Chromium cancels the requests in flight when the network changes
+# (net::ERR_NETWORK_CHANGED); here a route aborts them with a network error instead.
+# The page's modules: web/shared/load-guard.js reloads the page once, then says so.
+# The worker's downloads: web/engine/worker.js asks again (three attempts), and reports
+# a download that failed for good (or an HTTP error) as the start's failure.
+
+PLAYABLE = "() => performance.getEntriesByName('hp-playable').length > 0"
+FAILED_LOADER = "#loader.failed"
+GUARD_ALERT = "#loader [role=alert]"
+#: What a page with an aborted or refused download says in its console, and only that.
+EXPECTED_ERRORS = ("net::ERR_INTERNET_DISCONNECTED", "status of 404")
+
+
+def _unexpected(problems: PageProblems) -> list[str]:
+    return [e for e in problems.errors if not any(s in e for s in EXPECTED_ERRORS)]
+
+
+def _wait_playable_across_reloads(page: Page, timeout_ms: int = LOAD_TIMEOUT_MS) -> None:
+    """Wait until the page is playable, through the reloads the load guard makes (a wait
+    in a page that navigates away ends with an error: wait again in the new one)."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        try:
+            page.wait_for_function(PLAYABLE, timeout=5_000)
+            return
+        except PlaywrightError:
+            if time.monotonic() > deadline:
+                raise
+
+
+def _from_the_worker(request: Request) -> bool:
+    """A request of the engine's worker (or of Pyodide's loader in it): a fetch, not the
+    page's preload of the same file (resource type "other") nor the service worker's
+    precache (which a failed start registers: a fixed version may be waiting)."""
+    return request.resource_type == "fetch" and request.service_worker is None
+
+
+def _documents_and_aborts(
+    page: Page, suffix: str, abort_while: Callable[[int, Request], bool]
+) -> tuple[list[str], list[str]]:
+    """Route every request of the page's context: count the page's document requests, and
+    abort a request whose path ends with ``suffix`` (a network error) while
+    ``abort_while(documents so far, request)``. Returns the two lists, filled as it goes."""
+    documents: list[str] = []
+    aborted: list[str] = []
+
+    def route(r: Route) -> None:
+        request = r.request
+        if request.is_navigation_request():
+            documents.append(request.url)
+        elif request.url.split("?")[0].endswith(suffix) and abort_while(len(documents), request):
+            aborted.append(request.url)
+            r.abort("internetdisconnected")
+            return
+        r.fallback()
+
+    page.context.route("**/*", route)
+    return documents, aborted
+
+
+def test_a_module_that_fails_to_download_once_comes_with_a_reload(
+    browser: Browser, base_url: str, problems: PageProblems
+) -> None:
+    """One of the table's imports (web/table/dom.js) fails while the page first loads: no
+    module of the table runs, the load guard reloads the page, and the game plays."""
+    page = open_page(browser, base_url, problems)
+    try:
+        documents, aborted = _documents_and_aborts(
+            page, "/web/table/dom.js", lambda documents, _: documents == 1
+        )
+        page.goto(base_url + "?speed=instant", wait_until="commit")
+        _wait_playable_across_reloads(page)
+        kind = page.evaluate("performance.getEntriesByType('navigation')[0].type")
+    finally:
+        page.context.close()
+    assert aborted, "the route aborted nothing"
+    assert len(documents) == 2 and kind == "reload", (documents, kind)
+    assert _unexpected(problems) == [] and problems.external == []
+
+
+def test_a_module_that_never_downloads_gets_a_message_and_a_button_that_reloads(
+    browser: Browser, base_url: str, problems: PageProblems
+) -> None:
+    """The import fails every time: one automatic reload, then the loader says that the
+    game could not load, as an alert, with a "Try again" button that reloads the page
+    (and the message again: no second automatic reload within 30 s)."""
+    page = open_page(browser, base_url, problems)
+    try:
+        documents, aborted = _documents_and_aborts(page, "/web/table/dom.js", lambda *_: True)
+        page.goto(base_url + "?speed=instant", wait_until="commit")
+        alert = page.locator(GUARD_ALERT)
+        alert.wait_for(timeout=LOAD_TIMEOUT_MS)
+        assert len(documents) == 2, documents
+        text = alert.inner_text()
+        assert "The game could not load." in text, text
+        assert "Check your connection and try again." in text, text
+        assert page.locator("#prompt").inner_text() == "The game could not load."
+        button = page.get_by_role("button", name="Try again")
+        assert button.is_visible()
+        assert page.locator("#table").get_attribute("aria-busy") is None
+        assert page.locator("#loader").get_attribute("role") is None  # the alert speaks
+        with page.expect_navigation():
+            button.click()
+        page.locator(GUARD_ALERT).wait_for(timeout=LOAD_TIMEOUT_MS)
+        page.wait_for_timeout(500)  # (an automatic reload would come at once)
+        assert len(documents) == 3, documents
+        assert page.locator(GUARD_ALERT).is_visible()
+    finally:
+        page.context.close()
+    assert len(aborted) >= 2
+    assert _unexpected(problems) == [] and problems.external == []
+
+
+@pytest.mark.parametrize(
+    ("suffix", "times"),
+    [
+        ("/python_stdlib.zip", 1),  # asked for by Pyodide's loader
+        (".whl", 1),  # by the worker itself
+        # the worker's first request: without a retry its failure falls back to the
+        # loader's own request, so that one fails too
+        ("/pyodide.asm.wasm", 2),
+    ],
+)
+def test_the_worker_asks_again_for_a_download_that_failed(
+    browser: Browser, base_url: str, problems: PageProblems, suffix: str, times: int
+) -> None:
+    """The worker's request for one of the runtime's files fails with a network error
+    (`times` times): the worker asks again and the game plays. The page's own preload of
+    the same file is left alone: only the worker's requests count."""
+    page = open_page(browser, base_url, problems)
+    failed: list[str] = []
+
+    def worker_request(_: int, request: Request) -> bool:
+        if not _from_the_worker(request) or len(failed) >= times:
+            return False
+        failed.append(request.url)
+        return True
+
+    try:
+        _, aborted = _documents_and_aborts(page, suffix, worker_request)
+        page.goto(base_url + "?speed=instant")
+        page.wait_for_function(
+            f"() => ({PLAYABLE})() || document.querySelector({FAILED_LOADER!r})",
+            timeout=LOAD_TIMEOUT_MS,
+        )
+        loader = page.locator("#loader").inner_text()
+        playable = page.evaluate(PLAYABLE)
+    finally:
+        page.context.close()
+    assert len(aborted) == times, aborted
+    assert playable, loader
+    assert _unexpected(problems) == [] and problems.external == []
+
+
+@pytest.mark.parametrize("suffix", [".whl", "/pyodide.asm.wasm"])
+def test_a_download_refused_by_the_server_is_not_asked_again_and_is_reported(
+    browser: Browser, base_url: str, problems: PageProblems, suffix: str
+) -> None:
+    """An HTTP error (404) is an answer: the worker does not ask again, the start fails
+    and the page shows its failure message (the wasm's 404 left Pyodide's loader waiting
+    for ever)."""
+    page = open_page(browser, base_url, problems)
+    worker_requests: list[str] = []
+
+    def refuse(r: Route) -> None:
+        if _from_the_worker(r.request):
+            worker_requests.append(r.request.url)
+        r.fulfill(status=404, body="gone")
+
+    try:
+        page.context.route(lambda url: url.split("?")[0].endswith(suffix), refuse)
+        page.goto(base_url + "?speed=instant")
+        page.locator(FAILED_LOADER).wait_for(timeout=LOAD_TIMEOUT_MS)
+        title = page.locator("#loader .loader-title").inner_text()
+        prompt = page.locator("#prompt").inner_text()
+        retry = page.get_by_role("button", name="Try again").is_visible()
+    finally:
+        page.context.close()
+    assert title == "The card engine could not start" and retry, title
+    assert prompt == "The game could not load.", prompt
+    assert len(worker_requests) == 1, worker_requests
+    assert _unexpected(problems) == [] and problems.external == []
+
+
+@pytest.mark.parametrize(
+    ("address", "module"),
+    [("rules.html", "/web/rules/rules.js"), ("embed.html?mode=ranking", "/web/embed/frame.js")],
+)
+def test_the_other_pages_with_a_loading_state_say_so_too(
+    browser: Browser, base_url: str, problems: PageProblems, address: str, module: str
+) -> None:
+    """The rules page and the embeds' frame have the guard too: their module never comes,
+    one automatic reload, then the alert and the button in their loading place."""
+    page = open_page(browser, base_url, problems)
+    try:
+        documents, aborted = _documents_and_aborts(page, module, lambda *_: True)
+        page.goto(base_url + address, wait_until="commit")
+        alert = page.locator("[data-load-guard] [role=alert]")
+        alert.wait_for(timeout=LOAD_TIMEOUT_MS)
+        text = alert.inner_text()
+        button = page.get_by_role("button", name="Try again").is_visible()
+    finally:
+        page.context.close()
+    assert "The game could not load." in text and button, text
+    assert len(documents) == 2 and len(aborted) >= 2, (documents, aborted)
+    assert _unexpected(problems) == [] and problems.external == []

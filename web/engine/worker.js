@@ -93,6 +93,29 @@ function trackedName(url) {
   return tracked.has(name) ? name : null;
 }
 
+// ---- downloads that fail on the way: asked again --------------------------------------
+// A network change while the page loads (net::ERR_NETWORK_CHANGED: a phone switching
+// Wi-Fi and mobile data) cancels the requests in flight: fetch rejects with a TypeError.
+// Such a request is made again after a short pause (RETRY_DELAYS_MS: three attempts in
+// all); an answer, whatever its HTTP status, is final (a 404 stays a 404). If the last
+// attempt fails too, the error goes on as before: the start fails and the page says so.
+const realFetch = self.fetch.bind(self);
+const RETRY_DELAYS_MS = [300, 1000];
+
+async function fetchRetrying(input, init) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await realFetch(input, init);
+    } catch (err) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (!(err instanceof TypeError) || delay === undefined || init?.signal?.aborted) throw err;
+      const url = typeof input === "string" ? input : (input?.url ?? String(input));
+      console.warn(`hasenpfeffer: download failed (${err.message}), asking again in ${delay} ms: ${url}`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
 // ---- the runtime's wasm, asked for first ----------------------------------------------
 // Fetched as soon as this module runs, before Pyodide's loader (imported in start(), not
 // statically: a static import would be loaded first) has even been read; the loader's
@@ -103,36 +126,67 @@ function trackedName(url) {
 const early = new Map(
   ["pyodide.asm.wasm"].map((name) => {
     const url = new URL(name, indexURL).href;
-    const response = self.fetch(url);
+    const response = fetchRetrying(url);
     response.catch(() => {}); // the loader's own request reports a failure
     return [url, response];
   }),
 );
 
-// Count the bytes of the tracked downloads as they stream in.
-const realFetch = self.fetch.bind(self);
+// A tracked download (the wasm, the stdlib, the wheel) that failed for good: its network
+// error after the last attempt, an HTTP error status, or its body cut off on the way.
+// The start fails at once with it (Pyodide's loader would wait for ever on a wasm it
+// could not fetch: it logs "wasm instantiation failed!" and goes no further).
+let failDownload = null;
+const downloadFailed = new Promise((resolve, reject) => {
+  failDownload = (name, why) => reject(new Error(`could not download ${name} (${why})`));
+});
+downloadFailed.catch(() => {}); // reported through `booted`
+
+// Count the bytes of the tracked downloads as they stream in (every request of the
+// worker and of Pyodide's loader goes through here, and is asked again if it fails).
 self.fetch = async (input, init) => {
   const url = new URL(typeof input === "string" ? input : (input.url ?? String(input)), self.location.href).href;
   const asked = early.get(url);
   early.delete(url); // one response, one reader: a second request fetches
-  const response = await (asked && !init?.integrity ? asked.catch(() => realFetch(input, init)) : realFetch(input, init));
-  if (!response.ok || !response.body || !trackedName(url)) return response;
   const name = trackedName(url);
-  const counter = new TransformStream({
-    transform(chunk, controller) {
-      loadedBytes += chunk.byteLength;
-      postProgress();
-      controller.enqueue(chunk);
-    },
-    flush() {
-      runtimeFiles.delete(name);
-      if (runtimeFiles.size === 0 && stage === "download") {
-        filesAt ??= Math.round(performance.now() - t0);
-        enterStage("start");
+  let response;
+  try {
+    response = await (asked && !init?.integrity ? asked.catch(() => fetchRetrying(input, init)) : fetchRetrying(input, init));
+  } catch (err) {
+    if (name) failDownload(name, err?.message ?? err);
+    throw err;
+  }
+  if (name && !response.ok) failDownload(name, `${response.status} ${response.statusText}`.trim());
+  if (!response.ok || !response.body || !name) return response;
+  const reader = response.body.getReader();
+  const body = new ReadableStream({
+    async pull(controller) {
+      let chunk;
+      try {
+        chunk = await reader.read();
+      } catch (err) {
+        failDownload(name, err?.message ?? err); // cut off on the way
+        controller.error(err);
+        return;
       }
+      if (chunk.done) {
+        controller.close();
+        runtimeFiles.delete(name);
+        if (runtimeFiles.size === 0 && stage === "download") {
+          filesAt ??= Math.round(performance.now() - t0);
+          enterStage("start");
+        }
+        return;
+      }
+      loadedBytes += chunk.value.byteLength;
+      postProgress();
+      controller.enqueue(chunk.value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
     },
   });
-  return new Response(response.body.pipeThrough(counter), {
+  return new Response(body, {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
@@ -203,6 +257,7 @@ async function storeSnapshot(bytes) {
 async function boot() {
   postProgress(true);
   const wheelPromise = fetchWheel();
+  wheelPromise.catch(() => {}); // awaited by start(): its failure is the start's, not uncaught
   const snapshot = await storedSnapshot();
   if (snapshot) {
     try {
@@ -275,7 +330,7 @@ async function start(wheelPromise, snapshot) {
   };
 }
 
-const booted = boot();
+const booted = Promise.race([boot(), downloadFailed]);
 booted.then(
   ({ timings }) => broadcast({ type: "ready", timings, worker: WORKER }),
   (err) => broadcast({ type: "fatal", message: String(err?.message ?? err) }),

@@ -1,0 +1,55 @@
+"""web/shared/load-guard.js: the game page's guard against modules that fail to download
+(its behaviour in Chromium: e2e/test_startup.py). It runs before any module, so it
+carries its own words: each copied from the language's catalogue, never written anew."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import catalogues  # noqa: E402
+
+GUARD = ROOT / "web" / "shared" / "load-guard.js"
+#: The guard's word → the catalogue key it is copied from.
+KEYS = {"title": "prompt.load_failed", "retry": "loader.retry"}
+ENTRY = re.compile(r"^\s+([a-z]{2}): \{(.*)\},$", re.M)
+FIELD = re.compile(r'(\w+): "([^"]*)"')
+
+
+def guard_words() -> dict[str, dict[str, str]]:
+    text = GUARD.read_text(encoding="utf-8")
+    return {code: dict(FIELD.findall(body)) for code, body in ENTRY.findall(text)}
+
+
+def test_the_guard_speaks_every_language_in_the_catalogues_own_words() -> None:
+    words = guard_words()
+    assert sorted(words) == sorted(catalogues.codes())
+    for code, fields in words.items():
+        catalogue = catalogues.read_file(code)
+        for field, key in KEYS.items():
+            assert fields[field] == catalogue[key], (code, field)
+        # the advice has no catalogue key: English only, and said in English
+        assert ("advice" in fields) == (code == "en"), code
+
+
+def test_the_guard_reads_the_stored_language_where_i18n_stores_it() -> None:
+    i18n = (ROOT / "web" / "shared" / "i18n.js").read_text(encoding="utf-8")
+    (stored,) = re.findall(r'export const STORAGE_KEY = "([^"]+)"', i18n)
+    assert f'var LANGUAGE_KEY = "{stored}";' in GUARD.read_text(encoding="utf-8")
+
+
+#: The pages with a static loading state (their URLs are written for the site's root).
+GUARDED = ("index.html", "web/rules/rules.html", "web/embed/embed.html")
+
+
+def test_the_pages_load_the_guard_before_their_modules() -> None:
+    for name in GUARDED:
+        page = (ROOT / name).read_text(encoding="utf-8")
+        scripts = re.findall(r"<script\b[^>]*>", page)
+        assert scripts[0] == '<script defer src="web/shared/load-guard.js?v={{APP_VERSION}}">', name
+        assert all('type="module"' in s for s in scripts[1:]), (name, scripts)
+        assert len(re.findall(r"\bdata-load-guard[\s>]", page)) == 1, name
