@@ -15,7 +15,7 @@
 // errors is told (deferred and module scripts run in document order). No module, no
 // catalogue: the words below are copied from web/shared/locales/<code>.json
 // (prompt.load_failed, loader.retry; tests/test_load_guard.py checks them); the advice
-// about the connection has no translation there, so it is shown in English only.
+// about the connection has no translation there, so only an English page shows it.
 (function () {
   "use strict";
   var KEY = "hasenpfeffer.load-guard.v1";
@@ -87,11 +87,14 @@
     title.className = "loader-title";
     title.textContent = words.title;
     alert.appendChild(title);
-    var advice = document.createElement("p");
-    advice.className = "loader-text";
-    advice.textContent = words.advice || WORDS.en.advice;
-    if (!words.advice) advice.lang = "en";
-    alert.appendChild(advice);
+    // the advice only where it is written in the page's language (a line of English in
+    // an Italian page is not ours to show): the title and the button say enough
+    if (words.advice) {
+      var advice = document.createElement("p");
+      advice.className = "loader-text";
+      advice.textContent = words.advice;
+      alert.appendChild(advice);
+    }
     var button = document.createElement("button");
     button.type = "button";
     button.className = "btn primary";
@@ -103,7 +106,6 @@
       node.lang = node.lang || code;
       node.dir = words.dir || "ltr";
     }
-    advice.dir = "ltr";
     place.removeAttribute("role"); // the alert is the live region now
     place.classList.add("failed");
     place.hidden = false;
