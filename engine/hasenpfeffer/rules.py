@@ -97,7 +97,9 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        """The fields by name (every value a str, int or bool: what
+        ``dataclasses.asdict`` gives, without its deep copy; every view asks)."""
+        return {name: getattr(self, name) for name in _FIELD_NAMES}
 
     @staticmethod
     def from_dict(data: object) -> Rules:
@@ -121,6 +123,9 @@ class Rules:
                 return name
         return None
 
+
+#: The field names of ``Rules``, in order (``Rules.to_dict``).
+_FIELD_NAMES: Final = tuple(field.name for field in dataclasses.fields(Rules))
 
 PRESETS: Final[dict[str, Rules]] = {
     "seed": Rules(),

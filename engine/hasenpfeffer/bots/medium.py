@@ -196,13 +196,26 @@ class _Tables:
     """A model as look-up tables: each trump's weight, and each side suit's
     value by its cards (a 6-bit set, 9 low) and by how many trumps are held."""
 
-    __slots__ = ("length3", "length4", "model", "side", "trumps")
+    __slots__ = ("length3", "length4", "model", "side", "trump_masks", "trump_parts", "trumps")
 
     def __init__(self, model: Model) -> None:
         self.model = model
         self.length3 = model.length3
         self.length4 = model.length4
         self.trumps = tuple(tuple(zip(TRUMP_ORDER[t], model.trumps, strict=True)) for t in range(4))
+        # trump_part of every set of trumps, keyed by the hand's trump cards (the
+        # same sums in the same order as _trump_part: the same floats)
+        self.trump_masks = tuple(sum(1 << c for c in TRUMP_ORDER[t]) for t in range(4))
+        self.trump_parts = tuple(
+            {
+                held: self._trump_part(held, t)
+                for held in (
+                    sum(1 << c for k, c in enumerate(TRUMP_ORDER[t]) if subset >> k & 1)
+                    for subset in range(1 << len(TRUMP_ORDER[t]))
+                )
+            }
+            for t in range(4)
+        )
         side = []
         for trumps_held in range(3):
             row = []
@@ -221,6 +234,10 @@ class _Tables:
         self.side = tuple(side)
 
     def trump_part(self, hand: int, t: int) -> tuple[float, int]:
+        """(the trumps' share of the estimate, the number of trumps held)."""
+        return self.trump_parts[t][hand & self.trump_masks[t]]
+
+    def _trump_part(self, hand: int, t: int) -> tuple[float, int]:
         value = self.model.intercept
         n = 0
         for c, w in self.trumps[t]:
@@ -232,7 +249,7 @@ class _Tables:
         return value, n
 
     def estimate(self, hand: int, t: int) -> float:
-        value, n = self.trump_part(hand, t)
+        value, n = self.trump_parts[t][hand & self.trump_masks[t]]
         side = self.side[min(n, 2)]
         masks = SUIT_MASK[t]
         for s in range(4):
@@ -244,7 +261,7 @@ class _Tables:
         """(estimate, discard) for the best discard from a seven-card hand: the
         lowest card of a side suit (the suit values decide which), or with
         nothing but trumps the lowest trump."""
-        value, n = self.trump_part(hand, t)
+        value, n = self.trump_parts[t][hand & self.trump_masks[t]]
         side = self.side[min(n, 2)]
         masks = SUIT_MASK[t]
         gain = -1e9
@@ -294,11 +311,45 @@ def bidding_estimates(hand: int) -> tuple[float, ...]:
     unseen = _bits(_FULL & ~hand)
     per_trump = [0.0, 0.0, 0.0, 0.0]
     best = 0.0
+    # tables.best_discard(hand | 1 << w, t)[0] for every widow card w and trump t,
+    # written out (the rollouts ask for thousands of hands): each trump's side suits
+    # of the six cards are taken once and the widow card added to its own suit; the
+    # same sums in the same order, so the same floats
+    layouts = [
+        (
+            t,
+            tables.trump_parts[t],
+            tables.trump_masks[t],
+            tuple(
+                (SUIT_MASK[t][s], s * 6, (hand & SUIT_MASK[t][s]) >> (s * 6))
+                for s in range(4)
+                if s != t
+            ),
+        )
+        for t in range(4)
+    ]
+    sides = tables.side
     for w in unseen:
-        h7 = hand | 1 << w
+        bit = 1 << w
+        h7 = hand | bit
         top = -1e9
-        for t in range(4):
-            value = tables.best_discard(h7, t)[0]
+        for t, parts, trump_mask, suits in layouts:
+            value, n = parts[h7 & trump_mask]
+            side = sides[min(n, 2)]
+            gain = -1e9
+            for mask, shift, cards in suits:
+                if bit & mask:
+                    cards |= bit >> shift
+                here = side[cards]
+                value += here
+                if cards:
+                    g = side[cards & (cards - 1)] - here
+                    if g > gain:
+                        gain = g
+            if gain > -1e9:
+                value += gain
+            else:  # seven trumps: the lowest goes
+                value = tables.best_discard(h7, t)[0]
             per_trump[t] += value
             if value > top:
                 top = value
