@@ -17,6 +17,8 @@ from playwright.sync_api import Page
 LOAD_TIMEOUT_MS = 60_000
 #: Something the player must react to: their turn, a dialog, or the end.
 WAITING = '#table[data-human="1"], dialog[open], #table[data-phase="game_over"]'
+#: How many actions the game painted on the table has had (the engine's count).
+ACTIONS = "() => window.hasenpfeffer.state?.actions ?? -1"
 
 
 def start(page: Page, base_url: str, query: str = "") -> None:
@@ -56,16 +58,28 @@ def hand(page: Page) -> list[str]:
 
 
 def step(page: Page, rng: random.Random, bid_choices: tuple[str, ...] = ()) -> str:
-    """Wait for something to do, then do it by clicking. Returns what was done."""
+    """Wait for something to do, then do it by clicking, and wait until the page has
+    taken it (its game has one more action, or the summary has closed): the next
+    ``step`` must not read the table as it was before this click. Returns what was done."""
     page.wait_for_selector(WAITING, timeout=30_000)
     if page.is_visible("#summary-dialog[open]"):
         page.click('#summary-dialog [data-action="next-hand"]')
+        page.wait_for_selector("#summary-dialog[open]", state="detached", timeout=30_000)
         return "next-hand"
     if phase(page) == "game_over":
         # the last trick is gathered first, then the game-over screen opens
         page.wait_for_selector("#gameover-dialog[open]")
         return "game-over"
     current = phase(page)
+    before = page.evaluate(ACTIONS)
+    label = _click_a_move(page, rng, bid_choices, current)
+    page.wait_for_function(f"n => ({ACTIONS})() !== n", arg=before, timeout=30_000)
+    return label
+
+
+def _click_a_move(
+    page: Page, rng: random.Random, bid_choices: tuple[str, ...], current: str
+) -> str:
     if current == "bidding":
         buttons = page.query_selector_all("#actions [data-bid]:not(:disabled)")
         wanted = [b for b in buttons if b.get_attribute("data-bid") in bid_choices]
