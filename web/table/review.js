@@ -28,10 +28,13 @@ import { cardEl } from "./panels.js";
 import { EMBEDDED } from "./settings.js";
 import { flush, state, update } from "./state.js";
 import { statsProblem, statsStorage } from "./stats-record.js";
+import { on } from "./turns.js";
 import { answerHTML, decisionAction, decisionLabel } from "./why-words.js";
 
-// the hands whose review went into the statistics (by their text), this visit
+// the hands whose review went into the statistics (by their text), this game: a new
+// one (the same seed's deal may come again, or the statistics were cleared) counts anew
 const counted = new Set();
+on("newGame", () => counted.clear());
 
 /** The review's losses into the statistics, once per hand: the points its
  * card plays lost with every card visible (web/table/stats.js). */

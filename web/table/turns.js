@@ -46,7 +46,7 @@ export function setGame(game, patch = {}, event = null) {
 
 // ---- what the flow of play tells the rest of the table ----------------------------
 
-const listeners = { gameKept: [], handFinished: [], handEnd: [] };
+const listeners = { gameKept: [], handFinished: [], handEnd: [], newGame: [] };
 
 /**
  * Listen to the flow of play (this module imports none of its listeners):
@@ -56,7 +56,9 @@ const listeners = { gameKept: [], handFinished: [], handEnd: [] };
  *   the state after it, the game's marks then): counted in the statistics and by
  *   the deal of the day (boot.js wires them, loaded when first needed);
  * - "handEnd" `(hand, game, roles)`: the hand's end shown to the player, awaited
- *   before play goes on (the summary or game over: dialogs.js showHandEnd).
+ *   before play goes on (the summary or game over: dialogs.js showHandEnd);
+ * - "newGame" `(game)`: a new game is on the table (New game, a reset): what was
+ *   counted of the last one starts again (review.js: the reviews in the statistics).
  */
 export function on(name, listener) {
   listeners[name].push(listener);
@@ -304,6 +306,7 @@ export async function startNewGame() {
     game = await engine.call("new_game", { rules: "seed", levels: fallback.levels, open_hands: openWanted(fallback.levels) });
   }
   beginGame(game, freshMarks());
+  emit("newGame", game);
   announce(t("a11y.new_game"));
   await runBots();
 }
