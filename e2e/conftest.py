@@ -196,7 +196,9 @@ class WarmTable:
 
     Its console and error handlers write into whichever ``PageProblems`` the current test
     has (``attach``). If the page is gone or not the game page any more (a test navigated
-    away, the page crashed), the next test gets a new context and a cold load.
+    away, the page crashed), the next test gets a new context and a cold load. A test may
+    reload it (``game_driver.revisit``): the next one finds it with its address's link
+    taken away (the link counts at a load only; ``reset`` sets what it set).
     """
 
     def __init__(self, browser: Browser, base_url: str) -> None:
@@ -217,14 +219,18 @@ class WarmTable:
 
     def _usable(self) -> bool:
         page = self.page
-        if page is None or page.is_closed() or page.url != self.base_url:
+        # the game page, whatever link a test's ``revisit`` gave its address
+        game_pages = (self.base_url, self.base_url + "index.html")
+        if page is None or page.is_closed() or page.url.split("?")[0] not in game_pages:
             return False
         if len(page.context.pages) != 1:
             return False
         try:
+            # (a game with a LAN guest's seat, even one away, is not the hook's to end)
             ready: bool = page.evaluate(
                 "() => typeof window.hasenpfeffer?.reset === 'function'"
                 " && window.hasenpfeffer.state != null"
+                " && !window.hasenpfeffer.state.remote?.length"
             )
         except Exception:  # a crashed page answers nothing
             return False
@@ -237,6 +243,7 @@ class WarmTable:
         self.problems.external = problems.external
         self.problems.errors = problems.errors
         page = self.page if self._usable() else self._load()
+        page.evaluate("() => history.replaceState(null, '', location.pathname)")
         page.set_viewport_size({"width": 1280, "height": 800})
         page.emulate_media(media="screen", reduced_motion="no-preference")
         return page
@@ -261,9 +268,11 @@ def warm_table(browser: Browser, base_url: str) -> Iterator[WarmTable]:
 def warm_page(warm_table: WarmTable, problems: PageProblems) -> Iterator[Page]:
     """The worker's game page, already loaded: begin the test with
     ``game_driver.reset(page, query)`` (a new game as a cold ``start`` with ``query``
-    would deal it, the origin's storage cleared). For tests that do not test the cold
-    path: start-up, offline, versions, the service worker, reloads, storage seen at
-    load, ``add_init_script`` before the load and second tabs keep ``page``."""
+    would deal it, the origin's storage cleared), or ``game_driver.revisit(page, query,
+    stored)`` for a visit that finds ``stored`` in storage (a saved game, settings,
+    records) and for reloads. For tests that do not test the cold path: start-up,
+    offline, versions, the service worker, ``add_init_script`` before the load and
+    second tabs keep ``page``."""
     page = warm_table.attach(problems)
     yield page
     warm_table.detach()

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page
 
 from axe import assert_accessible
 from conftest import PageProblems, open_page
-from game_driver import WAITING, phase, start, step
+from game_driver import WAITING, phase, reset, start, step
 
 HUMAN = '#table[data-human="1"]'
 TIP = "#guide section"
@@ -98,9 +98,9 @@ def test_a_tip_at_each_new_moment_of_a_first_game(page: Page, base_url: str) -> 
 
 
 def test_tips_stay_put_away_after_a_reload_and_come_back_from_the_rules(
-    page: Page, base_url: str
+    warm_page: Page,
 ) -> None:
-    start(page, base_url, "?speed=instant&bots=random&seed=5")
+    page = reset(warm_page, "?speed=instant&bots=random&seed=5")
     rng = random.Random(4)
     play_until(page, human_bidding, rng)
     page.click('#guide [data-guide="got-it"]')

@@ -26,7 +26,7 @@ import pytest
 from playwright.sync_api import Page
 
 from axe import assert_accessible
-from game_driver import start
+from game_driver import reset, start
 
 SETTINGS = "hasenpfeffer.settings.v1"
 # no seed: guests are invited only to a secretly shuffled deal
@@ -152,9 +152,9 @@ NOTE_REST = (
 
 
 def test_internet_play_is_off_by_default_refuses_a_bad_line_and_is_stored(
-    page: Page, base_url: str
+    warm_page: Page, base_url: str
 ) -> None:
-    start(page, base_url, QUICK)
+    page = reset(warm_page, QUICK)
     before = stored(page)
     open_settings(page)
     # off by default: no servers box, and the note says what turning it on means
@@ -334,9 +334,9 @@ BY_SERVERS_ONLY = """async (servers) => {
 
 
 def test_a_code_with_only_the_stun_servers_candidate_still_connects(
-    page: Page, base_url: str, stun: StunServer
+    warm_page: Page, stun: StunServer
 ) -> None:
-    start(page, base_url, QUICK)
+    page = reset(warm_page, QUICK)
     result = page.evaluate(BY_SERVERS_ONLY, [{"urls": f"stun:127.0.0.1:{stun.port}"}])
     assert result["offer"] and all(c["type"] == "srflx" for c in result["offer"]), result
     assert result["message"] == "hello over the server's candidate"

@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import Page
 
 from axe import assert_accessible
-from game_driver import WAITING, play_until, reset, saved, start, step
+from game_driver import WAITING, play_until, reset, revisit, saved, start, step
 from hasenpfeffer.api import handle
 from hasenpfeffer.bots.review import review_hand
 from hasenpfeffer.game import Game
@@ -356,8 +356,8 @@ def stored_stats(page: Page) -> dict[str, Any] | None:
     return None if text is None else json.loads(text)
 
 
-def test_statistics_recorded_shown_exported_and_reset(page: Page, base_url: str) -> None:
-    start(page, base_url, QUERY)
+def test_statistics_recorded_shown_exported_and_reset(warm_page: Page) -> None:
+    page = reset(warm_page, QUERY)
     play_hands(page, 1, random.Random(4))
     # the hand is counted as it ends; reviewing it adds its card plays' loss
     record = saved(page)
@@ -424,14 +424,8 @@ def test_a_failed_statistics_write_is_told(page: Page, base_url: str) -> None:
 BROKEN_STATS = '{"format": "hasenpfeffer-stats", "version": 1, "games": 5}'
 
 
-def test_an_unreadable_statistics_record_is_kept_aside_and_told(page: Page, base_url: str) -> None:
-    page.add_init_script(
-        f"""if (!sessionStorage.getItem("seeded")) {{
-  sessionStorage.setItem("seeded", "1");
-  localStorage.setItem({STATS_KEY!r}, {BROKEN_STATS!r});
-}}"""
-    )
-    start(page, base_url, QUERY)
+def test_an_unreadable_statistics_record_is_kept_aside_and_told(warm_page: Page) -> None:
+    page = revisit(warm_page, QUERY, {STATS_KEY: BROKEN_STATS})
     page.click('[data-tool="stats"]')
     page.wait_for_selector("#stats-dialog[open]")
     page.wait_for_selector("#notice:not([hidden])")
@@ -450,17 +444,17 @@ TODAY = """() => {
 }"""
 
 
-WATCH_DAILY = """
+WATCH_DAILY = """() => {
 window.__dailyProgress = 0;
 new MutationObserver(() => {
   if (document.querySelector(".daily-result:not([hidden]) progress")) window.__dailyProgress += 1;
 }).observe(document, { subtree: true, childList: true, attributes: true });
-"""
+}"""
 
 
-def test_the_deal_of_the_day_compared_with_hard_and_the_oracle(page: Page, base_url: str) -> None:
-    page.add_init_script(WATCH_DAILY)
-    start(page, base_url, "?daily&speed=fast")
+def test_the_deal_of_the_day_compared_with_hard_and_the_oracle(warm_page: Page) -> None:
+    page = revisit(warm_page, "?daily&speed=fast")
+    page.evaluate(WATCH_DAILY)  # (a new document: the observer is this test's only one)
     date = page.evaluate(TODAY)
     daily = handle({"op": "daily", "date": date})
     # the day's deal, against three hard players
@@ -498,11 +492,11 @@ def test_the_deal_of_the_day_compared_with_hard_and_the_oracle(page: Page, base_
     assert stats["daily"][date] == {"points": mine, **expected}
 
 
-def test_the_deal_of_the_day_survives_a_reload(page: Page, base_url: str) -> None:
+def test_the_deal_of_the_day_survives_a_reload(warm_page: Page, base_url: str) -> None:
     """Reloaded in the middle of its first hand (the page opened again without
     ?daily), the game is still the deal of the day: its comparison comes when the
     hand ends; once compared, the mark is gone."""
-    start(page, base_url, "?daily&speed=fast")
+    page = revisit(warm_page, "?daily&speed=fast")
     date = page.evaluate(TODAY)
     rng = random.Random(6)
     # the player's first decision (the hard players may end the game in this hand)
@@ -524,8 +518,8 @@ def test_the_deal_of_the_day_survives_a_reload(page: Page, base_url: str) -> Non
 # ---- lessons ------------------------------------------------------------------------------
 
 
-def test_a_lesson_from_a_hand_and_a_hand_reviewed_from_text(page: Page, base_url: str) -> None:
-    start(page, base_url, QUERY)
+def test_a_lesson_from_a_hand_and_a_hand_reviewed_from_text(warm_page: Page) -> None:
+    page = reset(warm_page, QUERY)
     play_hands(page, 1, random.Random(4))
     expected = expected_review(page, 1)
     page.click("#summary-dialog [data-review-open]")

@@ -20,7 +20,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 from axe import assert_accessible
-from game_driver import LOAD_TIMEOUT_MS, WAITING, play_until, reset, saved, start, step
+from game_driver import LOAD_TIMEOUT_MS, WAITING, play_until, reset, revisit, saved, start, step
 
 QUICK = "?speed=instant&bots=easy"
 
@@ -91,8 +91,8 @@ def assert_open_table(page: Page) -> None:
     assert badge(page) == "Open hands: every card face up (practice)"
 
 
-def test_open_hands_show_every_hand_and_stay_on_across_reloads(page: Page, base_url: str) -> None:
-    start(page, base_url, QUICK)
+def test_open_hands_show_every_hand_and_stay_on_across_reloads(warm_page: Page) -> None:
+    page = reset(warm_page, QUICK)
     assert badge(page) == ""
     assert page.evaluate(OPEN_HANDS) == {}
     # several people at this device: refused in the form, nothing changes
@@ -132,9 +132,9 @@ def test_open_hands_show_every_hand_and_stay_on_across_reloads(page: Page, base_
 
 
 def test_the_deal_of_the_day_refuses_open_hands_until_its_first_hand_is_over(
-    page: Page, base_url: str
+    warm_page: Page,
 ) -> None:
-    start(page, base_url, "?speed=instant&daily&open=1")
+    page = revisit(warm_page, "?speed=instant&daily&open=1")
     page.wait_for_function("() => window.hasenpfeffer.state?.levels?.[1] === 'hard'")
     page.wait_for_selector("#notice:not([hidden])")
     # the engine's refusal, in the page's words
@@ -195,8 +195,8 @@ def test_inviting_to_a_seeded_game_is_refused_and_a_fresh_deal_invites(
     assert json.loads(stored["save"])["seed"] != before
 
 
-def test_a_saved_games_decided_by_survives_a_reload(page: Page, base_url: str) -> None:
-    start(page, base_url, QUICK + "&seed=11")
+def test_a_saved_games_decided_by_survives_a_reload(warm_page: Page) -> None:
+    page = reset(warm_page, QUICK + "&seed=11")
     rng = random.Random(11)
     # until West (an easy computer player) has decided something
     play_until(page, west_decided, rng)
@@ -245,8 +245,8 @@ def reload_with(page: Page, stored: dict[str, Any]) -> None:
     page.wait_for_function("() => window.hasenpfeffer.state !== null")
 
 
-def test_a_lan_games_guests_come_back_only_at_a_secret_deal(page: Page, base_url: str) -> None:
-    start(page, base_url, QUICK)
+def test_a_lan_games_guests_come_back_only_at_a_secret_deal(warm_page: Page) -> None:
+    page = reset(warm_page, QUICK)
     stored = record(page)
     assert stored.get("secretDeal") is True  # dealt without a seed: the engine's secret one
     lan = {**stored, "levels": ["human", "human", "easy", "easy"], "remote": [1]}
@@ -269,9 +269,9 @@ def test_a_lan_games_guests_come_back_only_at_a_secret_deal(page: Page, base_url
 
 
 def test_a_record_with_bad_marks_goes_on_as_practice_and_is_kept_aside(
-    page: Page, base_url: str
+    warm_page: Page,
 ) -> None:
-    start(page, base_url, QUICK)
+    page = reset(warm_page, QUICK)
     stored = record(page)
     reload_with(page, {**stored, "decidedBy": ["nobody"], "openHandsUsed": "yes"})
     page.wait_for_selector('dialog[data-saves="aside"][open]')

@@ -17,7 +17,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from axe import assert_accessible
-from game_driver import WAITING, hand, phase, reset, saved, seat_words, start, step
+from game_driver import WAITING, hand, phase, reset, saved, seat_words, step
 
 QUICK = "?speed=instant&bots=easy&seed=5"
 PASS = "#pass-dialog[open]"
@@ -71,9 +71,9 @@ def check_pass_screen(page: Page, private: list[str]) -> int:
     return seat
 
 
-def test_pass_and_play_hides_each_hand_until_its_person_is_ready(page: Page, base_url: str) -> None:
+def test_pass_and_play_hides_each_hand_until_its_person_is_ready(warm_page: Page) -> None:
     rng = random.Random(5)
-    start(page, base_url, QUICK)
+    page = reset(warm_page, QUICK)
     make_people(page, (1, 2))
     people = {0, 1, 2}
     passes: list[int] = []
@@ -210,14 +210,12 @@ def check_drawn_from_north(page: Page) -> None:
     assert page.is_visible(f'.seat[data-seat="{state["view"]["dealer"]}"] .dealer')
 
 
-def test_the_table_is_drawn_from_the_seat_of_whoever_has_the_device(
-    page: Page, base_url: str
-) -> None:
+def test_the_table_is_drawn_from_the_seat_of_whoever_has_the_device(warm_page: Page) -> None:
     """North's person holds the device: the table drawn from North's seat; North's
     card flies from the bottom, West's from the right, East's from the left. South's
     person then gets the table as it always was."""
     rng = random.Random(7)
-    start(page, base_url, "?speed=fast&bots=easy&seed=5")
+    page = reset(warm_page, "?speed=fast&bots=easy&seed=5")
     make_people(page, (2,))
     page.evaluate(FLIGHTS)
     since: int | None = None  # the flights from North's card on

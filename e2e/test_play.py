@@ -38,8 +38,8 @@ def test_a_full_game_played_to_the_end_by_clicking(warm_page: Page) -> None:
     assert time.monotonic() - began < 120
 
 
-def test_reload_mid_hand_resumes_the_same_state(page: Page, base_url: str) -> None:
-    start(page, base_url, "?speed=instant&bots=easy&seed=12")
+def test_reload_mid_hand_resumes_the_same_state(warm_page: Page) -> None:
+    page = reset(warm_page, "?speed=instant&bots=easy&seed=12")
     rng = random.Random(2)
 
     def two_tricks_in(p: Page) -> bool:

@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page, Playwright
 
 from browser import CHROMIUM, LAUNCH_ARGS
 from conftest import PageProblems, open_page
-from game_driver import WAITING, hand, phase, saved, start, step
+from game_driver import WAITING, hand, phase, reset, revisit, saved, start, step
 
 QUICK = "?speed=instant&bots=easy&seed=21"
 HANDED_OVER = 'dialog[data-saves="handed-over"]'
@@ -49,23 +49,21 @@ def play(page: Page, rng: random.Random, moves: int) -> None:
     page.wait_for_selector(WAITING)
 
 
-def record_of_another_game(browser: Browser, base_url: str, problems: PageProblems) -> Any:
-    """A saved game of another deal (from a browser context of its own)."""
-    other = open_page(browser, base_url, problems)
-    start(other, base_url, "?speed=instant&bots=easy&seed=5")
-    play(other, random.Random(7), 2)
-    record = saved(other)
-    other.context.close()
-    return record
+def record_of_another_game(page: Page) -> Any:
+    """A saved game of another deal, played on ``page`` (a warm page: the test's own game
+    is reset after it, the storage cleared)."""
+    reset(page, "?speed=instant&bots=easy&seed=5")
+    play(page, random.Random(7), 2)
+    return saved(page)
 
 
 # ---- one game, many tabs ------------------------------------------------------------------
 
 
 def test_a_second_tab_takes_the_game_over_and_the_first_can_take_it_back(
-    page: Page, base_url: str, problems: PageProblems
+    warm_page: Page, base_url: str, problems: PageProblems
 ) -> None:
-    start(page, base_url, QUICK)
+    page = reset(warm_page, QUICK)
     rng = random.Random(1)
     play(page, rng, 3)
     first = saved(page)
@@ -99,14 +97,13 @@ def test_a_second_tab_takes_the_game_over_and_the_first_can_take_it_back(
     second.wait_for_timeout(300)
     assert saved(second) == saved(page)  # one store: the second tab wrote nothing
     assert not page.is_visible("#notice")
+    second.close()  # the warm page is its context's only page again
 
 
-def test_a_tab_never_writes_over_a_save_it_did_not_see(
-    browser: Browser, page: Page, base_url: str, problems: PageProblems
-) -> None:
+def test_a_tab_never_writes_over_a_save_it_did_not_see(warm_page: Page) -> None:
     # another game, written behind this tab's back (as by a tab that heard nothing)
-    other = record_of_another_game(browser, base_url, problems)
-    start(page, base_url, QUICK)
+    other = record_of_another_game(warm_page)
+    page = reset(warm_page, QUICK)
     rng = random.Random(2)
     play(page, rng, 2)
     mine = saved(page)
@@ -150,9 +147,9 @@ WHY = {
 
 @pytest.mark.parametrize("kind", list(WHY))
 def test_a_save_that_cannot_be_restored_is_kept_aside_and_offered(
-    page: Page, base_url: str, kind: str
+    warm_page: Page, kind: str
 ) -> None:
-    start(page, base_url, QUICK)
+    page = reset(warm_page, QUICK)
     play(page, random.Random(3), 2)
     good = saved(page)
     assert good is not None
@@ -183,13 +180,11 @@ def test_a_save_that_cannot_be_restored_is_kept_aside_and_offered(
     assert not page.is_visible(f"{ASIDE}[open]")
 
 
-def test_a_kept_save_comes_back_when_the_player_tries_again(
-    browser: Browser, page: Page, base_url: str, problems: PageProblems
-) -> None:
-    other = record_of_another_game(browser, base_url, problems)
+def test_a_kept_save_comes_back_when_the_player_tries_again(warm_page: Page) -> None:
+    other = record_of_another_game(warm_page)
     # kept aside by a version that could not read it; this version can
     entry = {"text": json.dumps(other), "problem": "newer", "detail": "", "at": 1}
-    start(page, base_url, QUICK)
+    page = reset(warm_page, QUICK)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [ASIDE_KEY, json.dumps([entry])])
     page.reload()
     page.wait_for_selector(f"{ASIDE}[open]", timeout=60_000)
@@ -237,11 +232,11 @@ def test_a_failed_write_is_said(page: Page, base_url: str) -> None:
 # ---- links and stored settings ----------------------------------------------------------------
 
 
-def test_a_links_settings_apply_to_that_visit_only(page: Page, base_url: str) -> None:
+def test_a_links_settings_apply_to_that_visit_only(warm_page: Page, base_url: str) -> None:
     mine = {"levels": ["human", "hard", "hard", "hard"], "rules": "traditional", "speed": "instant"}
-    page.goto(base_url + "manifest.webmanifest")  # the origin, without the app
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SETTINGS_KEY, json.dumps(mine)])
-    start(page, base_url, "?preset=pepper&bots=random&colours=4&seed=8")
+    page = revisit(
+        warm_page, "?preset=pepper&bots=random&colours=4&seed=8", {SETTINGS_KEY: json.dumps(mine)}
+    )
     state = page.evaluate("window.hasenpfeffer.state")
     assert state["view"]["rules"]["bidding"] == "pepper" and state["levels"][1:] == ["random"] * 3
     assert stored(page, SETTINGS_KEY) == mine
@@ -266,7 +261,7 @@ def test_a_links_settings_apply_to_that_visit_only(page: Page, base_url: str) ->
     assert stored(page, SETTINGS_KEY)["levels"] == ["human", "random", "random", "random"]
 
 
-def test_stored_settings_of_the_wrong_shape_are_not_used(page: Page, base_url: str) -> None:
+def test_stored_settings_of_the_wrong_shape_are_not_used(warm_page: Page) -> None:
     hostile = {
         "levels": ["human", {"x": 1}, "hard", "medium"],
         "rules": {"preset": "seed", "target": {"nested": ["deep"]}, "x" * 300: 1},
@@ -276,9 +271,7 @@ def test_stored_settings_of_the_wrong_shape_are_not_used(page: Page, base_url: s
         "internetPlay": "on",
         "internetServers": ["stun:evil.example"],
     }
-    page.goto(base_url + "manifest.webmanifest")
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SETTINGS_KEY, json.dumps(hostile)])
-    start(page, base_url, "")
+    page = revisit(warm_page, "", {SETTINGS_KEY: json.dumps(hostile)})
     settings = page.evaluate("window.hasenpfeffer.settings")
     assert settings == {
         "levels": ["human", "medium", "hard", "medium"],

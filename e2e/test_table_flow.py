@@ -7,7 +7,8 @@ over, thinking dots apart from the names, scores with a true minus sign kept
 in front of the digits in Arabic, tricks counted per side).
 
 Games that must reach a given moment are dealt here with the engine
-(``Game.from_deal``) and put in the page's save before it loads.
+(``Game.from_deal``) and put in the page's save before a reload of the warm page
+(``game_driver.revisit``).
 """
 
 from __future__ import annotations
@@ -17,10 +18,9 @@ import random
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
-from conftest import PageProblems, open_page
-from game_driver import LOAD_TIMEOUT_MS, WAITING, hand, phase, reset, saved, start, step
+from game_driver import LOAD_TIMEOUT_MS, WAITING, hand, phase, reset, revisit, saved, step
 from hasenpfeffer.cards import CARDS
 from hasenpfeffer.game import Game
 from hasenpfeffer.rules import PRESETS
@@ -30,10 +30,13 @@ SAVE_KEY = "hasenpfeffer.game.v1"
 SETTINGS_KEY = "hasenpfeffer.settings.v1"
 
 # What the table shows at the moment a summary or game-over dialog opens, and
-# when the last trick was complete on the table (installed before the page loads).
+# when the last trick was complete on the table (the body of a function: ``watch``;
+# the observer is made once per page and writes into the latest ``__ends``).
 WATCH = """
 window.__ends = [];
 window.__fullAt = 0;
+if (window.__watching) return;
+window.__watching = true;
 const snapshot = (id) => ({
   dialog: id,
   hand: [...document.querySelectorAll("#hand button.card")].map((b) => b.dataset.card),
@@ -95,21 +98,21 @@ def dealt(
     return Game.from_deal(hands, rest.pop(), dealer, rules=PRESETS[preset], scores=scores, seed=1)
 
 
-def load_game(page: Page, base_url: str, game: Game, levels: list[str], query: str) -> None:
-    """Open the table on ``game`` (as its saved game), the computer players at ``levels``."""
+def load_game(page: Page, game: Game, levels: list[str], query: str) -> None:
+    """Open the table (a warm page) on ``game`` as its saved game, the computer
+    players at ``levels``, the address's link ``query``."""
     record = {
         "format": "hasenpfeffer-web-save",
         "version": 1,
         "save": game.to_json(),
         "levels": levels,
     }
-    page.add_init_script(
-        f"""if (!sessionStorage.getItem("seeded")) {{
-  sessionStorage.setItem("seeded", "1");
-  localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(json.dumps(record))});
-}}"""
-    )
-    start(page, base_url, query)
+    revisit(page, query, {SAVE_KEY: json.dumps(record)})
+
+
+def watch(page: Page) -> None:
+    """What the table shows as a dialog of the end opens (``WATCH``), from now on."""
+    page.evaluate(f"() => {{ {WATCH} }}")
 
 
 def scores_shown(page: Page) -> list[int]:
@@ -127,10 +130,10 @@ def click_card(page: Page) -> None:
 
 @pytest.mark.parametrize("preset", ["seed", "traditional"])
 def test_the_end_of_a_hand_shows_the_last_trick_then_the_summary_then_the_next_deal(
-    page: Page, base_url: str, preset: str
+    warm_page: Page, preset: str
 ) -> None:
-    page.add_init_script(WATCH)
-    start(page, base_url, f"?speed=fast&bots=easy&preset={preset}&seed=17")
+    page = reset(warm_page, f"?speed=fast&bots=easy&preset={preset}&seed=17")
+    watch(page)
     rng = random.Random(4)
     for _ in range(200):
         page.wait_for_selector(WAITING, timeout=30_000)
@@ -183,13 +186,11 @@ def test_the_end_of_a_hand_shows_the_last_trick_then_the_summary_then_the_next_d
     assert page.query_selector_all(".slot hp-card") == []
 
 
-def test_a_reload_while_the_summary_is_open_shows_that_summary_again(
-    page: Page, base_url: str
-) -> None:
+def test_a_reload_while_the_summary_is_open_shows_that_summary_again(warm_page: Page) -> None:
     """The save already holds the next deal when the summary opens; a reload (or a
     closed tab) must not skip the summary: it opens again over the finished hand,
     the computer players wait, and once it is closed it stays closed."""
-    start(page, base_url, "?speed=fast&bots=easy&seed=17")
+    page = reset(warm_page, "?speed=fast&bots=easy&seed=17")
     rng = random.Random(4)
     for _ in range(200):
         page.wait_for_selector(WAITING, timeout=30_000)
@@ -263,13 +264,11 @@ GAME_OVER_TEXT = {
 
 
 @pytest.mark.parametrize("lang", list(GAME_OVER_TEXT))
-def test_the_end_of_the_game_in_order_said_once_and_final(
-    browser: Browser, base_url: str, problems: PageProblems, lang: str
-) -> None:
-    page = open_page(browser, base_url, problems)
-    page.add_init_script(WATCH)
+def test_the_end_of_the_game_in_order_said_once_and_final(warm_page: Page, lang: str) -> None:
+    page = warm_page
     levels = ["human", "easy", "easy", "easy"]
-    load_game(page, base_url, finishing_game(), levels, f"?speed=instant&lang={lang}")
+    load_game(page, finishing_game(), levels, f"?speed=instant&lang={lang}")
+    watch(page)
     play_out_the_winning_hand(page)
     shown = page.evaluate("window.__ends")[-1]
     assert shown["dialog"] == "gameover-dialog"
@@ -308,17 +307,13 @@ def test_the_end_of_the_game_in_order_said_once_and_final(
             }"""
         )
         assert minus_x < digit_x
-    page.context.close()
-    assert problems.external == [] and problems.errors == []
 
 
-def test_negative_scores_and_points_in_arabic_keep_the_sign_in_front(
-    browser: Browser, base_url: str, problems: PageProblems
-) -> None:
-    page = open_page(browser, base_url, problems)
+def test_negative_scores_and_points_in_arabic_keep_the_sign_in_front(warm_page: Page) -> None:
+    page = warm_page
     # South bids six with a weak hand and falls short: the summary shows minus points
     game = dealt("traditional", dealer=3, scores=(2, -3), south="9C TC 9D TD 9S TS")
-    load_game(page, base_url, game, ["human", "easy", "easy", "easy"], "?speed=instant&lang=ar")
+    load_game(page, game, ["human", "easy", "easy", "easy"], "?speed=instant&lang=ar")
     texts = [page.text_content(f'[data-score-team="{t}"]') for t in (0, 1)]
     assert texts == ["\u20662\u2069", f"\u2066{MINUS}3\u2069"]
     page.click('#actions [data-bid="6"]')
@@ -332,8 +327,6 @@ def test_negative_scores_and_points_in_arabic_keep_the_sign_in_front(
     # every signed number: a true minus, no bidi mark, isolated; none reads "6-"
     assert f"\u2066{MINUS}" in body
     assert "-" not in body and "\u061c" not in body and "\u200e" not in body
-    page.context.close()
-    assert problems.external == [] and problems.errors == []
 
 
 # ---- settings that keep the game ----------------------------------------------------------
@@ -405,9 +398,10 @@ def test_a_new_rule_set_mid_game_can_start_a_new_game_at_once(warm_page: Page) -
 # ---- trump at a glance -----------------------------------------------------------------------
 
 
-def test_the_players_trump_is_shown_and_marked_in_the_hand(page: Page, base_url: str) -> None:
+def test_the_players_trump_is_shown_and_marked_in_the_hand(warm_page: Page) -> None:
+    page = warm_page
     game = dealt("seed", dealer=3, south="JK JH JD AH 9C TS")
-    load_game(page, base_url, game, ["human", "easy", "easy", "easy"], "?speed=instant")
+    load_game(page, game, ["human", "easy", "easy", "easy"], "?speed=instant")
     assert page.is_hidden("#trump-badge")
     page.click('#actions [data-bid="6"]')
     page.wait_for_selector('#table[data-phase="trump"][data-human="1"]')
@@ -443,10 +437,11 @@ def test_the_players_trump_is_shown_and_marked_in_the_hand(page: Page, base_url:
     assert "Us 0" in tricks and "Them 0" in tricks
 
 
-def test_a_computer_players_calls_stay_on_the_table(page: Page, base_url: str) -> None:
+def test_a_computer_players_calls_stay_on_the_table(warm_page: Page) -> None:
+    page = warm_page
     # West bids first, holding the six top hearts
     game = dealt("seed", dealer=0, west="JK JH JD AH KH QH", south="9C TC 9S TS QD KD")
-    load_game(page, base_url, game, ["human", "medium", "medium", "medium"], "?speed=instant")
+    load_game(page, game, ["human", "medium", "medium", "medium"], "?speed=instant")
     # West bids six at once: the auction is over before South's turn
     page.wait_for_selector('#table[data-human="1"]')
     assert page.inner_text("#trump-suit") == "Hearts"
@@ -466,10 +461,11 @@ def test_a_computer_players_calls_stay_on_the_table(page: Page, base_url: str) -
 # ---- choices that look right -------------------------------------------------------------------
 
 
-def test_undo_cuts_the_computer_players_pacing_short(page: Page, base_url: str) -> None:
+def test_undo_cuts_the_computer_players_pacing_short(warm_page: Page) -> None:
+    page = warm_page
     # South bids first; at normal speed the three computer players take seconds to answer
     game = dealt("seed", dealer=3, south="JK JH 9D AH 9C TS")
-    load_game(page, base_url, game, ["human", "easy", "easy", "easy"], "?speed=normal")
+    load_game(page, game, ["human", "easy", "easy", "easy"], "?speed=normal")
     before = saved(page)
     page.click('#actions [data-bid="2"]')
     # while the computer players move, Undo is there to press (the condition holds only

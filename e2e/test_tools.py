@@ -185,13 +185,13 @@ def test_a_phone_sized_screen(warm_page: Page) -> None:
             assert box["x"] >= -1 and box["x"] + box["width"] <= 361, (selector, box)
 
 
-def test_stored_settings_are_written_into_the_form_as_text(page: Page, base_url: str) -> None:
+def test_stored_settings_are_written_into_the_form_as_text(warm_page: Page, base_url: str) -> None:
     # a stored value is data: markup in it must not become elements of the form
     hostile = '"><img id="injected" src="x"><b>'  # (within the length settings.js keeps)
     settings = {"rules": {"preset": "seed", "target": hostile, "bidding": hostile}}
     # (cold: the stored rules stay unused only because the reload resumes the saved game;
     # a new game would refuse them and fall back to the defaults)
-    start(page, base_url, "?speed=instant")  # a saved game: the reload resumes it
+    page = reset(warm_page, "?speed=instant")  # a saved game: the reload resumes it
     page.evaluate("s => localStorage.setItem('hasenpfeffer.settings.v1', s)", json.dumps(settings))
     start(page, base_url, "?speed=instant")
     page.click('[data-tool="settings"]')
