@@ -83,6 +83,29 @@ def test_clear_storage_forgets_what_the_previous_game_stored(warm_page: Page) ->
     assert set(keys) <= {"hasenpfeffer.game.v1", "hasenpfeffer.guide.v1"}, keys
 
 
+def test_a_reset_to_a_hand_the_computer_players_finish_resolves_at_its_end(
+    warm_page: Page,
+) -> None:
+    # Seed 149 (medium players): North bids everything alone and wins the game in the
+    # first hand, before South has anything to do. The hook resolves with the game-over
+    # dialog on show (the table waits for the player there), not when it is closed.
+    settled = warm_page.evaluate(
+        """async () => {
+          const late = new Promise((resolve) => setTimeout(() => resolve("late"), 60000));
+          const done = window.hasenpfeffer.reset({ link: "?seed=149&speed=instant",
+                                                   clearStorage: true }).then(() => "done");
+          return Promise.race([done, late]);
+        }"""
+    )
+    assert settled == "done"
+    warm_page.wait_for_selector("#gameover-dialog[open]")
+    assert warm_page.locator("#hand button.card:not(:disabled)").count() == 0
+    # and the next reset deals on (the dialog closed, a new game)
+    reset(warm_page, "?speed=instant&bots=easy&seed=5")
+    assert not warm_page.is_visible("#gameover-dialog[open]")
+    assert hand(warm_page)
+
+
 def test_bad_options_are_refused_and_change_nothing(warm_page: Page) -> None:
     reset(warm_page, "?speed=instant&bots=easy&seed=8")
     before = table(warm_page)

@@ -17,7 +17,7 @@ import { loadGuide } from "./guide.js";
 import { readStored } from "./saves.js";
 import { EMBEDDED, linkSettings } from "./settings.js";
 import { freshTable, state, update } from "./state.js";
-import { startNewGame } from "./turns.js";
+import { on, startNewGame } from "./turns.js";
 
 // the link's names reset() takes: the settings' (settings.js applyQuery), the seed, the language
 const LINK_NAMES = new Set(["speed", "bots", "preset", "target", "colours", "open", "seed", "lang"]);
@@ -51,7 +51,8 @@ function refusal(options) {
  *   saved game, settings, statistics, the guide's tips, the language choice, records kept
  *   aside), as on a first visit.
  * Resolves once the new deal is on the table and the computer players have moved up to
- * the player's turn (or the end). Bad options, a link value that is not valid, a table
+ * the player's turn, or to the end of a hand they played without the player (a partner
+ * alone): its summary then waits for the player. Bad options, a link value that is not valid, a table
  * with no game of its own yet (the engine starting, a LAN guest's page) or with guests
  * seated, and `clearStorage` in an embed reject with an Error and change nothing.
  */
@@ -81,5 +82,16 @@ export async function reset(options = {}) {
   // when the device changes hands): its lines may name cards of another person
   $("#announcements").replaceChildren();
   update({ ...freshTable(), generation: state.generation + 1, settings, seed, guide: loadGuide() });
-  await startNewGame();
+  const handEnded = new Promise((resolve) => {
+    handEndShown = resolve;
+  });
+  try {
+    await Promise.race([startNewGame(), handEnded]);
+  } finally {
+    handEndShown = null;
+  }
 }
+
+// the end of a hand shown while a reset waits (turns.js awaits the summary, not the hook)
+let handEndShown = null;
+on("handEnd", () => handEndShown?.());
