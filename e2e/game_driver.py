@@ -34,8 +34,8 @@ def reset(page: Page, query: str = "", clear_storage: bool = True) -> Page:
     (web/table/reset.js); ``clear_storage``: the origin's localStorage forgotten first,
     as on a first visit. The address takes the link as well, so that a ``page.reload()``
     visits it as it would after ``start``. Waits as ``start`` does; returns ``page``."""
-    # (the hook resolves at the player's turn, or not while the computer players' hand
-    # waits behind its summary: bounded, so that a test fails instead of hanging)
+    # (the hook resolves at the player's turn or at a hand's end on show; bounded all
+    # the same, so that a test fails instead of hanging)
     page.evaluate(
         """async ([link, clearStorage, ms]) => {
           const late = new Promise((_, no) =>
@@ -51,7 +51,7 @@ def reset(page: Page, query: str = "", clear_storage: bool = True) -> Page:
 
 #: A warm page's table is set to this before it is reloaded: a game waiting for the
 #: player. Seeded: South bids first in this deal (a random one may have North go alone
-#: and the computer players play the whole hand, the hook waiting behind its summary).
+#: and the computer players play the whole hand on to its summary).
 QUIET = "?speed=instant&bots=easy&seed=1"
 
 
