@@ -101,8 +101,15 @@ def step(page: Page, rng: random.Random, bid_choices: tuple[str, ...] = ()) -> s
     ``step`` must not read the table as it was before this click. Returns what was done."""
     page.wait_for_selector(WAITING, timeout=30_000)
     if page.is_visible("#summary-dialog[open]"):
+        before = page.evaluate(ACTIONS)
         page.click('#summary-dialog [data-action="next-hand"]')
-        page.wait_for_selector("#summary-dialog[open]", state="detached", timeout=30_000)
+        # closed, or already the next hand's: the computer players may play a whole
+        # hand without South (a partner alone) and open its summary at once
+        page.wait_for_function(
+            f"n => !document.querySelector('#summary-dialog[open]') || ({ACTIONS})() !== n",
+            arg=before,
+            timeout=30_000,
+        )
         return "next-hand"
     if phase(page) == "game_over":
         # the last trick is gathered first, then the game-over screen opens
