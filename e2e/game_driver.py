@@ -101,15 +101,7 @@ def step(page: Page, rng: random.Random, bid_choices: tuple[str, ...] = ()) -> s
     ``step`` must not read the table as it was before this click. Returns what was done."""
     page.wait_for_selector(WAITING, timeout=30_000)
     if page.is_visible("#summary-dialog[open]"):
-        before = page.evaluate(ACTIONS)
-        page.click('#summary-dialog [data-action="next-hand"]')
-        # closed, or already the next hand's: the computer players may play a whole
-        # hand without South (a partner alone) and open its summary at once
-        page.wait_for_function(
-            f"n => !document.querySelector('#summary-dialog[open]') || ({ACTIONS})() !== n",
-            arg=before,
-            timeout=30_000,
-        )
+        next_hand(page)
         return "next-hand"
     if phase(page) == "game_over":
         # the last trick is gathered first, then the game-over screen opens
@@ -120,6 +112,23 @@ def step(page: Page, rng: random.Random, bid_choices: tuple[str, ...] = ()) -> s
     label = _click_a_move(page, rng, bid_choices, current)
     page.wait_for_function(f"n => ({ACTIONS})() !== n", arg=before, timeout=30_000)
     return label
+
+
+def next_hand(page: Page, key: str = "") -> None:
+    """Close the open hand summary ("Next hand", or the key ``key`` pressed on it) and
+    wait until the page has taken it: the summary closed, or already the next hand's
+    (the computer players may play a whole hand without South, a partner alone, and
+    open its summary before a wait for the first one's closing sees it closed)."""
+    before = page.evaluate(ACTIONS)
+    if key:
+        page.keyboard.press(key)
+    else:
+        page.click('#summary-dialog [data-action="next-hand"]')
+    page.wait_for_function(
+        f"n => !document.querySelector('#summary-dialog[open]') || ({ACTIONS})() !== n",
+        arg=before,
+        timeout=30_000,
+    )
 
 
 def _click_a_move(

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page
 
 from axe import assert_accessible, axe_results, axe_version, describe
-from game_driver import LOAD_TIMEOUT_MS, WAITING, phase, reset, saved, start, step
+from game_driver import LOAD_TIMEOUT_MS, WAITING, next_hand, phase, reset, saved, start, step
 from hasenpfeffer import Game
 from hasenpfeffer.api import card_roles
 
@@ -223,8 +223,7 @@ def test_a_whole_game_with_the_keyboard_alone(warm_page: Page) -> None:
         if page.is_visible("#summary-dialog[open]"):
             # the dialog took the focus (its button), Enter goes on
             assert _focused(page)["where"] == "summary-dialog"
-            page.keyboard.press("Enter")
-            page.wait_for_selector("#summary-dialog", state="hidden")
+            next_hand(page, "Enter")
             hands += 1
             continue
         if phase(page) == "game_over":

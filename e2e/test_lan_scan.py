@@ -38,6 +38,7 @@ from playwright.sync_api import Browser, Page, Playwright
 
 from axe import assert_accessible
 from conftest import CHROMIUM, LAUNCH_ARGS, LOAD_TIMEOUT_MS, PageProblems, open_page
+from game_driver import next_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "it", "fy", "ar", "hi")
@@ -176,8 +177,7 @@ def invite_west(page: Page) -> None:
         page.wait_for_selector('#table[data-human="1"], #summary-dialog[open]')
         if not page.is_visible("#summary-dialog[open]"):
             break
-        page.click('#summary-dialog [data-action="next-hand"]')
-        page.wait_for_selector("#summary-dialog", state="hidden")
+        next_hand(page)
     page.click('[data-tool="together"]')
     page.click('[data-together-invite="1"]')
     page.wait_for_selector('[data-together-scan="1"], #together-dialog .together-error')

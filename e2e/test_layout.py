@@ -19,7 +19,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page
 
 from conftest import PageProblems
-from game_driver import WAITING, phase, reset, start, step
+from game_driver import WAITING, next_hand, phase, reset, start, step
 
 VIEWPORTS = ((360, 640), (390, 844), (1366, 768), (1920, 1080))
 LANGUAGES = ("en", "it", "fy", "ar", "hi")
@@ -196,8 +196,7 @@ def test_no_scrolling_at_any_size_in_any_language_or_phase(warm_page: Page) -> N
     page.click(".notice-close")
     until(page, lambda p: p.is_visible("#summary-dialog[open]"), rng, "pass")
     matrix.check("the hand's summary")
-    page.click('#summary-dialog [data-action="next-hand"]')
-    page.wait_for_selector("#summary-dialog", state="hidden")
+    next_hand(page)
     page.click('[data-tool="rules"]')
     page.wait_for_selector("#rules-dialog[open] .ranking hp-card")
     matrix.check("the rules")
