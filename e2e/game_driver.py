@@ -73,6 +73,12 @@ def revisit(page: Page, query: str = "", stored: dict[str, str] | None = None) -
         }""",
         [query, stored or {}],
     )
+    return reload(page)
+
+
+def reload(page: Page) -> Page:
+    """Reload ``page`` and wait as ``start`` does: the engine ready, then something
+    for the player to react to. Returns ``page``."""
     page.reload()
     page.wait_for_selector("#loader[hidden]", state="attached", timeout=LOAD_TIMEOUT_MS)
     page.wait_for_selector(WAITING, timeout=LOAD_TIMEOUT_MS)

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page
 
 from axe import assert_accessible
 from conftest import PageProblems, open_page
-from game_driver import WAITING, phase, reset, start, step
+from game_driver import WAITING, phase, reload, reset, start, step
 
 HUMAN = '#table[data-human="1"]'
 TIP = "#guide section"
@@ -105,9 +105,7 @@ def test_tips_stay_put_away_after_a_reload_and_come_back_from_the_rules(
     play_until(page, human_bidding, rng)
     page.click('#guide [data-guide="got-it"]')
     page.wait_for_selector(TIP, state="detached")
-    page.reload()
-    page.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
-    page.wait_for_selector(WAITING)
+    reload(page)
     assert human_bidding(page) and tip(page) is None, "the bid tip came back after a reload"
     # the next moment has its own tip; "Hide tips" puts that one and all others away
     play_until(page, lambda p: p.is_visible(TIP), rng)
@@ -115,9 +113,7 @@ def test_tips_stay_put_away_after_a_reload_and_come_back_from_the_rules(
     page.wait_for_selector(TIP, state="detached")
     play_until(page, lambda p: p.is_visible(HUMAN) and phase(p) == "play", rng)
     assert tip(page) is None
-    page.reload()
-    page.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
-    page.wait_for_selector(WAITING)
+    reload(page)
     assert tip(page) is None
     # the rules dialog brings them back: the tip of this moment shows at once
     page.click('[data-tool="rules"]')

@@ -20,7 +20,16 @@ from typing import Any
 from playwright.sync_api import Page
 
 from axe import assert_accessible
-from game_driver import LOAD_TIMEOUT_MS, WAITING, play_until, reset, revisit, saved, start, step
+from game_driver import (
+    LOAD_TIMEOUT_MS,
+    play_until,
+    reload,
+    reset,
+    revisit,
+    saved,
+    start,
+    step,
+)
 
 QUICK = "?speed=instant&bots=easy"
 
@@ -116,9 +125,7 @@ def test_open_hands_show_every_hand_and_stay_on_across_reloads(warm_page: Page) 
         step(page, rng)
     actions = page.evaluate("() => window.hasenpfeffer.state.actions")
     for _ in range(2):
-        page.reload()
-        page.wait_for_selector("#loader[hidden]", state="attached", timeout=LOAD_TIMEOUT_MS)
-        page.wait_for_selector(WAITING, timeout=LOAD_TIMEOUT_MS)
+        reload(page)
         assert page.evaluate("() => window.hasenpfeffer.state.actions") >= actions
         assert_open_table(page)
     # off again: the backs are back, the game stays practice
@@ -209,9 +216,7 @@ def test_a_saved_games_decided_by_survives_a_reload(warm_page: Page) -> None:
     page.select_option('[data-level-seat="1"]', "medium")
     save_settings(page)
     page.wait_for_function("() => window.hasenpfeffer.state.levels[1] === 'medium'")
-    page.reload()
-    page.wait_for_selector("#loader[hidden]", state="attached", timeout=LOAD_TIMEOUT_MS)
-    page.wait_for_selector(WAITING, timeout=LOAD_TIMEOUT_MS)
+    reload(page)
     assert page.evaluate("() => window.hasenpfeffer.state.levels[1]") == "medium"
     assert page.evaluate("() => window.hasenpfeffer.state.decided_by")[step_of_west] == "easy"
     answer = engine(page, "why", {"step": step_of_west})

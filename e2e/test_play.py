@@ -10,7 +10,18 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page
 
 from conftest import PageProblems, open_page
-from game_driver import WAITING, dismiss_dialogs, hand, phase, play_until, reset, saved, start, step
+from game_driver import (
+    WAITING,
+    dismiss_dialogs,
+    hand,
+    phase,
+    play_until,
+    reload,
+    reset,
+    saved,
+    start,
+    step,
+)
 from serve_site import serve_in_thread
 
 # Quick games: computer players that decide at once, no animation, few points.
@@ -59,9 +70,7 @@ def test_reload_mid_hand_resumes_the_same_state(warm_page: Page) -> None:
     )
     before_scores = [page.inner_text(f'[data-score-team="{t}"]') for t in (0, 1)]
     assert before_save is not None
-    page.reload()
-    page.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
-    page.wait_for_selector(WAITING)
+    reload(page)
     assert saved(page) == before_save
     assert hand(page) == before_hand
     assert phase(page) == before_phase

@@ -29,7 +29,7 @@ import catalogues
 from browser import CHROMIUM, LAUNCH_ARGS, wait_snapshot_stored
 from build_site import current_version, version_dir
 from conftest import ROOT, PageProblems
-from game_driver import WAITING, hand, phase, play_until, saved, start, step
+from game_driver import WAITING, hand, phase, play_until, reload, saved, start, step
 from serve_site import make_server
 from svg_raster import SvgError, render
 
@@ -184,9 +184,7 @@ def test_installable_then_plays_offline_and_resumes(
         # the train leaves the station
         server.stop()
         requests.clear()
-        page.reload()
-        page.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
-        page.wait_for_selector(WAITING)
+        reload(page)
         assert saved(page) == before and hand(page) == before_hand
         assert not page.is_visible("#notice")
         # started from the snapshot the first visit stored, not by starting Python again

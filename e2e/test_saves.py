@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page, Playwright
 
 from browser import CHROMIUM, LAUNCH_ARGS
 from conftest import PageProblems, open_page
-from game_driver import WAITING, hand, phase, reset, revisit, saved, start, step
+from game_driver import WAITING, hand, phase, reload, reset, revisit, saved, start, step
 
 QUICK = "?speed=instant&bots=easy&seed=21"
 HANDED_OVER = 'dialog[data-saves="handed-over"]'
@@ -174,9 +174,7 @@ def test_a_save_that_cannot_be_restored_is_kept_aside_and_offered(
     page.click(f'{ASIDE} [data-action="aside-discard"]')
     page.wait_for_selector(f"{ASIDE}[open]", state="detached")
     assert stored(page, ASIDE_KEY) is None
-    page.reload()
-    page.wait_for_selector("#loader[hidden]", state="attached", timeout=60_000)
-    page.wait_for_selector(WAITING)
+    reload(page)
     assert not page.is_visible(f"{ASIDE}[open]")
 
 
