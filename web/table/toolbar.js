@@ -3,10 +3,14 @@
 // the tools show their icons only (the `compact` class); each label stays its
 // button's accessible name and the title its tooltip. Measured rather than guessed
 // per language: again whenever the bar's width, the page's language or the tools
-// change. Phones have their own two-line bar (styles.css).
+// change. Phones have their own two-line bar (styles.css). A change of labels is
+// measured once, in the next frame: a language's labels arrive in several mutations
+// (at start-up three forced layouts of 15-20 ms each, in one task), and each
+// measurement forces a layout of the whole page.
 
 let bar = null;
 let fitted = "";
+let pending = false;
 
 /** Whether the tools have left the brand's line, or overflow their own. */
 function wraps() {
@@ -30,8 +34,13 @@ export function installToolbar() {
   if (!bar) return;
   new ResizeObserver(fit).observe(bar);
   const relabelled = () => {
-    fitted = "";
-    fit();
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      fitted = "";
+      fit();
+    });
   };
   // a new language (its labels are written in the same task), a tool shown or added
   new MutationObserver(relabelled).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
