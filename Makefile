@@ -29,7 +29,7 @@ PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.downloaded.stamp
 WEB_PY := scripts/build_site.py scripts/catalogues.py scripts/wheel_bytecode.py scripts/serve_site.py scripts/bench_web.py scripts/bench_waterfall.py scripts/browser.py \
 	scripts/bench_embed.py scripts/pwa_build.py scripts/svg_raster.py scripts/bench_pwa.py \
 	scripts/python_page.py scripts/bench_python_page.py scripts/bench_learn.py scripts/solver_bench.py \
-	scripts/bench_rules_page.py
+	scripts/bench_rules_page.py scripts/profile_start.py
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PIP_NO_INPUT := 1
