@@ -39,7 +39,7 @@ def reset(page: Page, query: str = "", clear_storage: bool = True) -> Page:
     page.evaluate(
         """async ([link, clearStorage, ms]) => {
           const late = new Promise((_, no) =>
-            setTimeout(() => no(new Error(`reset: no turn of the player in ${ms} ms`)), ms));
+            setTimeout(() => no(new Error(`reset: the hook did not resolve in ${ms} ms`)), ms));
           await Promise.race([window.hasenpfeffer.reset({ link, clearStorage }), late]);
           history.replaceState(null, "", location.pathname + link);
         }""",
