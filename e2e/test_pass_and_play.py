@@ -146,6 +146,41 @@ def test_pass_and_play_hides_each_hand_until_its_person_is_ready(warm_page: Page
     assert phase(page)
 
 
+#: Every paint of the table from now on: its phase, whether the player may act, the
+#: dialogs open (a MutationObserver on the table's and the dialogs' attributes).
+PAINTS = """() => {
+  window.paints = [];
+  const table = document.querySelector('#table');
+  const note = () => window.paints.push({
+    human: table.dataset.human,
+    dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => d.id),
+  });
+  new MutationObserver(note).observe(document.body,
+    { subtree: true, attributes: true, attributeFilter: ['data-human', 'open'] });
+}"""
+
+
+def test_a_second_person_chosen_in_the_settings_gets_no_turn_before_the_pass_screen(
+    warm_page: Page,
+) -> None:
+    """South's turn, then North made a person in the settings: from the dialog's closing
+    to the pass screen the table offers no move (the engine is taking the new seats;
+    a click on the table as it was would go to the game before them)."""
+    page = reset(warm_page, QUICK)
+    assert page.get_attribute("#table", "data-human") == "1"
+    page.click('[data-tool="settings"]')
+    page.wait_for_selector("#settings-dialog[open] [data-level-seat]")
+    page.select_option("#level-2", "human")
+    page.evaluate(PAINTS)
+    page.click('#settings-dialog [data-action="save"]')
+    page.wait_for_selector(PASS)
+    paints = page.evaluate("() => window.paints")
+    closed = next(i for i, p in enumerate(paints) if "settings-dialog" not in p["dialogs"])
+    covered = next(i for i, p in enumerate(paints) if "pass-dialog" in p["dialogs"])
+    offered = [p for p in paints[closed:covered] if p["human"] == "1"]
+    assert offered == [], paints
+
+
 def test_one_person_never_sees_the_pass_screen(warm_page: Page) -> None:
     rng = random.Random(2)
     page = reset(warm_page, QUICK)

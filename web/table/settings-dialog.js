@@ -23,7 +23,7 @@ import { addPainter, openDialog } from "./dialog.js";
 import { $, escapeHTML } from "./dom.js";
 import { chooseLanguage } from "./language.js";
 import { announce } from "./narration.js";
-import { freshMarks, openAllowed } from "./open-hands.js";
+import { freshMarks, openAllowed, openWanted } from "./open-hands.js";
 import { fieldLabels, internetNote, readRules, sameRules, settingsHTML } from "./panels.js";
 import { HUMAN, saveSettings } from "./settings.js";
 import { flush, notice, state, update } from "./state.js";
@@ -247,19 +247,41 @@ async function save() {
     return;
   }
   saveSettings(state.settings, { chosen: true });
+  const held = holdWhileApplying(levels); // before the dialog closes on the table
   dialog.close();
   await chooseLanguage(chosenLanguage);
-  await applyLevels(levelsChanged, levels);
+  await applyLevels(levelsChanged, levels, held);
+}
+
+/** Whether applying `levels` and the open hands setting changes the game: the table
+ * then waits (busy) until the engine has taken them, so that it paints no turn from
+ * the game as it was (with a second person now at the device, the pass screen comes
+ * first). Not when the computer players are moving: their loop takes the new levels. */
+function holdWhileApplying(levels) {
+  const game = state.game;
+  if (!game || state.busy) return false;
+  const levelsChange = levels.some((level, seat) => level !== game.levels[seat]);
+  const openChange = openWanted(levels, game.remote ?? []) !== (game.open_hands === true);
+  if (!levelsChange && !openChange) return false;
+  update({ busy: true, interruptible: false });
+  return true;
 }
 
 /** New levels for the computer players, at once, and open hands as now chosen: the
- * game goes on (open hands off before new levels, on after them). */
-async function applyLevels(changed, levels) {
+ * game goes on (open hands off before new levels, on after them). `held`: the table
+ * was made to wait for them (holdWhileApplying); it waits no longer after. */
+async function applyLevels(changed, levels, held = holdWhileApplying(levels)) {
   if (!state.game) return;
-  if (!state.settings.openHands) await applyOpenHands();
-  if (changed) setGame(await engine.call("set_levels", { levels }));
-  if (state.settings.openHands) await applyOpenHands();
-  if (changed && !state.busy) await runBots();
+  const gen = state.generation;
+  try {
+    if (!state.settings.openHands) await applyOpenHands();
+    if (changed) setGame(await engine.call("set_levels", { levels }));
+    if (state.settings.openHands) await applyOpenHands();
+  } finally {
+    // (a new game meanwhile has the table: its own flow ends the wait)
+    if (held && gen === state.generation) update({ busy: false });
+  }
+  if (changed && !state.busy && gen === state.generation) await runBots();
 }
 
 /** A new game with the new rules (from the settings form, or after the player chose it). */
