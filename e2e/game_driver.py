@@ -109,7 +109,9 @@ def step(page: Page, rng: random.Random, bid_choices: tuple[str, ...] = ()) -> s
     if page.is_visible("#summary-dialog[open]"):
         next_hand(page)
         return "next-hand"
-    if phase(page) == "game_over":
+    # (the game-over screen opens over the finished hand: the table's phase is still
+    # the hand's while it is open, "game_over" once it is closed)
+    if page.is_visible("#gameover-dialog[open]") or phase(page) == "game_over":
         # the last trick is gathered first, then the game-over screen opens
         page.wait_for_selector("#gameover-dialog[open]")
         return "game-over"
