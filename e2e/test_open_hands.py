@@ -101,8 +101,9 @@ def assert_open_table(page: Page) -> None:
 
 
 def test_open_hands_show_every_hand_and_stay_on_across_reloads(warm_page: Page) -> None:
-    # a seeded deal whose first moves leave the game going (with a random one, a partner
-    # alone can end the whole game in its first hand: 5 of 150 random deals in a scan)
+    # a seeded deal whose first moves leave the game going (with a random one, a lone
+    # hand of six tricks, 12 points, can end the game in its first hand: 5 of 150
+    # random deals in a scan)
     page = reset(warm_page, QUICK + "&seed=1")
     assert badge(page) == ""
     assert page.evaluate(OPEN_HANDS) == {}
