@@ -249,8 +249,13 @@ async function save() {
   saveSettings(state.settings, { chosen: true });
   const held = holdWhileApplying(levels); // before the dialog closes on the table
   dialog.close();
-  await chooseLanguage(chosenLanguage);
-  await applyLevels(levelsChanged, levels, held);
+  try {
+    await chooseLanguage(chosenLanguage);
+  } finally {
+    // (a language that could not be loaded leaves the levels to apply all the same,
+    // and the table's wait to end)
+    await applyLevels(levelsChanged, levels, held);
+  }
 }
 
 /** Whether applying `levels` and the open hands setting changes the game: the table
