@@ -247,7 +247,7 @@ async function save() {
     return;
   }
   saveSettings(state.settings, { chosen: true });
-  const held = holdWhileApplying(levels); // before the dialog closes on the table
+  const held = holdWhileApplying(levelsChanged, levels); // before the dialog closes on the table
   dialog.close();
   try {
     await chooseLanguage(chosenLanguage);
@@ -258,16 +258,16 @@ async function save() {
   }
 }
 
-/** Whether applying `levels` and the open hands setting changes the game: the table
- * then waits (busy) until the engine has taken them, so that it paints no turn from
- * the game as it was (with a second person now at the device, the pass screen comes
- * first). Not when the computer players are moving: their loop takes the new levels. */
-function holdWhileApplying(levels) {
+/** Whether applying `levels` (`changed`: unlike the game's) and the open hands setting
+ * changes the game: the table then waits (busy) until the engine has taken them, so
+ * that it paints no turn from the game as it was (with a second person now at the
+ * device, the pass screen comes first). Not when the computer players are moving:
+ * their loop takes the new levels. */
+function holdWhileApplying(changed, levels) {
   const game = state.game;
   if (!game || state.busy) return false;
-  const levelsChange = levels.some((level, seat) => level !== game.levels[seat]);
   const openChange = openWanted(levels, game.remote ?? []) !== (game.open_hands === true);
-  if (!levelsChange && !openChange) return false;
+  if (!changed && !openChange) return false;
   update({ busy: true, interruptible: false });
   return true;
 }
@@ -275,7 +275,7 @@ function holdWhileApplying(levels) {
 /** New levels for the computer players, at once, and open hands as now chosen: the
  * game goes on (open hands off before new levels, on after them). `held`: the table
  * was made to wait for them (holdWhileApplying); it waits no longer after. */
-async function applyLevels(changed, levels, held = holdWhileApplying(levels)) {
+async function applyLevels(changed, levels, held = holdWhileApplying(changed, levels)) {
   if (!state.game) return;
   const gen = state.generation;
   try {
