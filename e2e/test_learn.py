@@ -28,7 +28,7 @@ from hasenpfeffer.bots.review import review_hand
 from hasenpfeffer.game import Game
 from hasenpfeffer.notation import hand_from_text, hand_to_text
 
-QUERY = "?speed=fast&bots=easy&seed=17"
+QUERY = "?speed=instant&bots=easy&seed=17"
 REVIEW_READY = '#review-dialog[open] #review-body[aria-busy="false"]'
 WHY_READY = '#why-dialog[open] #why-body[aria-busy="false"]'
 
@@ -453,7 +453,7 @@ new MutationObserver(() => {
 
 
 def test_the_deal_of_the_day_compared_with_hard_and_the_oracle(warm_page: Page) -> None:
-    page = revisit(warm_page, "?daily&speed=fast")
+    page = revisit(warm_page, "?daily&speed=instant")
     page.evaluate(WATCH_DAILY)  # (a new document: the observer is this test's only one)
     date = page.evaluate(TODAY)
     daily = handle({"op": "daily", "date": date})
@@ -496,12 +496,12 @@ def test_the_deal_of_the_day_survives_a_reload(warm_page: Page, base_url: str) -
     """Reloaded in the middle of its first hand (the page opened again without
     ?daily), the game is still the deal of the day: its comparison comes when the
     hand ends; once compared, the mark is gone."""
-    page = revisit(warm_page, "?daily&speed=fast")
+    page = revisit(warm_page, "?daily&speed=instant")
     date = page.evaluate(TODAY)
     rng = random.Random(6)
     # the player's first decision (the hard players may end the game in this hand)
     assert page.evaluate("() => localStorage.getItem('hasenpfeffer.daily.v1')") is not None
-    start(page, base_url, "?speed=fast")
+    start(page, base_url, "?speed=instant")
     for _ in range(100):
         page.wait_for_selector(WAITING, timeout=60_000)
         if page.is_visible("#summary-dialog[open], #gameover-dialog[open]"):
