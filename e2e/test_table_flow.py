@@ -190,7 +190,7 @@ def test_a_reload_while_the_summary_is_open_shows_that_summary_again(warm_page: 
     """The save already holds the next deal when the summary opens; a reload (or a
     closed tab) must not skip the summary: it opens again over the finished hand,
     the computer players wait, and once it is closed it stays closed."""
-    page = reset(warm_page, "?speed=fast&bots=easy&seed=17")
+    page = reset(warm_page, "?speed=instant&bots=easy&seed=17")
     rng = random.Random(4)
     for _ in range(200):
         page.wait_for_selector(WAITING, timeout=30_000)
