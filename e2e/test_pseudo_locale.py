@@ -498,11 +498,14 @@ def walk_the_newer_screens(
     page.wait_for_selector("#update-notice:not([hidden])")
     findings.check_sizes(page, "the update notice")
     # the same game opened in another tab: this one says so
+    second.bring_to_front()
     second.goto(f"{base_url}?lang={code}&speed=instant&bots=random")
     second.wait_for_selector(WAITING, timeout=LOAD_TIMEOUT_MS)
+    page.bring_to_front()
     page.wait_for_selector(f"{HANDED_OVER}[open]")
     findings.check_sizes(page, "the game open in another tab")
     # a guest's page, from an invitation that is no invitation
+    second.bring_to_front()
     second.goto(f"{base_url}?lang={code}#join=not-an-invitation")
     second.wait_for_selector("#guest-dialog[open]", timeout=LOAD_TIMEOUT_MS)
     findings.check_sizes(second, "a guest's dialog")
@@ -543,6 +546,10 @@ def test_a_pseudo_locale_through_the_newer_screens(browser: Browser, base_url: s
     context = pseudo_context(browser, (base_url,), problems, rtl)
     try:
         page, second = context.new_page(), context.new_page()
+        # the tab opened last is the one in front; a tab behind it gets an animation frame
+        # and a timer once a second (as in any browser), so each tab is brought to the
+        # front when the walk turns to it, as a player would
+        page.bring_to_front()
         listen(page, problems)
         listen(second, problems)
         walk_the_newer_screens(page, second, base_url, code, findings)
