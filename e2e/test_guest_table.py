@@ -17,14 +17,15 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page
 
-from game_driver import LOAD_TIMEOUT_MS, WAITING, hand, phase, seat_words, start, step
+from game_driver import LOAD_TIMEOUT_MS, WAITING, hand, phase, reset, seat_words, step
 
-# the guest pages' errors (the page fixture watches only its own page)
+# the guest pages' errors (the host page's fixture watches only its own page)
 ERRORS: list[str] = []
 
 # the places, clockwise from the bottom; West's table: West, North, East, South
@@ -81,10 +82,20 @@ def place_of(seat: int, viewer: int) -> str:
     return PLACES[(seat - viewer) % 4]
 
 
-def west_view(page: Page, base_url: str) -> dict[str, Any]:
+@pytest.fixture
+def host(warm_page: Page) -> Iterator[Page]:
+    """The worker's warm game page (``warm_page``) as the host's; the guests' tabs a test
+    opened beside it are closed after the test, so that the page stays the next test's."""
+    yield warm_page
+    for tab in warm_page.context.pages:
+        if tab != warm_page:
+            tab.close()
+
+
+def west_view(page: Page) -> dict[str, Any]:
     """West's view of a game in play with cards in the trick: what a host sends West."""
     rng = random.Random(3)
-    start(page, base_url, "?speed=instant&bots=easy&seed=5")
+    reset(page, "?speed=instant&bots=easy&seed=5")
     for _ in range(200):
         page.wait_for_selector(WAITING, timeout=30_000)
         if phase(page) == "play" and page.get_attribute("#table", "data-human") == "1":
@@ -131,9 +142,9 @@ def check_geometry(guest: Page, view: dict[str, Any]) -> None:
     assert guest.get_attribute(f'.seat[data-seat="{dealer}"]', "data-pos") == place_of(dealer, 1)
 
 
-def test_a_guest_table_is_drawn_from_the_guests_seat(page: Page, base_url: str) -> None:
-    view = west_view(page, base_url)
-    guest = guest_page(page, base_url, view, "en")
+def test_a_guest_table_is_drawn_from_the_guests_seat(host: Page, base_url: str) -> None:
+    view = west_view(host)
+    guest = guest_page(host, base_url, view, "en")
     check_geometry(guest, view)
     assert ERRORS == []
     you = {"pos": "south", "name": "You", "role": "West", "label": "West, you"}
@@ -164,9 +175,9 @@ def test_a_guest_table_is_drawn_from_the_guests_seat(page: Page, base_url: str) 
 
 
 @pytest.mark.parametrize("lang", ["ar"])
-def test_a_guest_table_in_arabic_keeps_the_picture(page: Page, base_url: str, lang: str) -> None:
-    view = west_view(page, base_url)
-    guest = guest_page(page, base_url, view, lang)
+def test_a_guest_table_in_arabic_keeps_the_picture(host: Page, base_url: str, lang: str) -> None:
+    view = west_view(host)
+    guest = guest_page(host, base_url, view, lang)
     assert guest.get_attribute("html", "dir") == "rtl"
     check_geometry(guest, view)
     # "you" (أنت) at the bottom; the team names from West's side
@@ -186,9 +197,9 @@ HAND_END = """async ([view, hand]) => {
 }"""
 
 
-def test_a_guest_sees_the_summary_of_a_hand_in_its_own_words(page: Page, base_url: str) -> None:
-    view = west_view(page, base_url)
-    guest = guest_page(page, base_url, view, "en")
+def test_a_guest_sees_the_summary_of_a_hand_in_its_own_words(host: Page, base_url: str) -> None:
+    view = west_view(host)
+    guest = guest_page(host, base_url, view, "en")
     hand = {
         "number": 0,
         "dealer": 3,
@@ -275,9 +286,9 @@ def hostile_messages(view: dict[str, Any]) -> list[str]:
     ]
 
 
-def test_a_hostile_host_changes_nothing_and_the_guest_is_told(page: Page, base_url: str) -> None:
-    view = west_view(page, base_url)
-    guest = guest_page(page, base_url, view, "en")
+def test_a_hostile_host_changes_nothing_and_the_guest_is_told(host: Page, base_url: str) -> None:
+    view = west_view(host)
+    guest = guest_page(host, base_url, view, "en")
     console: list[str] = []
     guest.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
     before = guest.evaluate(PAINTED)
@@ -327,8 +338,8 @@ CARD_MARKUP = """async (code) => {
 }"""
 
 
-def test_a_cards_code_and_label_reach_the_page_escaped(page: Page, base_url: str) -> None:
-    start(page, base_url, "?speed=instant&seed=5")
+def test_a_cards_code_and_label_reach_the_page_escaped(warm_page: Page) -> None:
+    page = reset(warm_page, "?speed=instant&seed=5")
     made = page.evaluate(CARD_MARKUP, MARKUP)
     assert made == {"elements": 1, "code": MARKUP, "label": MARKUP}
     assert page.evaluate(INJECTED) == 0
@@ -380,9 +391,9 @@ INVITATION = """async (candidate) => {
     ],
 )
 def test_an_invitation_off_the_local_network_is_refused_with_its_reason(
-    page: Page, base_url: str, candidate: dict[str, Any], said: str
+    host: Page, base_url: str, candidate: dict[str, Any], said: str
 ) -> None:
-    start(page, base_url, "?speed=instant&seed=5")
+    page = reset(host, "?speed=instant&seed=5")
     code = page.evaluate(INVITATION, candidate)
     guest = page.context.new_page()
     guest.on("pageerror", lambda e: ERRORS.append(str(e)))
