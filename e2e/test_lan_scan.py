@@ -27,6 +27,7 @@ which calls the real one and keeps its streams).
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import time
 from collections.abc import Iterator
@@ -42,6 +43,10 @@ from game_driver import next_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "it", "fy", "ar", "hi")
+# how long the host waits for a guest to connect (web/together/link.js)
+_LINK_JS = (ROOT / "web" / "together" / "link.js").read_text(encoding="utf-8")
+(_CONNECT,) = re.findall(r"CONNECT_TIMEOUT_MS = (\d[\d_]*);", _LINK_JS)
+CONNECT_TIMEOUT_MS = int(_CONNECT.replace("_", ""))
 
 # The reply of a guest (an answer with no candidates: nobody will answer its checks),
 # its link, and the modules of the QR code of `text` ("{code}" in it is the reply code).
@@ -206,6 +211,9 @@ def test_a_scanned_reply_is_filled_in_and_accepted(
     reply = qr_of("http://192.168.1.20:8000/index.html#reply={code}")
     page = host_page(camera(reply["modules"]), base_url, problems)
     invite_west(page)
+    # the page's timers from here on are Playwright's clock (time flows as usual), so that
+    # the connection's 15 s wait below can be run forward instead of waited for
+    page.clock.install()
     page.click('[data-together-scan="1"]')
     box = '[data-together-reply="1"]'
     page.wait_for_function(
@@ -222,8 +230,14 @@ def test_a_scanned_reply_is_filled_in_and_accepted(
     assert native or reader["frames"] >= 1, reader
     assert page.evaluate("() => document.activeElement.matches('[data-together-reply=\"1\"]')")
     # accepted as a pasted reply: the connection is tried, and (no guest behind the
-    # code) gives up after its timeout with the seat's message; the paste box stays
-    alert = page.wait_for_selector("#together-dialog .together-error", timeout=30_000)
+    # code) gives up after its timeout (link.js's CONNECT_TIMEOUT_MS, 15 s: run forward)
+    # with the seat's message; the paste box stays
+    error = "#together-dialog .together-error"
+    for _ in range(10):
+        page.clock.run_for(CONNECT_TIMEOUT_MS)
+        if page.query_selector(error) is not None:
+            break
+    alert = page.wait_for_selector(error, timeout=30_000)
     assert alert.text_content() == text_of(page, version_url, "en", "together.error.timeout")
     assert page.input_value(box) == reply["code"]
     assert page.text_content('[data-together-status="1"]') == "invited, waiting for the reply"
