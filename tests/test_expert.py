@@ -116,6 +116,10 @@ def test_expert_reads_the_hidden_cards_from_the_play_better_than_hard() -> None:
                 decisions += 1
             game.apply(players[seat].choose(view))
     assert decisions >= 10
+    # seeded, so it cannot flake. Threshold: 3 % more cards placed right than hard.
+    # Measured on 2026-12-04: 12.6 % more here. Over 15 other sets of eight games (seeds
+    # 1000 to 1280 in steps of 20) it was 4.3 to 15.1 % more, above the threshold in
+    # every set (hard against itself is exactly 0 %: the same deals).
     assert right["expert"] > right["hard"] * 1.03, (right, placed)
 
 
