@@ -546,9 +546,9 @@ def test_a_pseudo_locale_through_the_newer_screens(browser: Browser, base_url: s
     context = pseudo_context(browser, (base_url,), problems, rtl)
     try:
         page, second = context.new_page(), context.new_page()
-        # the tab opened last is the one in front; a tab behind it gets an animation frame
-        # and a timer once a second (as in any browser), so each tab is brought to the
-        # front when the walk turns to it, as a player would
+        # the tab opened last is the one in front; each tab is brought to the front when
+        # the walk turns to it, as a player would (measured: the walk 61-68 s -> 17 s;
+        # why is not known, docs/testing.md)
         page.bring_to_front()
         listen(page, problems)
         listen(second, problems)

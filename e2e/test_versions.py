@@ -163,7 +163,7 @@ def test_a_tab_on_version_a_never_runs_a_file_of_version_b(
         assert tab_b.evaluate("document.documentElement.dataset.appVersion") == version_b
 
         # the tab on A is told, and offered to reload (brought to the front, as the player
-        # would look at it: a tab behind gets an animation frame and a timer once a second)
+        # would look at it)
         tab_a.bring_to_front()
         tab_a.wait_for_selector("#update-notice:not([hidden])", timeout=30_000)
         assert tab_a.evaluate("document.documentElement.dataset.appVersion") == version_a
