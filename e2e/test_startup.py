@@ -77,6 +77,16 @@ def test_the_engine_downloads_start_with_the_page_and_come_once(
             "() => performance.getEntriesByName('hp-playable').length", timeout=120_000
         )
         on_page = page.evaluate(RESOURCES)
+        # the worker was started by the head's first script (web/engine/early.js), while
+        # the parser waited for it, and the page's engine client took that one: the page
+        # has one worker, and nothing is left waiting to be taken
+        started = page.evaluate(
+            """() => ({
+              mark: performance.getEntriesByName("hp-worker-started")[0]?.startTime ?? null,
+              interactive: performance.getEntriesByType("navigation")[0].domInteractive,
+              left: "hasenpfefferEarlyWorker" in globalThis,
+            })"""
+        )
         (worker,) = page.workers
         in_worker = worker.evaluate(RESOURCES)
     finally:
@@ -93,6 +103,8 @@ def test_the_engine_downloads_start_with_the_page_and_come_once(
         (link, *_) = named(on_page, suffix)
         assert link["type"] == "link", link
         assert link["start"] < start_module["end"], (link, start_module)
+    assert started["mark"] is not None and not started["left"], started
+    assert started["mark"] < started["interactive"], started
     # the wasm: the worker's first request, before Pyodide's loader has even arrived
     (wasm,) = named(in_worker, "pyodide.asm.wasm")
     (loader,) = named(in_worker, "pyodide.mjs")
@@ -302,6 +314,31 @@ def test_a_download_refused_by_the_server_is_not_asked_again_and_is_reported(
     assert title == "The card engine could not start" and retry, title
     assert prompt == "The game could not load.", prompt
     assert len(worker_requests) == 1, worker_requests
+    assert _unexpected(problems) == [] and problems.external == []
+
+
+def test_a_worker_script_refused_by_the_server_is_reported(
+    browser: Browser, base_url: str, problems: PageProblems
+) -> None:
+    """The engine's worker script itself is refused (404): the worker that index.html's
+    first script started fails, before or after the page's engine client takes it (the
+    client replays what the worker said before), and the page says the engine could not
+    start, with its button, instead of waiting for ever."""
+    page = open_page(browser, base_url, problems)
+    try:
+        page.context.route(
+            lambda url: url.split("?")[0].endswith("/web/engine/worker.js"),
+            lambda r: r.fulfill(status=404, body="gone"),
+        )
+        page.goto(base_url + "?speed=instant")
+        page.locator(FAILED_LOADER).wait_for(timeout=LOAD_TIMEOUT_MS)
+        title = page.locator("#loader .loader-title").inner_text()
+        retry = page.get_by_role("button", name="Try again").is_visible()
+        workers = len(page.workers)
+    finally:
+        page.context.close()
+    assert title == "The card engine could not start" and retry, title
+    assert workers <= 1, workers  # the client did not start a second one beside it
     assert _unexpected(problems) == [] and problems.external == []
 
 

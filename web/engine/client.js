@@ -17,6 +17,8 @@
 // Without the option, a page whose address has ?embed (the game in an embed)
 // is shared, any other page (the game itself) has its own worker. Where the
 // browser has no SharedWorker, a shared client falls back to its own Worker.
+// The game page's own worker is started before any module, by index.html's first
+// script (early.js); the client takes it, with what it said until then.
 //
 // The back/forward cache: a page the browser keeps when the player navigates away
 // keeps its connection (a shared client says goodbye only when its page is really
@@ -44,6 +46,14 @@ export class EngineError extends Error {
       this.reason_params = detail.reason_params ?? {};
     }
   }
+}
+
+/** The worker web/engine/early.js started for the page, with the events it held, if
+ * it runs `url`; once (a later connect, after the back/forward cache, starts anew). */
+function takeEarlyWorker(url) {
+  const early = globalThis.hasenpfefferEarlyWorker;
+  if (!early || early.url !== new URL(url, globalThis.location?.href).href) return null;
+  return early.take();
 }
 
 function newSession() {
@@ -85,15 +95,17 @@ export class EngineClient {
     const snapshot = !this.wantedShared;
     const options = { type: "module", name: snapshot ? "hasenpfeffer-engine+snapshot" : "hasenpfeffer-engine" };
     const onProgress = this.onProgress;
+    // the worker index.html's first script started (early.js), if it is this one
+    const early = this.wantedShared ? null : takeEarlyWorker(url);
     if (this.shared) {
       this.worker = new SharedWorker(url, { ...options, name: "hasenpfeffer-engine-shared" });
       this.port = this.worker.port;
     } else {
-      this.worker = new Worker(url, options);
+      this.worker = early?.worker ?? new Worker(url, options);
       this.port = this.worker;
     }
     this.ready = new Promise((resolve, reject) => {
-      this.port.addEventListener("message", (event) => {
+      const onMessage = (event) => {
         const msg = event.data;
         if (msg.type === "progress") onProgress(msg.fraction, msg.stage, msg);
         else if (msg.type === "ready") {
@@ -103,14 +115,18 @@ export class EngineClient {
         }
         else if (msg.type === "fatal") reject(new EngineError("load", msg.message));
         else if (msg.id !== undefined) this.settle(msg.id, msg.response);
-      });
-      this.worker.addEventListener("error", (event) => {
+      };
+      const onError = (event) => {
         event.preventDefault();
         const error = new EngineError("load", event.message || "the engine could not start");
         reject(error);
         for (const { reject: r } of this.pending.values()) r(error);
         this.pending.clear();
-      });
+      };
+      this.port.addEventListener("message", onMessage);
+      this.worker.addEventListener("error", onError);
+      // what the early worker said before it was taken, in the order it said it
+      for (const event of early?.held ?? []) (event.type === "error" ? onError : onMessage)(event);
     });
     if (this.shared) this.port.start();
     // A rejection is reported by whoever awaits ready; do not warn twice.

@@ -16,8 +16,6 @@
 // Everything is loaded from this site's own origin, by URLs relative to this
 // module, so the site works under any sub-path.
 
-import { BUILD } from "../shared/build-info.js";
-
 const t0 = performance.now();
 const SHARED = typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope;
 // Who this worker is: embeds check that they all talk to one runtime.
@@ -36,7 +34,32 @@ function broadcast(msg) {
   for (const port of ports) port.postMessage(msg);
 }
 const indexURL = new URL("../../pyodide/", import.meta.url).href;
-const wheelURL = new URL(BUILD.wheel, import.meta.url).href;
+
+// ---- this version: its files, their sizes, its snapshot's name ----------------------
+// From web/shared/build-info.js (written by the build), imported in boot(): not a static
+// import, which the browser would fetch before this module runs, and so before the
+// wasm's request below goes out (one more request in turn at the start, measured in
+// issue 31). Nothing reads these before learnBuild().
+let BUILD = null;
+let wheelURL = null;
+const tracked = new Map(); // the downloads counted in the progress: file name -> bytes
+let totalBytes = 0;
+let SNAPSHOT_PREFIX = null;
+let SNAPSHOT_CACHE = null;
+let SNAPSHOT_KEY = null;
+
+async function learnBuild() {
+  ({ BUILD } = await import("../shared/build-info.js"));
+  wheelURL = new URL(BUILD.wheel, import.meta.url).href;
+  tracked.set("pyodide.asm.wasm", BUILD.sizes["pyodide.asm.wasm"]);
+  tracked.set("python_stdlib.zip", BUILD.sizes["python_stdlib.zip"]);
+  tracked.set(BUILD.wheelName, BUILD.sizes.wheel);
+  totalBytes = [...tracked.values()].reduce((a, b) => a + b, 0);
+  const siteRoot = new URL(BUILD.root, import.meta.url).href; // as the service worker names it
+  SNAPSHOT_PREFIX = `hasenpfeffer ${siteRoot} snapshot `;
+  SNAPSHOT_CACHE = `${SNAPSHOT_PREFIX}app-${BUILD.appVersion} pyodide-${BUILD.pyodideVersion}`;
+  SNAPSHOT_KEY = `${siteRoot}__pyodide-snapshot?wheel=${encodeURIComponent(BUILD.wheel)}`;
+}
 
 // ---- progress: bytes of the big files, then the start of Python ----------------
 // The stages and their share of the bar. "download": the bytes of the runtime and
@@ -53,12 +76,6 @@ const BANDS = {
   engine: { from: 0.92, until: 0.99, expected_ms: 500 },
   ready: { from: 1, until: 1, expected_ms: 0 },
 };
-const tracked = new Map([
-  ["pyodide.asm.wasm", BUILD.sizes["pyodide.asm.wasm"]],
-  ["python_stdlib.zip", BUILD.sizes["python_stdlib.zip"]],
-  [BUILD.wheelName, BUILD.sizes.wheel],
-]);
-const totalBytes = [...tracked.values()].reduce((a, b) => a + b, 0);
 let loadedBytes = 0;
 let stage = "download";
 let lastPost = 0;
@@ -209,11 +226,7 @@ async function fetchWheel() {
 // The service worker keeps this version's snapshot cache and removes older ones;
 // without a service worker this worker removes them itself.
 const SNAPSHOT_WANTED = !SHARED && self.name.split("+").includes("snapshot") && typeof caches !== "undefined";
-const siteRoot = new URL(BUILD.root, import.meta.url).href; // as the service worker names it
-const SNAPSHOT_PREFIX = `hasenpfeffer ${siteRoot} snapshot `;
-const SNAPSHOT_CACHE = `${SNAPSHOT_PREFIX}app-${BUILD.appVersion} pyodide-${BUILD.pyodideVersion}`;
 const SNAPSHOT_STORE_DELAY_MS = 2000;
-const SNAPSHOT_KEY = `${siteRoot}__pyodide-snapshot?wheel=${encodeURIComponent(BUILD.wheel)}`;
 
 /** This version's snapshot as a promise of its bytes, or null when there is none. */
 async function storedSnapshot() {
@@ -255,6 +268,7 @@ async function storeSnapshot(bytes) {
 }
 
 async function boot() {
+  await learnBuild();
   postProgress(true);
   const wheelPromise = fetchWheel();
   wheelPromise.catch(() => {}); // awaited by start(): its failure is the start's, not uncaught
