@@ -138,6 +138,11 @@ def test_the_oracle_gap_shares(in_process: list[dict[str, Any]]) -> None:
     assert shares["medium"] == 0.0 and shares["oracle"] == 1.0
     oracle = comparisons["oracle-medium"]["tricks"]
     assert shares["easy"] == pytest.approx(comparisons["easy-medium"]["tricks"] / oracle)
+    # the same in points (the unit to read under the seed rules)
+    in_points = s["oracle_gap_share_points"]
+    assert in_points["medium"] == 0.0 and in_points["oracle"] == 1.0
+    oracle_points = comparisons["oracle-medium"]["points"]
+    assert in_points["easy"] == pytest.approx(comparisons["easy-medium"]["points"] / oracle_points)
 
 
 def test_hard_calls_by_default_and_the_command(capsys: pytest.CaptureFixture[str]) -> None:

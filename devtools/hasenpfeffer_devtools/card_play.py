@@ -23,7 +23,11 @@ the figures (counted as not compared). The output: the mean per deal with a
 95 % Student-t interval, the deals compared, the CPU time per decision of each
 level (a card play with one legal card is no decision and is not timed), and
 with ``--oracle-gap`` each level's share of the oracle's gap over medium on
-the same deals (``(level - medium) / (oracle - medium)``, both in tricks).
+the same deals (``(level - medium) / (oracle - medium)``), in tricks and in
+points. Under the seed rules the points are the unit to read: makers who
+fail lose a point for each trick they took, so a good player in a lost
+contract takes as few tricks as it can (there the oracle takes fewer tricks
+than medium, and more points).
 
 A deal's figures depend on the deal's seed and the levels only, never on
 where or when it ran: the deals are spread through a ``concurrent.futures``
@@ -330,12 +334,13 @@ def summarize(settings: Settings, records: Iterable[dict[str, Any]]) -> dict[str
         math.fsum(r["cpu"] for r in records) / len(records) if records else math.nan
     )
     if settings.oracle_gap:
-        gap = comparisons[f"{ORACLE}-{BASELINE}"]["tricks"]
-        shares = {}
-        for level in (settings.a, settings.b, ORACLE):
-            over = 0.0 if level == BASELINE else comparisons[f"{level}-{BASELINE}"]["tricks"]
-            shares[level] = over / gap if gap else math.nan
-        out["oracle_gap_share"] = shares
+        for unit, key in (("tricks", "oracle_gap_share"), ("points", "oracle_gap_share_points")):
+            gap = comparisons[f"{ORACLE}-{BASELINE}"][unit]
+            shares = {}
+            for level in (settings.a, settings.b, ORACLE):
+                over = 0.0 if level == BASELINE else comparisons[f"{level}-{BASELINE}"][unit]
+                shares[level] = over / gap if gap else math.nan
+            out[key] = shares
     return out
 
 
@@ -357,11 +362,10 @@ def format_summary(settings: Settings, s: dict[str, Any], preset: str) -> Iterat
             )
     for level, ms in s["cpu_ms_per_decision"].items():
         yield f"CPU per decision, {level}: {ms:.2f} ms over {s['decisions'][level]} decisions"
-    if "oracle_gap_share" in s:
-        shares = ", ".join(
-            f"{level} {100 * share:.0f}%" for level, share in s["oracle_gap_share"].items()
-        )
-        yield f"share of the oracle's gap over {BASELINE} (tricks): {shares}"
+    for unit, key in (("tricks", "oracle_gap_share"), ("points", "oracle_gap_share_points")):
+        if key in s:
+            shares = ", ".join(f"{level} {100 * share:.0f}%" for level, share in s[key].items())
+            yield f"share of the oracle's gap over {BASELINE} ({unit}): {shares}"
 
 
 def build_parser() -> argparse.ArgumentParser:
