@@ -307,8 +307,9 @@ function presetLabel(preset) {
   return byName(`settings.preset.${preset.name}`, preset.label);
 }
 
-// The deals over which expert's card play was measured against hard's (docs/benchmarks.md,
-// "Expert against hard, deal by deal"): what the settings say of the level.
+// The deals over which expert's card play was measured against hard's, on each of the
+// traditional and seed presets (docs/benchmarks.md, "Card play deal by deal"): what the
+// settings say of the level.
 const EXPERT_MEASURED_DEALS = 1000;
 
 function levelSelect(seat, level) {
