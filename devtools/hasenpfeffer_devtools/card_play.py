@@ -304,6 +304,10 @@ def run(
     return [done[d] for d in range(deals)]
 
 
+#: The oracle-gap shares of a summary: the unit they are taken in, and their key.
+GAP_SHARES = (("tricks", "oracle_gap_share"), ("points", "oracle_gap_share_points"))
+
+
 def summarize(settings: Settings, records: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """The figures of a run (JSON-ready; no timing but the CPU per decision)."""
     records = list(records)
@@ -334,7 +338,7 @@ def summarize(settings: Settings, records: Iterable[dict[str, Any]]) -> dict[str
         math.fsum(r["cpu"] for r in records) / len(records) if records else math.nan
     )
     if settings.oracle_gap:
-        for unit, key in (("tricks", "oracle_gap_share"), ("points", "oracle_gap_share_points")):
+        for unit, key in GAP_SHARES:
             gap = comparisons[f"{ORACLE}-{BASELINE}"][unit]
             shares = {}
             for level in (settings.a, settings.b, ORACLE):
@@ -362,7 +366,7 @@ def format_summary(settings: Settings, s: dict[str, Any], preset: str) -> Iterat
             )
     for level, ms in s["cpu_ms_per_decision"].items():
         yield f"CPU per decision, {level}: {ms:.2f} ms over {s['decisions'][level]} decisions"
-    for unit, key in (("tricks", "oracle_gap_share"), ("points", "oracle_gap_share_points")):
+    for unit, key in GAP_SHARES:
         if key in s:
             shares = ", ".join(f"{level} {100 * share:.0f}%" for level, share in s[key].items())
             yield f"share of the oracle's gap over {BASELINE} ({unit}): {shares}"
