@@ -34,6 +34,9 @@ people and browsers know:
                                 where the browser has no BarcodeDetector for QR codes
       engine/<wheel>            the engine wheel with bytecode for Pyodide's Python added
                                 (scripts/wheel_bytecode.py; imported in place via zipimport)
+      engine/runtime.snapshot   the started runtime: Pyodide's memory snapshot with the
+                                engine imported, gzipped (scripts/engine_snapshot.mjs); a
+                                first visit restores it instead of starting Python
       pyscript/, pyodide/micropip-*.whl
                                 PyScript, self-hosted, and micropip for python.html (an
                                 entry; scripts/python_page.py writes all three and gives the
@@ -57,6 +60,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import posixpath
 import re
 import shutil
@@ -188,6 +192,46 @@ def add_bytecode(wheel: Path, dest: Path) -> None:
     )
     if run.returncode != 0 or not dest.is_file():
         raise SystemExit(f"build_site: compiling the engine for Pyodide failed:\n{run.stderr}")
+
+
+#: The started runtime in the site (its path is also the worker's, web/engine/worker.js).
+SNAPSHOT = Path("engine") / "runtime.snapshot"
+#: Snapshots made before, by their inputs (the same inputs give the same file, so the
+#: version's hash does not change from one build to the next of the same sources).
+SNAPSHOT_CACHE = ROOT / "build" / "runtime-snapshot"
+SNAPSHOT_CACHE_KEEP = 4
+
+
+def add_snapshot(site_wheel: Path, dest: Path) -> None:
+    """The started runtime for ``site_wheel`` (``scripts/engine_snapshot.mjs``, Pyodide in
+    Node): made once for each wheel, script and Pyodide, then copied from the cache."""
+    maker = ROOT / "scripts" / "engine_snapshot.mjs"
+    key = hashlib.sha256()
+    for part in (
+        site_wheel.read_bytes(),
+        maker.read_bytes(),
+        (PYODIDE_DIR / "package.json").read_bytes(),
+    ):
+        key.update(hashlib.sha256(part).digest())
+    cached = SNAPSHOT_CACHE / key.hexdigest()[:24]
+    if not cached.is_file():
+        SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+        made = cached.with_name(f"{cached.name}.{os.getpid()}.part")  # builds run in parallel
+        run = subprocess.run(
+            ["node", str(maker), str(site_wheel), str(made)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if run.returncode != 0 or not made.is_file():
+            raise SystemExit(f"build_site: making the runtime snapshot failed:\n{run.stderr}")
+        made.replace(cached)
+        # the few latest are kept (a test's build of another wheel beside the usual one)
+        made_before = [p for p in SNAPSHOT_CACHE.iterdir() if p.suffix != ".part"]
+        kept = sorted(made_before, key=lambda p: p.stat().st_mtime)
+        for old in kept[:-SNAPSHOT_CACHE_KEEP]:
+            old.unlink(missing_ok=True)
+    shutil.copyfile(cached, dest)
 
 
 #: The folder of the versions, at the site's root: v/<version>/ holds one version's files.
@@ -362,6 +406,8 @@ def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, obje
     site_wheel = out / "engine" / wheel.name
     add_bytecode(wheel, site_wheel)
     sizes["wheel"] = site_wheel.stat().st_size
+    add_snapshot(site_wheel, out / SNAPSHOT)
+    sizes[SNAPSHOT.name] = (out / SNAPSHOT).stat().st_size
 
     pyodide_version = json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
     engine_version = wheel.name.split("-")[1]
