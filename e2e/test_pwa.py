@@ -98,8 +98,8 @@ def wait_offline_ready(page: Page) -> None:
     )
 
 
-# In the page: start `n` more engine workers one after another (each restores the
-# stored snapshot, or takes one) and return how each started and its new game's deal.
+# In the page: start `n` more engine workers one after another (each restores a runtime
+# snapshot, or takes one) and return how each started and its new game's deal.
 FRESH_ENGINES = """async (n) => {
   const start = document.querySelector('script[src*="web/engine/start.js"]').src;
   const { EngineClient } = await import(start.replace("start.js", "client.js"));
@@ -142,13 +142,14 @@ def test_installable_then_plays_offline_and_resumes(
             step(page, rng)
         page.wait_for_selector(WAITING)
         wait_offline_ready(page)
-        assert page.evaluate("window.hasenpfeffer.timings.snapshot") == "taken"
-        wait_snapshot_stored(page)
+        # the runtime came started, from the site's snapshot: no Python start on the device
+        assert page.evaluate("window.hasenpfeffer.timings.snapshot") == "shipped"
 
         # precached through the service worker, every request on the origin
         precached = sw_requests(requests)
         names = {u.split("?")[0].rsplit("/", 1)[-1] for u in precached}
         assert {"pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"} <= names
+        assert "runtime.snapshot" in names
         assert {
             "pyodide.mjs",
             "pyodide.asm.mjs",
@@ -187,8 +188,8 @@ def test_installable_then_plays_offline_and_resumes(
         reload(page)
         assert saved(page) == before and hand(page) == before_hand
         assert not page.is_visible("#notice")
-        # started from the snapshot the first visit stored, not by starting Python again
-        assert page.evaluate("window.hasenpfeffer.timings.snapshot") == "restored"
+        # started from the site's snapshot, kept by the service worker, not by starting Python
+        assert page.evaluate("window.hasenpfeffer.timings.snapshot") == "shipped"
         served = [r for r in requests if r.url.startswith(base)]
         assert served and all(
             r.response() is not None and r.response().from_service_worker  # type: ignore[union-attr]
@@ -206,9 +207,31 @@ def test_installable_then_plays_offline_and_resumes(
         # every start from the snapshot deals its own games (the stored state of
         # Python's random generator is not replayed)
         first, second = page.evaluate(FRESH_ENGINES, 2)
-        assert first["snapshot"] == second["snapshot"] == "restored"
+        assert first["snapshot"] == second["snapshot"] == "shipped"
         assert len(first["hand"]) == 6 and first["hand"] != second["hand"]
-        # a damaged snapshot is dropped: the engine starts the usual way and stores a new one
+        # a damaged snapshot of the site (here: in the service worker's copy) is given up:
+        # the engine starts the usual way and stores the device's own snapshot, which the
+        # next visit restores; then a damaged snapshot of the device's is dropped in turn
+        damaged_copies = page.evaluate(
+            """async () => {
+              let damaged = 0;
+              for (const name of await caches.keys()) {
+                const cache = await caches.open(name);
+                for (const request of await cache.keys()) {
+                  if (!request.url.endsWith("/engine/runtime.snapshot")) continue;
+                  await cache.put(request, new Response(new Uint8Array(4096).fill(7)));
+                  damaged += 1;
+                }
+              }
+              return damaged;
+            }"""
+        )
+        assert damaged_copies == 1
+        reload(page)
+        assert page.evaluate("window.hasenpfeffer.timings.snapshot") == "taken"
+        wait_snapshot_stored(page)
+        reload(page)
+        assert page.evaluate("window.hasenpfeffer.timings.snapshot") == "restored"
         page.evaluate(
             """async () => {
               const name = (await caches.keys()).find((n) => n.includes(" snapshot "));
@@ -304,12 +327,11 @@ def test_an_update_is_offered_then_loaded_whole_and_the_game_goes_on(
         # the game in progress is still there
         assert saved(page) == game
         assert not page.is_visible("#notice")
-        # nothing of A is served any more: B's files and B's runtime snapshot only;
+        # nothing of A is served any more: B's files only, B's runtime snapshot among them;
         # every file the page loads is one of B's folder (or an entry at the root)
-        assert page.evaluate("window.hasenpfeffer.timings.snapshot") == "taken"
-        wait_snapshot_stored(page)
+        assert page.evaluate("window.hasenpfeffer.timings.snapshot") == "shipped"
         caches = page.evaluate("caches.keys()")
-        assert len(caches) == 2 and all(version_b in c for c in caches), caches
+        assert len(caches) == 1 and all(version_b in c for c in caches), caches
         versioned = [r.url for r in requests if "/v/" in r.url]
         assert versioned and all(f"/v/{version_b}/" in u for u in versioned), versioned
         info = next(r for r in requests if r.url.endswith("/web/shared/build-info.js"))

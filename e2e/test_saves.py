@@ -91,7 +91,14 @@ def test_a_second_tab_takes_the_game_over_and_the_first_can_take_it_back(
     page.wait_for_selector(f"{HANDED_OVER}[open]", state="detached")
     page.wait_for_selector(WAITING)
     assert saved(page) == newer
-    assert hand(page) == hand(second)
+    # the dialog closes as the newest game is asked of the engine: the table shows it then
+    newest = hand(second)
+    page.wait_for_function(
+        "cards => [...document.querySelectorAll('#hand button.card')]"
+        ".map((e) => e.dataset.card).join() === cards.join()",
+        arg=newest,
+        timeout=10_000,
+    )
     play(page, rng, 2)
     assert saved(page) != newer
     second.wait_for_timeout(300)

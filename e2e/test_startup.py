@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import gzip
 import http.server
 import threading
 import time
@@ -85,6 +86,7 @@ def test_the_engine_downloads_start_with_the_page_and_come_once(
               mark: performance.getEntriesByName("hp-worker-started")[0]?.startTime ?? null,
               interactive: performance.getEntriesByType("navigation")[0].domInteractive,
               left: "hasenpfefferEarlyWorker" in globalThis,
+              from: window.hasenpfeffer.timings.snapshot,
             })"""
         )
         (worker,) = page.workers
@@ -95,7 +97,9 @@ def test_the_engine_downloads_start_with_the_page_and_come_once(
     assert problems.errors == []
     assert all(u.startswith(base) for u in requested), requested
     (start_module,) = named(on_page, "/web/engine/start.js")
-    for suffix in (*PRELOADED, "pyodide.asm.wasm"):
+    # over localhost the runtime came started, from the site's snapshot
+    assert started["from"] == "shipped", started
+    for suffix in (*PRELOADED, "pyodide.asm.wasm", "runtime.snapshot"):
         files = [n for n in served if n.endswith(suffix)]
         assert files and all(served[n] == 1 for n in files), (suffix, dict(served))
     for suffix in PRELOADED:
@@ -254,6 +258,7 @@ def test_a_module_that_never_downloads_gets_a_message_and_a_button_that_reloads(
         # the worker's first request: without a retry its failure falls back to the
         # loader's own request, so that one fails too
         ("/pyodide.asm.wasm", 2),
+        ("/engine/runtime.snapshot", 1),  # the site's started runtime, by the worker
     ],
 )
 def test_the_worker_asks_again_for_a_download_that_failed(
@@ -339,6 +344,63 @@ def test_a_worker_script_refused_by_the_server_is_reported(
         page.context.close()
     assert title == "The card engine could not start" and retry, title
     assert workers <= 1, workers  # the client did not start a second one beside it
+    assert _unexpected(problems) == [] and problems.external == []
+
+
+SNAPSHOT = "/engine/runtime.snapshot"
+STARTED_FROM = "() => window.hasenpfeffer.timings?.snapshot"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        {"status": 404, "body": b"gone"},
+        {"status": 200, "body": bytes(4096)},  # not gzip
+        {"status": 200, "body": gzip.compress(b"\x07" * 65536)},  # no Pyodide snapshot
+    ],
+    ids=["refused", "not-gzip", "not-a-snapshot"],
+)
+def test_without_a_usable_snapshot_of_the_site_the_runtime_starts_the_usual_way(
+    browser: Browser, base_url: str, problems: PageProblems, answer: dict[str, Any]
+) -> None:
+    """The site's runtime snapshot is refused or damaged: the worker starts Python the
+    usual way (and takes the device's own snapshot), the game plays, and nothing is
+    reported to the player."""
+    page = open_page(browser, base_url, problems)
+    try:
+        page.context.route(
+            lambda url: url.split("?")[0].endswith(SNAPSHOT), lambda r: r.fulfill(**answer)
+        )
+        page.goto(base_url + "?speed=instant")
+        page.wait_for_function(PLAYABLE, timeout=LOAD_TIMEOUT_MS)
+        started = page.evaluate(STARTED_FROM)
+        notice = page.locator("#notice").is_visible()
+    finally:
+        page.context.close()
+    assert started == "taken", started
+    assert not notice
+    assert _unexpected(problems) == [] and problems.external == []
+
+
+def test_on_a_slow_link_the_snapshot_is_given_up_for_the_usual_start(
+    browser: Browser, base_url: str, problems: PageProblems
+) -> None:
+    """Over 16 Mbit/s the snapshot's 6 MB would take longer than the Python start they
+    save: once the downloads have run a second, the worker gives it up and starts the
+    usual way. (Over localhost every page of the suite starts from it: "shipped".)"""
+    page = open_page(browser, base_url, problems)
+    try:
+        session = page.context.new_cdp_session(page)
+        session.send("Network.enable")
+        rate = 16e6 / 8
+        conditions = {"latency": 20, "downloadThroughput": rate, "uploadThroughput": rate}
+        session.send("Network.emulateNetworkConditions", {"offline": False, **conditions})
+        page.goto(base_url + "?speed=instant")
+        page.wait_for_function(PLAYABLE, timeout=LOAD_TIMEOUT_MS)
+        started = page.evaluate(STARTED_FROM)
+    finally:
+        page.context.close()
+    assert started == "taken", started
     assert _unexpected(problems) == [] and problems.external == []
 
 

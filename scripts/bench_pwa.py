@@ -12,13 +12,11 @@ that cache off) and one local server that logs every request:
   gzipped at level 6, as a compressing host would send them) and whether any
   file was sent in full twice (the precache revalidates what the page already
   has: those are 304 answers, no body);
-  then wait until the engine worker has stored its snapshot of the started
-  runtime (web/engine/worker.js);
+  and, when the engine started the usual way, until its worker has stored
+  its own snapshot of the started runtime (web/engine/worker.js);
 - repeat visit, in a new tab of the same profile: time to playable, whether
-  every file came from the service worker, and whether the engine started
-  from the snapshot;
-- the same once more with the snapshot deleted first: what the service
-  worker's files alone save.
+  every file came from the service worker, and how the engine started (from
+  the site's runtime snapshot, "shipped", or the device's, "restored").
 
 The ratio is median repeat / median cold (goal <= 0.60). Both visits are
 measured twice: over plain localhost, where downloading costs next to
@@ -105,15 +103,10 @@ def file_of(path: str, site: Path) -> Path:
     return site / (bare or "index.html")
 
 
-FORGET_SNAPSHOTS = """async () => {
-  for (const name of await caches.keys())
-    if (name.includes(" snapshot ")) await caches.delete(name);
-}"""
-
-
 def visit(context: BrowserContext, url: str) -> tuple[float, list[Any], str]:
     """Open the app in a new tab: (time to playable in ms, the tab's responses, how
-    the engine started: "restored" from the stored runtime snapshot, or "taken")."""
+    the engine started: "shipped" from the site's runtime snapshot, "restored" from the
+    one this device stored, or "taken": started the usual way, and stored one)."""
     responses: list[Any] = []
     page = context.new_page()
     page.on("response", lambda r: responses.append(r))
@@ -124,8 +117,9 @@ def visit(context: BrowserContext, url: str) -> tuple[float, list[Any], str]:
     page.wait_for_function(
         "() => document.documentElement.dataset.offline === 'ready'", timeout=120_000
     )
-    # and until the engine worker has stored its snapshot of the started runtime
-    wait_snapshot_stored(page, 120)
+    # and, if it started the usual way, until the engine worker has stored its snapshot
+    if started == "taken":
+        wait_snapshot_stored(page, 120)
     page.close()
     return ms, responses, started
 
@@ -147,12 +141,6 @@ def one_run(p: Playwright, base: str, site: Path) -> dict[str, Any]:
         log.clear()
         repeat, responses, started = visit(context, base)
         second = list(log)
-        # once more without the snapshot: what the service worker's files alone save
-        page = context.new_page()
-        page.goto(base)
-        page.evaluate(FORGET_SNAPSHOTS)
-        page.close()
-        files_only, _, _ = visit(context, base)
         context.close()
     full = [(file_of(path, site), path) for path, code in first if code == 200]
     sent = Counter(f for f, _ in full)
@@ -163,7 +151,6 @@ def one_run(p: Playwright, base: str, site: Path) -> dict[str, Any]:
         "cold_ms": cold,
         "repeat_ms": repeat,
         "repeat_started": started,
-        "files_only_ms": files_only,
         "files": len(sent),
         "raw_bytes": raw,
         "gzip_bytes": gz,
@@ -187,13 +174,11 @@ def report(title: str, runs: list[dict[str, Any]]) -> dict[str, float]:
     print(f"{title}, {len(runs)} fresh profiles (median):")
     print(f"  first visit, cold        {cold:7.0f} ms   {[round(r['cold_ms']) for r in runs]}")
     print(f"  repeat visit (from SW)   {repeat:7.0f} ms   {[round(r['repeat_ms']) for r in runs]}")
-    files_only = statistics.median(r["files_only_ms"] for r in runs)
-    restored = sum(1 for r in runs if r["repeat_started"] == "restored")
+    started = Counter(r["repeat_started"] for r in runs)
     print(f"  ratio repeat / cold      {repeat / cold:7.2f}    (goal <= 0.60)")
-    print(f"  repeat visits started from the stored runtime snapshot: {restored} of {len(runs)}")
     print(
-        f"  repeat without the snapshot (files from the SW only) {files_only:7.0f} ms, "
-        f"ratio {files_only / cold:.2f}"
+        f"  repeat visits started from the site's runtime snapshot: {started['shipped']}, "
+        f"from the device's: {started['restored']}, of {len(runs)}"
     )
     print(
         f"  first visit transferred: {last['raw_bytes'] / 1e6:.2f} MB raw, "
@@ -210,7 +195,6 @@ def report(title: str, runs: list[dict[str, Any]]) -> dict[str, float]:
         "cold_ms": cold,
         "repeat_ms": repeat,
         "ratio": repeat / cold,
-        "files_only_ratio": files_only / cold,
     }
 
 
@@ -241,8 +225,7 @@ def main(argv: list[str] | None = None) -> int:
                 results[name].append(r)
                 print(
                     f"  run {i + 1}, {name}: cold {r['cold_ms']:.0f} ms, "
-                    f"repeat {r['repeat_ms']:.0f} ms ({r['repeat_started']}), "
-                    f"without snapshot {r['files_only_ms']:.0f} ms",
+                    f"repeat {r['repeat_ms']:.0f} ms ({r['repeat_started']})",
                     flush=True,
                 )
     server.shutdown()

@@ -24,7 +24,7 @@ const WORKER = {
   shared: SHARED,
   runtimes: 0, // how many times Pyodide was loaded here (1)
   connections: 0,
-  snapshot: "none", // "restored" (started from a stored snapshot), "taken" (stored one) or "none"
+  snapshot: "none", // "shipped" (started from the site's snapshot), "restored" (from this device's), "taken" (stored one) or "none"
 };
 const ports = new Set();
 let lastStatus = null; // the latest progress / ready / fatal message
@@ -54,6 +54,7 @@ async function learnBuild() {
   tracked.set("pyodide.asm.wasm", BUILD.sizes["pyodide.asm.wasm"]);
   tracked.set("python_stdlib.zip", BUILD.sizes["python_stdlib.zip"]);
   tracked.set(BUILD.wheelName, BUILD.sizes.wheel);
+  if (shipped.state === "coming") tracked.set(SHIPPED_NAME, BUILD.sizes[SHIPPED_NAME]);
   totalBytes = [...tracked.values()].reduce((a, b) => a + b, 0);
   const siteRoot = new URL(BUILD.root, import.meta.url).href; // as the service worker names it
   SNAPSHOT_PREFIX = `hasenpfeffer ${siteRoot} snapshot `;
@@ -79,10 +80,27 @@ const BANDS = {
 let loadedBytes = 0;
 let stage = "download";
 let lastPost = 0;
-// the runtime's own files (not the wheel, which goes on in parallel): when all are
-// here, Python starts
-const runtimeFiles = new Set(["pyodide.asm.wasm", "python_stdlib.zip"]);
+// the runtime's own files (not the wheel, which goes on in parallel), and the started
+// runtime while it is coming: when all are here, Python starts (or is restored)
+const runtimeFiles = new Set(["pyodide.asm.wasm", "python_stdlib.zip", "runtime.snapshot"]);
 let filesAt = null; // when they were (ms since t0, for the timings)
+let firstByteAt = null; // when the first byte of a tracked download came (for its rate)
+
+/** `name` is here (or no longer awaited): once the runtime's files all are, it starts. */
+function arrived(name) {
+  runtimeFiles.delete(name);
+  if (runtimeFiles.size === 0 && stage === "download") {
+    filesAt ??= Math.round(performance.now() - t0);
+    enterStage("start");
+  }
+}
+
+/** `bytes` more of a tracked download. */
+function counted(bytes) {
+  firstByteAt ??= performance.now();
+  loadedBytes += bytes;
+  postProgress();
+}
 
 function fraction() {
   const band = BANDS[stage];
@@ -91,6 +109,7 @@ function fraction() {
 }
 
 function postProgress(force = false) {
+  if (!totalBytes) return; // the sizes are not known yet (learnBuild)
   const now = performance.now();
   if (!force && now - lastPost < 50) return;
   lastPost = now;
@@ -149,6 +168,82 @@ const early = new Map(
   }),
 );
 
+// ---- the started runtime, shipped with the site ----------------------------------------
+// The build makes a memory snapshot of Python with the engine and its computer players
+// imported (scripts/engine_snapshot.mjs: engine/runtime.snapshot, gzipped). Restoring it
+// skips Python's start and the engine's import, about 2 s of one core on a two-core
+// laptop and far more on a phone, for about 6 MB more to download; every worker (the
+// game's, the embeds' shared one) fetches it from its first moment, beside the wasm.
+// On a slow link those bytes cost more time than they save: once the downloads have
+// run for SHIPPED_JUDGED_AFTER_MS, the snapshot is given up as soon as what is left of
+// it, at the rate the files come, would take longer than SHIPPED_SAVES_MS, and the
+// runtime starts the usual way. Nor is it fetched for a visitor who asked to save data,
+// or where the browser cannot gunzip a stream. Any failure on the way (missing,
+// damaged, cut off, another Pyodide) ends the same way: the usual start.
+const SHIPPED_NAME = "runtime.snapshot"; // scripts/build_site.py's SNAPSHOT
+const SHIPPED_SAVES_MS = 2000;
+const SHIPPED_JUDGED_AFTER_MS = 1000;
+const shipped = {
+  state: "coming", // then "here" (its bytes), "given up" or "failed"
+  received: 0,
+  size: 0, // from the response's Content-Length (else the build's sizes)
+  abort: new AbortController(),
+  bytes: null, // a promise of the snapshot (an ArrayBuffer) or null
+};
+shipped.bytes = (async () => {
+  try {
+    if (typeof DecompressionStream === "undefined" || navigator.connection?.saveData) throw new Error("not wanted here");
+    const url = new URL(`../../engine/${SHIPPED_NAME}`, import.meta.url).href;
+    const response = await fetchRetrying(url, { signal: shipped.abort.signal });
+    if (!response.ok || !response.body) throw new Error(`${response.status} ${response.statusText}`.trim());
+    shipped.size = Number(response.headers.get("content-length")) || 0;
+    const count = new TransformStream({
+      transform(chunk, controller) {
+        shipped.received += chunk.byteLength;
+        counted(chunk.byteLength);
+        judgeShipped();
+        controller.enqueue(chunk);
+      },
+    });
+    const gunzipped = response.body.pipeThrough(count).pipeThrough(new DecompressionStream("gzip"));
+    const bytes = await new Response(gunzipped).arrayBuffer();
+    shipped.state = "here";
+    arrived(SHIPPED_NAME);
+    return bytes;
+  } catch (err) {
+    if (shipped.state === "coming") dropShipped("failed", err);
+    return null;
+  }
+})();
+
+/** Give up the shipped snapshot (`state`: "given up" or "failed"): its download stops, its
+ * bytes leave the progress, and the runtime's start no longer waits for it. */
+function dropShipped(state, why) {
+  if (shipped.state !== "coming") return;
+  shipped.state = state;
+  shipped.abort.abort();
+  if (tracked.delete(SHIPPED_NAME)) totalBytes -= BUILD.sizes[SHIPPED_NAME];
+  loadedBytes -= shipped.received;
+  if (why) console.info(`hasenpfeffer: starting the runtime the usual way (its snapshot: ${why?.message ?? why})`);
+  arrived(SHIPPED_NAME);
+}
+
+// judged on every chunk of any download, and at least this often (a stalled snapshot
+// sends no chunks; its rate then falls until it is given up)
+const judging = setInterval(judgeShipped, 250);
+
+/** Whether the rest of the shipped snapshot is still worth its time (see above). */
+function judgeShipped() {
+  if (shipped.state !== "coming") clearInterval(judging);
+  if (shipped.state !== "coming" || firstByteAt === null) return;
+  const elapsed = performance.now() - firstByteAt;
+  const size = shipped.size || BUILD?.sizes[SHIPPED_NAME];
+  if (elapsed < SHIPPED_JUDGED_AFTER_MS || !size) return;
+  const rate = loadedBytes / elapsed; // bytes per ms, of all the downloads together
+  const leftMs = (size - shipped.received) / rate;
+  if (leftMs > SHIPPED_SAVES_MS) dropShipped("given up", `${Math.round(leftMs)} ms more to download`);
+}
+
 // A tracked download (the wasm, the stdlib, the wheel) that failed for good: its network
 // error after the last attempt, an HTTP error status, or its body cut off on the way.
 // The start fails at once with it (Pyodide's loader would wait for ever on a wasm it
@@ -188,15 +283,11 @@ self.fetch = async (input, init) => {
       }
       if (chunk.done) {
         controller.close();
-        runtimeFiles.delete(name);
-        if (runtimeFiles.size === 0 && stage === "download") {
-          filesAt ??= Math.round(performance.now() - t0);
-          enterStage("start");
-        }
+        arrived(name);
         return;
       }
-      loadedBytes += chunk.value.byteLength;
-      postProgress();
+      counted(chunk.value.byteLength);
+      judgeShipped();
       controller.enqueue(chunk.value);
     },
     cancel(reason) {
@@ -219,10 +310,12 @@ async function fetchWheel() {
 }
 
 // ---- the started interpreter, kept between visits ----------------------------------
-// The installed app (not an embed: its client names the worker "...+snapshot")
-// keeps a memory snapshot of Pyodide taken right after the engine was imported,
-// in a cache of this site and version. The next visit restores it instead of
-// starting Python and importing the engine again (about 2 s on a slow machine).
+// When the runtime had to start the usual way (the site's snapshot given up on a slow
+// link, or unusable), the installed app (not an embed: its client names the worker
+// "...+snapshot") takes a memory snapshot of Pyodide right after the engine was
+// imported, in a cache of this site and version. The next visit restores it instead of
+// starting Python and importing the engine again (about 2 s on a slow machine), and
+// does not download the site's.
 // The service worker keeps this version's snapshot cache and removes older ones;
 // without a service worker this worker removes them itself.
 const SNAPSHOT_WANTED = !SHARED && self.name.split("+").includes("snapshot") && typeof caches !== "undefined";
@@ -232,14 +325,13 @@ const SNAPSHOT_STORE_DELAY_MS = 2000;
 async function storedSnapshot() {
   if (!SNAPSHOT_WANTED) return null;
   try {
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    const response = await cache.match(SNAPSHOT_KEY);
+    // (caches.match with a cache's name, not caches.open: a lookup must not make the cache)
+    const response = await caches.match(SNAPSHOT_KEY, { cacheName: SNAPSHOT_CACHE });
     if (!response) return null;
     const length = Number(response.headers.get("x-snapshot-length"));
-    return response.arrayBuffer().then((buffer) => {
-      if (buffer.byteLength !== length || length === 0) throw new Error("snapshot: truncated");
-      return buffer;
-    });
+    const buffer = await response.arrayBuffer();
+    if (buffer.byteLength !== length || length === 0) return null; // cut off: not used
+    return buffer;
   } catch {
     return null; // storage unavailable (private mode, quota): start the usual way
   }
@@ -272,21 +364,32 @@ async function boot() {
   postProgress(true);
   const wheelPromise = fetchWheel();
   wheelPromise.catch(() => {}); // awaited by start(): its failure is the start's, not uncaught
-  const snapshot = await storedSnapshot();
-  if (snapshot) {
+  const stored = await storedSnapshot();
+  if (stored) {
+    dropShipped("given up"); // this device's own is here: no need to download the site's
     try {
-      return await start(wheelPromise, snapshot);
+      return await start(wheelPromise, stored, "restored");
     } catch (err) {
       console.warn(`hasenpfeffer: the stored runtime snapshot is unusable (${err?.message ?? err}); starting afresh`);
       await forgetSnapshots(); // unusable (damaged, another runtime): start afresh
       stage = runtimeFiles.size ? "download" : "start"; // (the page's bar does not go back)
     }
   }
-  return start(wheelPromise, null);
+  const site = await shipped.bytes;
+  shipped.bytes = null; // (its 31 MB are not kept once restored)
+  if (site) {
+    try {
+      return await start(wheelPromise, site, "shipped");
+    } catch (err) {
+      console.warn(`hasenpfeffer: the site's runtime snapshot is unusable (${err?.message ?? err}); starting afresh`);
+    }
+  }
+  return start(wheelPromise, null, null);
 }
 
-/** Start Python (from `snapshot` when given) and the engine: {handleJson, timings}. */
-async function start(wheelPromise, snapshot) {
+/** Start Python (from `snapshot` when given: `source` says whose, "restored" this
+ * device's or "shipped" the site's) and the engine: {handleJson, timings}. */
+async function start(wheelPromise, snapshot, source) {
   WORKER.runtimes += 1;
   const { loadPyodide } = await import("../../pyodide/pyodide.mjs");
   const pyodide = await loadPyodide(
@@ -294,6 +397,7 @@ async function start(wheelPromise, snapshot) {
       ? { indexURL, packages: [], _loadSnapshot: snapshot }
       : { indexURL, packages: [], _makeSnapshot: SNAPSHOT_WANTED },
   );
+  if (pyodide._api?.config) pyodide._api.config._loadSnapshot = null; // the loader keeps its options
   const tRuntime = performance.now();
   enterStage("start");
   const wheel = await wheelPromise;
@@ -330,7 +434,7 @@ async function start(wheelPromise, snapshot) {
   enterStage("ready");
   // stored once the first moves are made: 30 MB through the browser's storage
   if (taken) setTimeout(() => storeSnapshot(taken), SNAPSHOT_STORE_DELAY_MS);
-  WORKER.snapshot = snapshot ? "restored" : taken ? "taken" : "none";
+  WORKER.snapshot = snapshot ? source : taken ? "taken" : "none";
   return {
     handleJson,
     timings: {
