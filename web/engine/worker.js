@@ -95,11 +95,26 @@ function arrived(name) {
   }
 }
 
+// the bytes counted so far, sampled over the last RATE_WINDOW_MS (and one sample before):
+// the link's rate now, not since the first byte (TCP's slow start would weigh in)
+const RATE_WINDOW_MS = 1000;
+const samples = [];
+
 /** `bytes` more of a tracked download. */
 function counted(bytes) {
-  firstByteAt ??= performance.now();
+  const now = performance.now();
+  firstByteAt ??= now;
   loadedBytes += bytes;
+  samples.push([now, loadedBytes]);
+  while (samples.length > 2 && samples[1][0] < now - RATE_WINDOW_MS) samples.shift();
   postProgress();
+}
+
+/** The downloads' rate together over the last RATE_WINDOW_MS or so, in bytes per ms. */
+function recentRate() {
+  const now = performance.now();
+  const [since, before] = samples[0] ?? [firstByteAt, 0];
+  return (loadedBytes - before) / Math.max(now - since, 1);
 }
 
 function fraction() {
@@ -152,21 +167,118 @@ async function fetchRetrying(input, init) {
   }
 }
 
-// ---- the runtime's wasm, asked for first ----------------------------------------------
+// A tracked download (the wasm, the stdlib, the wheel) that failed for good: its network
+// error after the last attempt, an HTTP error status, or its body cut off on the way.
+// The start fails at once with it (Pyodide's loader would wait for ever on a wasm it
+// could not fetch: it logs "wasm instantiation failed!" and goes no further).
+let failDownload = null;
+const downloadFailed = new Promise((resolve, reject) => {
+  failDownload = (name, why) => reject(new Error(`could not download ${name} (${why})`));
+});
+downloadFailed.catch(() => {}); // reported through `booted`
+
+// Count the bytes of the tracked downloads as they stream in (every request of the
+// worker and of Pyodide's loader goes through here, and is asked again if it fails).
+self.fetch = async (input, init) => {
+  const url = new URL(typeof input === "string" ? input : (input.url ?? String(input)), self.location.href).href;
+  if (url === WASM_URL) return compiledStandIn(); // compiled already (see below)
+  const name = trackedName(url);
+  let response;
+  try {
+    response = await fetchRetrying(input, init);
+  } catch (err) {
+    if (name) failDownload(name, err?.message ?? err);
+    throw err;
+  }
+  if (name && !response.ok) failDownload(name, `${response.status} ${response.statusText}`.trim());
+  if (!response.ok || !response.body || !name) return response;
+  return new Response(countedBody(name, response), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+};
+
+/** `response`'s body, its bytes counted as they come (a cut-off body fails the start). */
+function countedBody(name, response) {
+  const reader = response.body.getReader();
+  return new ReadableStream({
+    async pull(controller) {
+      let chunk;
+      try {
+        chunk = await reader.read();
+      } catch (err) {
+        failDownload(name, err?.message ?? err); // cut off on the way
+        controller.error(err);
+        return;
+      }
+      if (chunk.done) {
+        controller.close();
+        arrived(name);
+        return;
+      }
+      counted(chunk.value.byteLength);
+      judgeShipped();
+      controller.enqueue(chunk.value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+// ---- the runtime's wasm, asked for first and compiled as it comes -------------------------
 // Fetched as soon as this module runs, before Pyodide's loader (imported in start(), not
-// statically: a static import would be loaded first) has even been read; the loader's
-// own request for it takes this response (once). index.html preloads the smaller files
-// (stdlib, lock, wheel, the scripts), which this worker then finds in the HTTP cache;
-// not the 9.6 MB wasm: a worker cannot use the page's preloads and a private window's
-// HTTP cache does not keep a file that big, so it came twice (measured, issue 31).
-const early = new Map(
-  ["pyodide.asm.wasm"].map((name) => {
-    const url = new URL(name, indexURL).href;
-    const response = fetchRetrying(url);
-    response.catch(() => {}); // the loader's own request reports a failure
-    return [url, response];
-  }),
-);
+// statically: a static import would be loaded first) has even been read, and compiled
+// by the browser as its bytes arrive, whenever the loader is called: the start may wait
+// for the runtime's snapshot (above) while the wasm downloads and compiles. The loader's
+// own request gets a stand-in, and its WebAssembly.instantiateStreaming of that stand-in
+// instantiates this compiled module (a second start, after an unusable snapshot, too:
+// the wasm is fetched once). index.html preloads the smaller files (stdlib, lock, wheel,
+// the scripts), which this worker then finds in the HTTP cache; not the 9.6 MB wasm: a
+// worker cannot use the page's preloads and a private window's HTTP cache does not keep
+// a file that big, so it came twice (measured, issue 31).
+const WASM_URL = new URL("pyodide.asm.wasm", indexURL).href;
+const compiledWasm = (async () => {
+  const name = "pyodide.asm.wasm";
+  let response;
+  try {
+    response = await fetchRetrying(WASM_URL);
+  } catch (err) {
+    failDownload(name, err?.message ?? err);
+    throw err;
+  }
+  if (!response.ok || !response.body) {
+    const why = `${response.status} ${response.statusText}`.trim();
+    failDownload(name, why);
+    throw new Error(why);
+  }
+  const body = countedBody(name, response);
+  try {
+    return await WebAssembly.compileStreaming(new Response(body, { headers: { "Content-Type": "application/wasm" } }));
+  } catch (err) {
+    failDownload(name, `not compiled: ${err?.message ?? err}`);
+    throw err;
+  }
+})();
+compiledWasm.catch(() => {}); // reported through failDownload
+
+const standIns = new WeakSet();
+
+/** What the loader's request for the wasm gets: a response that stands for the module. */
+function compiledStandIn() {
+  const response = new Response(null, { status: 200, headers: { "Content-Type": "application/wasm" } });
+  standIns.add(response);
+  return response;
+}
+
+const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  if (!standIns.has(response)) return instantiateStreaming(response, imports);
+  const module = await compiledWasm;
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
 
 // ---- the started runtime, shipped with the site ----------------------------------------
 // The build makes a memory snapshot of Python with the engine and its computer players
@@ -176,13 +288,13 @@ const early = new Map(
 // game's, the embeds' shared one) fetches it from its first moment, beside the wasm.
 // On a slow link those bytes cost more time than they save: once the downloads have
 // run for SHIPPED_JUDGED_AFTER_MS, the snapshot is given up as soon as what is left of
-// it, at the rate the files come, would take longer than SHIPPED_SAVES_MS, and the
-// runtime starts the usual way. Nor is it fetched for a visitor who asked to save data,
+// it, at the rate the files come now (all of them together: the link's), would take
+// longer than SHIPPED_SAVES_MS, and the runtime starts the usual way. Nor is it fetched for a visitor who asked to save data,
 // or where the browser cannot gunzip a stream. Any failure on the way (missing,
 // damaged, cut off, another Pyodide) ends the same way: the usual start.
 const SHIPPED_NAME = "runtime.snapshot"; // scripts/build_site.py's SNAPSHOT
 const SHIPPED_SAVES_MS = 2000;
-const SHIPPED_JUDGED_AFTER_MS = 1000;
+const SHIPPED_JUDGED_AFTER_MS = 2000;
 const shipped = {
   state: "coming", // then "here" (its bytes), "given up" or "failed"
   received: 0,
@@ -239,67 +351,9 @@ function judgeShipped() {
   const elapsed = performance.now() - firstByteAt;
   const size = shipped.size || BUILD?.sizes[SHIPPED_NAME];
   if (elapsed < SHIPPED_JUDGED_AFTER_MS || !size) return;
-  const rate = loadedBytes / elapsed; // bytes per ms, of all the downloads together
-  const leftMs = (size - shipped.received) / rate;
+  const leftMs = (size - shipped.received) / recentRate();
   if (leftMs > SHIPPED_SAVES_MS) dropShipped("given up", `${Math.round(leftMs)} ms more to download`);
 }
-
-// A tracked download (the wasm, the stdlib, the wheel) that failed for good: its network
-// error after the last attempt, an HTTP error status, or its body cut off on the way.
-// The start fails at once with it (Pyodide's loader would wait for ever on a wasm it
-// could not fetch: it logs "wasm instantiation failed!" and goes no further).
-let failDownload = null;
-const downloadFailed = new Promise((resolve, reject) => {
-  failDownload = (name, why) => reject(new Error(`could not download ${name} (${why})`));
-});
-downloadFailed.catch(() => {}); // reported through `booted`
-
-// Count the bytes of the tracked downloads as they stream in (every request of the
-// worker and of Pyodide's loader goes through here, and is asked again if it fails).
-self.fetch = async (input, init) => {
-  const url = new URL(typeof input === "string" ? input : (input.url ?? String(input)), self.location.href).href;
-  const asked = early.get(url);
-  early.delete(url); // one response, one reader: a second request fetches
-  const name = trackedName(url);
-  let response;
-  try {
-    response = await (asked && !init?.integrity ? asked.catch(() => fetchRetrying(input, init)) : fetchRetrying(input, init));
-  } catch (err) {
-    if (name) failDownload(name, err?.message ?? err);
-    throw err;
-  }
-  if (name && !response.ok) failDownload(name, `${response.status} ${response.statusText}`.trim());
-  if (!response.ok || !response.body || !name) return response;
-  const reader = response.body.getReader();
-  const body = new ReadableStream({
-    async pull(controller) {
-      let chunk;
-      try {
-        chunk = await reader.read();
-      } catch (err) {
-        failDownload(name, err?.message ?? err); // cut off on the way
-        controller.error(err);
-        return;
-      }
-      if (chunk.done) {
-        controller.close();
-        arrived(name);
-        return;
-      }
-      counted(chunk.value.byteLength);
-      judgeShipped();
-      controller.enqueue(chunk.value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-};
 
 // ---- loading: the runtime and the wheel in parallel ------------------------------
 
