@@ -115,6 +115,34 @@ FRESH_ENGINES = """async (n) => {
 }"""
 
 
+# In the page: damage the device's stored runtime snapshot (if any), as a broken write
+# would leave it.
+DAMAGE_STORED = """async () => {
+  const name = (await caches.keys()).find((n) => n.includes(" snapshot "));
+  if (!name) return;
+  const cache = await caches.open(name);
+  for (const key of await cache.keys()) {
+    const headers = { "x-snapshot-length": "4096" };
+    await cache.put(key, new Response(new Uint8Array(4096).fill(7), { headers }));
+  }
+}"""
+
+# In the page: damage the service worker's copy of the site's runtime snapshot; returns
+# how many copies it found (one: this version's).
+DAMAGE_SHIPPED = """async () => {
+  let damaged = 0;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (!request.url.endsWith("/engine/runtime.snapshot")) continue;
+      await cache.put(request, new Response(new Uint8Array(4096).fill(7)));
+      damaged += 1;
+    }
+  }
+  return damaged;
+}"""
+
+
 def sw_requests(requests: list[Request]) -> list[str]:
     return [r.url for r in requests if r.service_worker is not None]
 
@@ -142,8 +170,10 @@ def test_installable_then_plays_offline_and_resumes(
             step(page, rng)
         page.wait_for_selector(WAITING)
         wait_offline_ready(page)
-        # the runtime came started, from the site's snapshot: no Python start on the device
+        # the runtime came started, from the site's snapshot: no Python start on the device;
+        # the app keeps it as restored, for the next visits
         assert page.evaluate("window.hasenpfeffer.timings.snapshot") == "shipped"
+        wait_snapshot_stored(page)
 
         # precached through the service worker, every request on the origin
         precached = sw_requests(requests)
@@ -188,8 +218,8 @@ def test_installable_then_plays_offline_and_resumes(
         reload(page)
         assert saved(page) == before and hand(page) == before_hand
         assert not page.is_visible("#notice")
-        # started from the site's snapshot, kept by the service worker, not by starting Python
-        assert page.evaluate("window.hasenpfeffer.timings.snapshot") == "shipped"
+        # started from the snapshot the first visit stored, not by starting Python again
+        assert page.evaluate("window.hasenpfeffer.timings.snapshot") == "restored"
         served = [r for r in requests if r.url.startswith(base)]
         assert served and all(
             r.response() is not None and r.response().from_service_worker  # type: ignore[union-attr]
@@ -207,41 +237,15 @@ def test_installable_then_plays_offline_and_resumes(
         # every start from the snapshot deals its own games (the stored state of
         # Python's random generator is not replayed)
         first, second = page.evaluate(FRESH_ENGINES, 2)
-        assert first["snapshot"] == second["snapshot"] == "shipped"
+        assert first["snapshot"] == second["snapshot"] == "restored"
         assert len(first["hand"]) == 6 and first["hand"] != second["hand"]
-        # a damaged snapshot of the site (here: in the service worker's copy) is given up:
-        # the engine starts the usual way and stores the device's own snapshot, which the
-        # next visit restores; then a damaged snapshot of the device's is dropped in turn
-        damaged_copies = page.evaluate(
-            """async () => {
-              let damaged = 0;
-              for (const name of await caches.keys()) {
-                const cache = await caches.open(name);
-                for (const request of await cache.keys()) {
-                  if (!request.url.endsWith("/engine/runtime.snapshot")) continue;
-                  await cache.put(request, new Response(new Uint8Array(4096).fill(7)));
-                  damaged += 1;
-                }
-              }
-              return damaged;
-            }"""
-        )
-        assert damaged_copies == 1
-        reload(page)
-        assert page.evaluate("window.hasenpfeffer.timings.snapshot") == "taken"
-        wait_snapshot_stored(page)
-        reload(page)
-        assert page.evaluate("window.hasenpfeffer.timings.snapshot") == "restored"
-        page.evaluate(
-            """async () => {
-              const name = (await caches.keys()).find((n) => n.includes(" snapshot "));
-              const cache = await caches.open(name);
-              const [key] = await cache.keys();
-              const junk = new Uint8Array(4096).fill(7);
-              const headers = { "x-snapshot-length": "4096" };
-              await cache.put(key, new Response(junk, { headers }));
-            }"""
-        )
+        # a damaged snapshot of the device's is dropped: the engine starts from the site's
+        # (the service worker's copy); when that one is damaged too, the usual way
+        page.evaluate(DAMAGE_STORED)
+        (damaged,) = page.evaluate(FRESH_ENGINES, 1)
+        assert damaged["snapshot"] == "shipped" and len(damaged["hand"]) == 6
+        assert page.evaluate(DAMAGE_SHIPPED) == 1
+        page.evaluate(DAMAGE_STORED)  # (if the last start stored it again)
         (damaged,) = page.evaluate(FRESH_ENGINES, 1)
         assert damaged["snapshot"] == "taken" and len(damaged["hand"]) == 6
     finally:
@@ -330,8 +334,9 @@ def test_an_update_is_offered_then_loaded_whole_and_the_game_goes_on(
         # nothing of A is served any more: B's files only, B's runtime snapshot among them;
         # every file the page loads is one of B's folder (or an entry at the root)
         assert page.evaluate("window.hasenpfeffer.timings.snapshot") == "shipped"
+        wait_snapshot_stored(page)
         caches = page.evaluate("caches.keys()")
-        assert len(caches) == 1 and all(version_b in c for c in caches), caches
+        assert len(caches) == 2 and all(version_b in c for c in caches), caches
         versioned = [r.url for r in requests if "/v/" in r.url]
         assert versioned and all(f"/v/{version_b}/" in u for u in versioned), versioned
         info = next(r for r in requests if r.url.endswith("/web/shared/build-info.js"))

@@ -295,48 +295,59 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
 const SHIPPED_NAME = "runtime.snapshot"; // scripts/build_site.py's SNAPSHOT
 const SHIPPED_SAVES_MS = 2000;
 const SHIPPED_JUDGED_AFTER_MS = 2000;
-const shipped = {
-  state: "coming", // then "here" (its bytes), "given up" or "failed"
-  received: 0,
-  size: 0, // from the response's Content-Length (else the build's sizes)
-  abort: new AbortController(),
-  bytes: null, // a promise of the snapshot (an ArrayBuffer) or null
-};
-shipped.bytes = (async () => {
-  try {
-    if (typeof DecompressionStream === "undefined" || navigator.connection?.saveData) throw new Error("not wanted here");
-    const url = new URL(`../../engine/${SHIPPED_NAME}`, import.meta.url).href;
-    const response = await fetchRetrying(url, { signal: shipped.abort.signal });
-    if (!response.ok || !response.body) throw new Error(`${response.status} ${response.statusText}`.trim());
-    shipped.size = Number(response.headers.get("content-length")) || 0;
-    const count = new TransformStream({
-      transform(chunk, controller) {
-        shipped.received += chunk.byteLength;
-        counted(chunk.byteLength);
-        judgeShipped();
-        controller.enqueue(chunk);
-      },
-    });
-    const gunzipped = response.body.pipeThrough(count).pipeThrough(new DecompressionStream("gzip"));
-    const bytes = await new Response(gunzipped).arrayBuffer();
-    shipped.state = "here";
-    arrived(SHIPPED_NAME);
-    return bytes;
-  } catch (err) {
-    if (shipped.state === "coming") dropShipped("failed", err);
-    return null;
-  }
-})();
+/** Fetch the site's snapshot: {state, bytes: a promise of its bytes (an ArrayBuffer) or
+ * null, ...}. `counts`: its bytes are in the progress and it may be given up (the first
+ * download; not a second, after the device's own snapshot turned out unusable). */
+function fetchShipped(counts) {
+  const own = {
+    state: "coming", // then "here" (its bytes), "given up" or "failed"
+    counts,
+    received: 0,
+    size: 0, // from the response's Content-Length (else the build's sizes)
+    abort: new AbortController(),
+    bytes: null,
+  };
+  own.bytes = (async () => {
+    try {
+      if (typeof DecompressionStream === "undefined" || navigator.connection?.saveData) throw new Error("not wanted here");
+      const url = new URL(`../../engine/${SHIPPED_NAME}`, import.meta.url).href;
+      const response = await fetchRetrying(url, { signal: own.abort.signal });
+      if (!response.ok || !response.body) throw new Error(`${response.status} ${response.statusText}`.trim());
+      own.size = Number(response.headers.get("content-length")) || 0;
+      const count = new TransformStream({
+        transform(chunk, controller) {
+          own.received += chunk.byteLength;
+          if (own.counts) {
+            counted(chunk.byteLength);
+            judgeShipped();
+          }
+          controller.enqueue(chunk);
+        },
+      });
+      const gunzipped = response.body.pipeThrough(count).pipeThrough(new DecompressionStream("gzip"));
+      const bytes = await new Response(gunzipped).arrayBuffer();
+      own.state = "here";
+      if (own.counts) arrived(SHIPPED_NAME);
+      return bytes;
+    } catch (err) {
+      dropShipped(own, "failed", err);
+      return null;
+    }
+  })();
+  return own;
+}
+let shipped = fetchShipped(true);
 
-/** Give up the shipped snapshot (`state`: "given up" or "failed"): its download stops, its
- * bytes leave the progress, and the runtime's start no longer waits for it. */
-function dropShipped(state, why) {
-  if (shipped.state !== "coming") return;
-  shipped.state = state;
-  shipped.abort.abort();
-  if (tracked.delete(SHIPPED_NAME)) totalBytes -= BUILD.sizes[SHIPPED_NAME];
-  loadedBytes -= shipped.received;
+/** Give up a download of the site's snapshot (`state`: "given up" or "failed"): it stops,
+ * its bytes leave the progress, and the runtime's start no longer waits for it. */
+function dropShipped(own, state, why) {
+  if (own.state !== "coming") return;
+  own.state = state;
+  own.abort.abort();
   if (why) console.info(`hasenpfeffer: starting the runtime the usual way (its snapshot: ${why?.message ?? why})`);
+  if (!own.counts) return;
+  if (tracked.delete(SHIPPED_NAME)) totalBytes -= BUILD.sizes[SHIPPED_NAME];
+  loadedBytes -= own.received;
   arrived(SHIPPED_NAME);
 }
 
@@ -346,13 +357,13 @@ const judging = setInterval(judgeShipped, 250);
 
 /** Whether the rest of the shipped snapshot is still worth its time (see above). */
 function judgeShipped() {
-  if (shipped.state !== "coming") clearInterval(judging);
-  if (shipped.state !== "coming" || firstByteAt === null) return;
+  if (shipped.state !== "coming" || !shipped.counts) clearInterval(judging);
+  if (shipped.state !== "coming" || !shipped.counts || firstByteAt === null) return;
   const elapsed = performance.now() - firstByteAt;
   const size = shipped.size || BUILD?.sizes[SHIPPED_NAME];
   if (elapsed < SHIPPED_JUDGED_AFTER_MS || !size) return;
   const leftMs = (size - shipped.received) / recentRate();
-  if (leftMs > SHIPPED_SAVES_MS) dropShipped("given up", `${Math.round(leftMs)} ms more to download`);
+  if (leftMs > SHIPPED_SAVES_MS) dropShipped(shipped, "given up", `${Math.round(leftMs)} ms more to download`);
 }
 
 // ---- loading: the runtime and the wheel in parallel ------------------------------
@@ -364,12 +375,12 @@ async function fetchWheel() {
 }
 
 // ---- the started interpreter, kept between visits ----------------------------------
-// When the runtime had to start the usual way (the site's snapshot given up on a slow
-// link, or unusable), the installed app (not an embed: its client names the worker
-// "...+snapshot") takes a memory snapshot of Pyodide right after the engine was
-// imported, in a cache of this site and version. The next visit restores it instead of
-// starting Python and importing the engine again (about 2 s on a slow machine), and
-// does not download the site's.
+// The installed app (not an embed: its client names the worker "...+snapshot") keeps
+// the started runtime in a cache of this site and version: the site's snapshot as it
+// was restored, or, when the runtime had to start the usual way (the site's given up on
+// a slow link, or unusable), a memory snapshot of Pyodide taken right after the engine
+// was imported. The next visit restores it before anything else: no Python start, and
+// no download nor gunzip of the site's (measured: a repeat visit 80-150 ms sooner).
 // The service worker keeps this version's snapshot cache and removes older ones;
 // without a service worker this worker removes them itself.
 const SNAPSHOT_WANTED = !SHARED && self.name.split("+").includes("snapshot") && typeof caches !== "undefined";
@@ -420,13 +431,14 @@ async function boot() {
   wheelPromise.catch(() => {}); // awaited by start(): its failure is the start's, not uncaught
   const stored = await storedSnapshot();
   if (stored) {
-    dropShipped("given up"); // this device's own is here: no need to download the site's
+    dropShipped(shipped, "given up"); // this device's own is here: no need for the site's
     try {
       return await start(wheelPromise, stored, "restored");
     } catch (err) {
       console.warn(`hasenpfeffer: the stored runtime snapshot is unusable (${err?.message ?? err}); starting afresh`);
       await forgetSnapshots(); // unusable (damaged, another runtime): start afresh
       stage = runtimeFiles.size ? "download" : "start"; // (the page's bar does not go back)
+      shipped = fetchShipped(false); // the site's, after all
     }
   }
   const site = await shipped.bytes;
@@ -486,8 +498,10 @@ async function start(wheelPromise, snapshot, source) {
   }
   const tReady = performance.now();
   enterStage("ready");
-  // stored once the first moves are made: 30 MB through the browser's storage
-  if (taken) setTimeout(() => storeSnapshot(taken), SNAPSHOT_STORE_DELAY_MS);
+  // stored once the first moves are made: 30 MB through the browser's storage (the site's
+  // snapshot too, as it is restored: the next visit reads it without gunzipping 31 MB)
+  const kept = taken ?? (source === "shipped" && SNAPSHOT_WANTED ? snapshot : null);
+  if (kept) setTimeout(() => storeSnapshot(kept), SNAPSHOT_STORE_DELAY_MS);
   WORKER.snapshot = snapshot ? source : taken ? "taken" : "none";
   return {
     handleJson,
