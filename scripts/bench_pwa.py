@@ -118,7 +118,7 @@ def visit(context: BrowserContext, url: str) -> tuple[float, list[Any], str]:
         "() => document.documentElement.dataset.offline === 'ready'", timeout=120_000
     )
     # and, if it started the usual way, until the engine worker has stored its snapshot
-    if started == "taken":
+    if started in ("taken", "shipped"):
         wait_snapshot_stored(page, 120)
     page.close()
     return ms, responses, started

@@ -18,6 +18,9 @@
 
 const t0 = performance.now();
 const SHARED = typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope;
+// the game page's own worker keeps the started runtime on the device (see "kept between
+// visits" below); an embed's shared worker does not
+const SNAPSHOT_WANTED = !SHARED && self.name.split("+").includes("snapshot") && typeof caches !== "undefined";
 // Who this worker is: embeds check that they all talk to one runtime.
 const WORKER = {
   id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`,
@@ -54,7 +57,7 @@ async function learnBuild() {
   tracked.set("pyodide.asm.wasm", BUILD.sizes["pyodide.asm.wasm"]);
   tracked.set("python_stdlib.zip", BUILD.sizes["python_stdlib.zip"]);
   tracked.set(BUILD.wheelName, BUILD.sizes.wheel);
-  if (shipped.state === "coming") tracked.set(SHIPPED_NAME, BUILD.sizes[SHIPPED_NAME]);
+  if (shipped?.state === "coming" && shipped.counts) tracked.set(SHIPPED_NAME, BUILD.sizes[SHIPPED_NAME]);
   totalBytes = [...tracked.values()].reduce((a, b) => a + b, 0);
   const siteRoot = new URL(BUILD.root, import.meta.url).href; // as the service worker names it
   SNAPSHOT_PREFIX = `hasenpfeffer ${siteRoot} snapshot `;
@@ -307,6 +310,10 @@ function fetchShipped(counts) {
     abort: new AbortController(),
     bytes: null,
   };
+  if (counts && BUILD) {
+    tracked.set(SHIPPED_NAME, BUILD.sizes[SHIPPED_NAME]); // (else learnBuild() does)
+    totalBytes += BUILD.sizes[SHIPPED_NAME];
+  }
   own.bytes = (async () => {
     try {
       if (typeof DecompressionStream === "undefined" || navigator.connection?.saveData) throw new Error("not wanted here");
@@ -336,7 +343,9 @@ function fetchShipped(counts) {
   })();
   return own;
 }
-let shipped = fetchShipped(true);
+// the game page first looks for the device's own (boot()): the site's is fetched if there
+// is none (reading and gunzipping it beside a restore cost a repeat visit 150 ms)
+let shipped = SNAPSHOT_WANTED ? null : fetchShipped(true);
 
 /** Give up a download of the site's snapshot (`state`: "given up" or "failed"): it stops,
  * its bytes leave the progress, and the runtime's start no longer waits for it. */
@@ -357,6 +366,7 @@ const judging = setInterval(judgeShipped, 250);
 
 /** Whether the rest of the shipped snapshot is still worth its time (see above). */
 function judgeShipped() {
+  if (!shipped) return; // not fetched yet (the game page's lookup, boot())
   if (shipped.state !== "coming" || !shipped.counts) clearInterval(judging);
   if (shipped.state !== "coming" || !shipped.counts || firstByteAt === null) return;
   const elapsed = performance.now() - firstByteAt;
@@ -383,22 +393,27 @@ async function fetchWheel() {
 // no download nor gunzip of the site's (measured: a repeat visit 80-150 ms sooner).
 // The service worker keeps this version's snapshot cache and removes older ones;
 // without a service worker this worker removes them itself.
-const SNAPSHOT_WANTED = !SHARED && self.name.split("+").includes("snapshot") && typeof caches !== "undefined";
 const SNAPSHOT_STORE_DELAY_MS = 2000;
 
-/** This version's snapshot as a promise of its bytes, or null when there is none. */
+/** This version's snapshot stored on the device: its response (the bytes unread), or null. */
 async function storedSnapshot() {
   if (!SNAPSHOT_WANTED) return null;
   try {
     // (caches.match with a cache's name, not caches.open: a lookup must not make the cache)
-    const response = await caches.match(SNAPSHOT_KEY, { cacheName: SNAPSHOT_CACHE });
-    if (!response) return null;
-    const length = Number(response.headers.get("x-snapshot-length"));
-    const buffer = await response.arrayBuffer();
-    if (buffer.byteLength !== length || length === 0) return null; // cut off: not used
-    return buffer;
+    return (await caches.match(SNAPSHOT_KEY, { cacheName: SNAPSHOT_CACHE })) ?? null;
   } catch {
     return null; // storage unavailable (private mode, quota): start the usual way
+  }
+}
+
+/** The stored snapshot's bytes, or null when they cannot be read or were cut off. */
+async function storedBytes(response) {
+  try {
+    const length = Number(response.headers.get("x-snapshot-length"));
+    const buffer = await response.arrayBuffer();
+    return buffer.byteLength === length && length > 0 ? buffer : null;
+  } catch {
+    return null;
   }
 }
 
@@ -430,10 +445,17 @@ async function boot() {
   const wheelPromise = fetchWheel();
   wheelPromise.catch(() => {}); // awaited by start(): its failure is the start's, not uncaught
   const stored = await storedSnapshot();
+  if (!shipped) {
+    if (stored) {
+      arrived(SHIPPED_NAME); // not needed
+      clearInterval(judging);
+    } else shipped = fetchShipped(true);
+  }
   if (stored) {
-    dropShipped(shipped, "given up"); // this device's own is here: no need for the site's
+    const bytes = await storedBytes(stored);
     try {
-      return await start(wheelPromise, stored, "restored");
+      if (!bytes) throw new Error("cut off");
+      return await start(wheelPromise, bytes, "restored");
     } catch (err) {
       console.warn(`hasenpfeffer: the stored runtime snapshot is unusable (${err?.message ?? err}); starting afresh`);
       await forgetSnapshots(); // unusable (damaged, another runtime): start afresh
