@@ -208,7 +208,7 @@ GUEST_JOIN = """async ([version, code]) => {
       if (!read.ok) return;
       const at = performance.timeOrigin + performance.now();
       if (read.message.type === "view") G.views.push({ at, state: read.message.state });
-      else G.refused.push(read.message);
+      else if (read.message.type === "refused") G.refused.push(read.message);
     };
   });
   return joined.code;
