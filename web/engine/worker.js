@@ -57,8 +57,8 @@ async function learnBuild() {
   tracked.set("pyodide.asm.wasm", BUILD.sizes["pyodide.asm.wasm"]);
   tracked.set("python_stdlib.zip", BUILD.sizes["python_stdlib.zip"]);
   tracked.set(BUILD.wheelName, BUILD.sizes.wheel);
-  if (shipped?.state === "coming" && shipped.counts) tracked.set(SHIPPED_NAME, BUILD.sizes[SHIPPED_NAME]);
   totalBytes = [...tracked.values()].reduce((a, b) => a + b, 0);
+  if (shipped) trackShipped(shipped);
   const siteRoot = new URL(BUILD.root, import.meta.url).href; // as the service worker names it
   SNAPSHOT_PREFIX = `hasenpfeffer ${siteRoot} snapshot `;
   SNAPSHOT_CACHE = `${SNAPSHOT_PREFIX}app-${BUILD.appVersion} pyodide-${BUILD.pyodideVersion}`;
@@ -85,7 +85,8 @@ let stage = "download";
 let lastPost = 0;
 // the runtime's own files (not the wheel, which goes on in parallel), and the started
 // runtime while it is coming: when all are here, Python starts (or is restored)
-const runtimeFiles = new Set(["pyodide.asm.wasm", "python_stdlib.zip", "runtime.snapshot"]);
+const SHIPPED_NAME = "runtime.snapshot"; // the site's started runtime (scripts/build_site.py's SNAPSHOT)
+const runtimeFiles = new Set(["pyodide.asm.wasm", "python_stdlib.zip", SHIPPED_NAME]);
 let filesAt = null; // when they were (ms since t0, for the timings)
 let firstByteAt = null; // when the first byte of a tracked download came (for its rate)
 
@@ -185,7 +186,12 @@ downloadFailed.catch(() => {}); // reported through `booted`
 self.fetch = async (input, init) => {
   const url = new URL(typeof input === "string" ? input : (input.url ?? String(input)), self.location.href).href;
   if (url === WASM_URL) return compiledStandIn(); // compiled already (see below)
-  const name = trackedName(url);
+  return trackedFetch(input, init, trackedName(url));
+};
+
+/** A request asked again if it fails (fetchRetrying); for a tracked download (`name`),
+ * its bytes counted as they come, and its failure the start's. */
+async function trackedFetch(input, init, name) {
   let response;
   try {
     response = await fetchRetrying(input, init);
@@ -200,7 +206,7 @@ self.fetch = async (input, init) => {
     statusText: response.statusText,
     headers: response.headers,
   });
-};
+}
 
 /** `response`'s body, its bytes counted as they come (a cut-off body fails the start). */
 function countedBody(name, response) {
@@ -244,21 +250,12 @@ function countedBody(name, response) {
 const WASM_URL = new URL("pyodide.asm.wasm", indexURL).href;
 const compiledWasm = (async () => {
   const name = "pyodide.asm.wasm";
-  let response;
+  // (named here: the tracked files are known once learnBuild() has run, after this)
+  const response = await trackedFetch(WASM_URL, undefined, name);
+  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`.trim());
   try {
-    response = await fetchRetrying(WASM_URL);
-  } catch (err) {
-    failDownload(name, err?.message ?? err);
-    throw err;
-  }
-  if (!response.ok || !response.body) {
-    const why = `${response.status} ${response.statusText}`.trim();
-    failDownload(name, why);
-    throw new Error(why);
-  }
-  const body = countedBody(name, response);
-  try {
-    return await WebAssembly.compileStreaming(new Response(body, { headers: { "Content-Type": "application/wasm" } }));
+    const wasm = new Response(response.body, { headers: { "Content-Type": "application/wasm" } });
+    return await WebAssembly.compileStreaming(wasm);
   } catch (err) {
     failDownload(name, `not compiled: ${err?.message ?? err}`);
     throw err;
@@ -295,7 +292,6 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
 // longer than SHIPPED_SAVES_MS, and the runtime starts the usual way. Nor is it fetched for a visitor who asked to save data,
 // or where the browser cannot gunzip a stream. Any failure on the way (missing,
 // damaged, cut off, another Pyodide) ends the same way: the usual start.
-const SHIPPED_NAME = "runtime.snapshot"; // scripts/build_site.py's SNAPSHOT
 const SHIPPED_SAVES_MS = 2000;
 const SHIPPED_JUDGED_AFTER_MS = 2000;
 /** Fetch the site's snapshot: {state, bytes: a promise of its bytes (an ArrayBuffer) or
@@ -310,10 +306,7 @@ function fetchShipped(counts) {
     abort: new AbortController(),
     bytes: null,
   };
-  if (counts && BUILD) {
-    tracked.set(SHIPPED_NAME, BUILD.sizes[SHIPPED_NAME]); // (else learnBuild() does)
-    totalBytes += BUILD.sizes[SHIPPED_NAME];
-  }
+  if (BUILD) trackShipped(own); // (else learnBuild() does)
   own.bytes = (async () => {
     try {
       if (typeof DecompressionStream === "undefined" || navigator.connection?.saveData) throw new Error("not wanted here");
@@ -346,6 +339,13 @@ function fetchShipped(counts) {
 // the game page first looks for the device's own (boot()): the site's is fetched if there
 // is none (reading and gunzipping it beside a restore cost a repeat visit 150 ms)
 let shipped = SNAPSHOT_WANTED ? null : fetchShipped(true);
+
+/** The site's snapshot `own` in the progress's downloads, if it counts there. */
+function trackShipped(own) {
+  if (!own.counts || own.state !== "coming" || tracked.has(SHIPPED_NAME)) return;
+  tracked.set(SHIPPED_NAME, BUILD.sizes[SHIPPED_NAME]);
+  totalBytes += BUILD.sizes[SHIPPED_NAME];
+}
 
 /** Give up a download of the site's snapshot (`state`: "given up" or "failed"): it stops,
  * its bytes leave the progress, and the runtime's start no longer waits for it. */
