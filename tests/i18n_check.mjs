@@ -86,7 +86,7 @@ for (const lang of i18n.LANGUAGES) {
   report.servers[lang.code] = [1, 2].map((count) => i18n.t("settings.internet.note_named", { hosts: "h", count }));
 }
 
-const el = { attrs: {}, setAttribute(k, v) { this.attrs[k] = v; } };
+const el = { attrs: {}, getAttribute(k) { return this.attrs[k] ?? null; }, setAttribute(k, v) { this.attrs[k] = v; } };
 i18n.applyDocumentLanguage(el, "ar");
 report.dir.ar = { ...el.attrs };
 i18n.applyDocumentLanguage(el, "hi");

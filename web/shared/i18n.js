@@ -387,12 +387,13 @@ export function formatList(items, type = "conjunction") {
 export function localizeTree(root = globalThis.document, translate = t) {
   if (!root?.querySelectorAll) return;
   for (const el of root.querySelectorAll("[data-i18n]")) {
-    el.textContent = translate(el.dataset.i18n);
+    const text = translate(el.dataset.i18n);
+    if (el.textContent !== text) el.textContent = text;
   }
   for (const el of root.querySelectorAll("[data-i18n-attr]")) {
     for (const pair of el.dataset.i18nAttr.split(";")) {
       const [attr, key] = pair.split(":").map((x) => x.trim());
-      if (attr && key) el.setAttribute(attr, translate(key));
+      if (attr && key) setChanged(el, attr, translate(key));
     }
   }
 }
@@ -400,6 +401,13 @@ export function localizeTree(root = globalThis.document, translate = t) {
 /** Set `lang` and `dir` on `root` (the <html> element by default, or an embed's host). */
 export function applyDocumentLanguage(root = globalThis.document?.documentElement, code = current) {
   if (!root) return;
-  root.setAttribute("lang", code);
-  root.setAttribute("dir", direction(code));
+  setChanged(root, "lang", code);
+  setChanged(root, "dir", direction(code));
+}
+
+// Only what differs is written: a text or an attribute written again, even the same,
+// makes the browser restyle and lay out what depends on it (`lang` and `dir` on the
+// root: the whole page), so a page already in its language is left as it is at start-up.
+function setChanged(el, attr, value) {
+  if (el.getAttribute(attr) !== value) el.setAttribute(attr, value);
 }

@@ -14,13 +14,14 @@
 // are the rules dialog's catalogue texts, chosen by the rules in force.
 
 import { t } from "../shared/i18n.js";
-import { $, tableEl } from "./dom.js";
+import { $ } from "./dom.js";
 import { focusFirstControl } from "./keyboard.js";
 import { state, update } from "./state.js";
 
 const STORAGE_KEY = "hasenpfeffer.guide.v1";
 const EMBEDDED = new URLSearchParams(globalThis.location?.search ?? "").has("embed");
 const guideEl = $("#guide");
+const noteEl = $("#note"); // a hint or a reason, placed above the tip on narrow screens
 
 const DEALING = ["discard", "alone", "defend_alone", "play"];
 
@@ -123,9 +124,17 @@ let painted = "";
 const badgeEl = globalThis.document?.getElementById("trump-badge");
 function placeUnderBadge() {
   const felt = badgeEl?.parentElement;
-  if (!badgeEl || !felt || !tableEl) return;
+  if (!badgeEl || !felt || !guideEl) return;
   const end = badgeEl.hidden ? 0 : Math.ceil(badgeEl.getBoundingClientRect().bottom - felt.getBoundingClientRect().top);
-  tableEl.style.setProperty("--badge-end", `${end}px`);
+  setLength(guideEl, "--badge-end", end);
+}
+
+/** A length for the stylesheet, on the one element whose rule reads it, and only when it
+ * changed: set on the table, the same value made the whole table restyle and lay out
+ * again (at start-up, in the task of the table's first paint). */
+function setLength(el, name, px) {
+  const value = `${px}px`;
+  if (el && el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
 }
 if (badgeEl && typeof ResizeObserver === "function") new ResizeObserver(placeUnderBadge).observe(badgeEl);
 
@@ -133,7 +142,7 @@ if (badgeEl && typeof ResizeObserver === "function") new ResizeObserver(placeUnd
 const tipSize = typeof ResizeObserver === "function"
   ? new ResizeObserver(([entry]) => {
       const height = entry.borderBoxSize?.[0]?.blockSize ?? entry.target.offsetHeight;
-      tableEl.style.setProperty("--tip-height", `${Math.ceil(height)}px`);
+      setLength(noteEl, "--tip-height", Math.ceil(height));
     })
   : null;
 
@@ -158,7 +167,7 @@ export function paintGuide(state) {
   tipSize?.disconnect();
   if (!id) {
     guideEl.replaceChildren();
-    tableEl.style.setProperty("--tip-height", "0px");
+    setLength(noteEl, "--tip-height", 0);
     return;
   }
   const section = document.createElement("section");
