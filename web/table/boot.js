@@ -13,6 +13,7 @@
 
 import { engine, followProgress, start } from "../engine/start.js";
 import { initOffline } from "../pwa/pwa.js";
+import { warmFaces } from "../shared/cards.js";
 import { formatList, t } from "../shared/i18n.js";
 import { reopenSummary, showHandEnd } from "./dialogs.js";
 import { warmFonts } from "./font-warmup.js";
@@ -66,6 +67,8 @@ async function boot() {
   starting.catch(() => {}); // handled below, once the words are there
   followProgress(onProgress);
   await startLanguage();
+  // the card faces, decoded while the engine loads (after the first paint, as the fonts)
+  warmFaces({ fourColour: state.settings.fourColour });
   if (ignoredInLink.length) notice(t("links.ignored", { values: formatList(ignoredInLink) }), "error");
   // a table on the network (issue 21): a guest's invitation, or a reply for the host's tab;
   // never inside another page (issue 27): the game as if the link had none
