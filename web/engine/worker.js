@@ -539,6 +539,30 @@ async function start(wheelPromise, snapshot, source) {
 }
 
 const booted = Promise.race([boot(), downloadFailed]);
+// The page's locale data, loaded here while the downloads above are on their way. A
+// first Intl object of a process reads the browser's locale data (10-40 ms); a
+// dedicated worker shares its page's process, so afterwards the page's own Intl objects
+// (web/shared/i18n.js) take about a millisecond each, and none of that lands in a
+// main-thread task at start-up (issue 31: no task over 50 ms). An embed's shared
+// worker may live in another process: it does not bother.
+if (!SHARED) setTimeout(warmLocaleData);
+
+/** The kinds of Intl object the page makes at start-up, for English (the page's first
+ * language) and the browser's first two languages (the page's likely choice). */
+function warmLocaleData() {
+  const tags = new Set(["en", ...(self.navigator?.languages ?? []).slice(0, 2)]);
+  for (const tag of tags) {
+    try {
+      new Intl.Collator(tag);
+      new Intl.ListFormat(tag);
+      new Intl.NumberFormat(tag);
+      new Intl.PluralRules(tag);
+    } catch {
+      // a tag this browser refuses: the page makes do without it warmed
+    }
+  }
+}
+
 booted.then(
   ({ timings }) => broadcast({ type: "ready", timings, worker: WORKER }),
   (err) => broadcast({ type: "fatal", message: String(err?.message ?? err) }),
