@@ -277,6 +277,14 @@ STAGES = ("Downloading the card engine", "Starting Python", "Loading the rules")
 
 def test_the_progress_bar_always_moves_on_a_first_visit(page: Page, base_url: str) -> None:
     page.add_init_script(RECORD_PROGRESS)
+    # over a link of 100 Mbit/s the downloads take about 2 s, so the table is painted
+    # while they come (over localhost, on a loaded machine, they could be over before
+    # the table's modules had run: its bar then starts at "Starting Python")
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    rate = 100e6 / 8
+    link = {"latency": 10, "downloadThroughput": rate, "uploadThroughput": rate}
+    session.send("Network.emulateNetworkConditions", {"offline": False, **link})
     start(page, base_url, "?speed=instant")
     seen: list[dict[str, Any]] = page.evaluate("window.__progress")
     loading = [s for s in seen if not s["hidden"]]

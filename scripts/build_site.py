@@ -9,7 +9,7 @@ contents), and only a few files stay at the root, unversioned, under the URLs
 people and browsers know:
 
     index.html                  the app page (from index.html), with a modulepreload
-                                link for every module the start and the table import and
+                                link for every module the engine's start imports and
                                 preload links for the engine's downloads (issue 31)
     embed.html, demo.html       the embeds' frame and the demo rule page (from web/embed/);
                                 every top-level *.html is such an entry
@@ -95,21 +95,24 @@ RULES_PAGE = Path("rules") / "rules.html"
 # (docs/embedding.md): one file, no imports, its URLs written for that place.
 LOADER_SOURCE = Path("embed") / "loader.js"
 LOADER_URL = Path("embed.js")
-# The table's entry module (index.html loads it); its static imports are preloaded.
-TABLE_ENTRY = "web/table/boot.js"
-PRELOAD_MARK = "<!-- {{MODULEPRELOAD}} -->"
+# The table's own modules (web/table/boot.js and its imports) have no preload links: they
+# arrive long before the engine is ready, and over a slow link 34 more requests at the
+# first byte only took connections and bandwidth from the engine's downloads (0.2 s
+# later playable over 80 ms / 40 Mbit/s) and made the page's first task longer (the
+# parser starts every preload in it): docs/benchmarks.md, issue 31.
 # The engine's start (index.html loads it first): its imports, and what its worker fetches.
 START_ENTRY = "web/engine/start.js"
 WORKER_ENTRY = "web/engine/worker.js"
 RUNTIME_PRELOAD_MARK = "<!-- {{RUNTIME_PRELOAD}} -->"
 #: What the worker loads besides its static imports, preloaded by the page for the HTTP
-#: cache: Pyodide's scripts and the runtime's files up to a few MB. Not the 9.6 MB wasm,
-#: which a private window's HTTP cache does not keep (it came twice): the worker asks for
-#: it first thing (web/engine/worker.js).
+#: cache: Pyodide's scripts and lock. Not the 9.6 MB wasm nor the 2.5 MB standard library:
+#: the worker asks for those itself, first thing (web/engine/worker.js). A private
+#: window's HTTP cache does not keep the wasm (it came twice), and the page's main thread
+#: takes in the whole body of a preload (a task of 10-40 ms for the library while the
+#: table starts).
 WORKER_PRELOADS = (
     "pyodide/pyodide.mjs",
     "pyodide/pyodide.asm.mjs",
-    "pyodide/python_stdlib.zip",
     "pyodide/pyodide-lock.json",
 )
 WEB_SUFFIXES = (".js", ".json", ".css", ".svg", ".png", ".webmanifest")
@@ -416,8 +419,6 @@ def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, obje
     python_page.build(out, wheel.name, "{{APP_VERSION}}")
     for page, name in pages.items():
         text = page.read_text(encoding="utf-8")
-        if PRELOAD_MARK in text:
-            text = text.replace(PRELOAD_MARK, preload_links(out, TABLE_ENTRY))
         if RUNTIME_PRELOAD_MARK in text:
             text = text.replace(RUNTIME_PRELOAD_MARK, runtime_preload_links(out, site_wheel))
         (out / name).write_text(text, encoding="utf-8")
@@ -447,17 +448,12 @@ def static_imports(out: Path, entry: str) -> list[str]:
     return seen
 
 
-def preload_links(out: Path, entry: str) -> str:
-    """<link rel="modulepreload"> for every module the table imports: the browser fetches
-    them all at once instead of one level of the import graph after another."""
-    return "\n".join(f'<link rel="modulepreload" href="{m}">' for m in static_imports(out, entry))
-
-
 def runtime_preload_links(out: Path, wheel: Path) -> str:
     """The links that start the engine's downloads at the first bytes of the page, before
     any module has run: ``modulepreload`` for the start module's imports (the page's own
     module graph), and ``preload`` for what the worker loads: its script, its imports,
-    Pyodide's scripts, the standard library, the lock and the engine wheel. A preload
+    Pyodide's scripts, the lock and the engine wheel (not the wasm and the standard
+    library, which the worker asks for itself from its first moment). A preload
     fills the page's memory cache, which a worker does not see; the worker gets these
     from the HTTP cache the preloads fill (the version's files are immutable), or joins
     a download still under way. ``as="fetch"`` with ``crossorigin``: the mode of the
