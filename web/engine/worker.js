@@ -476,8 +476,10 @@ async function boot() {
       clearInterval(judging);
     } else shipped = fetchShipped(true);
   }
+  const reading = stored ? storedBytes(stored) : null;
+  if (!SHARED) warmLocaleData(); // while the snapshot is read or downloaded
   if (stored) {
-    const bytes = await storedBytes(stored);
+    const bytes = await reading;
     try {
       if (!bytes) throw new Error("cut off");
       return await start(wheelPromise, bytes, "restored");
@@ -564,16 +566,17 @@ async function start(wheelPromise, snapshot, source) {
 }
 
 const booted = Promise.race([boot(), downloadFailed]);
-// The page's locale data, loaded here while the downloads above are on their way. A
-// first Intl object of a process reads the browser's locale data (10-40 ms); a
-// dedicated worker shares its page's process, so afterwards the page's own Intl objects
-// (web/shared/i18n.js) take about a millisecond each, and none of that lands in a
-// main-thread task at start-up (issue 31: no task over 50 ms). An embed's shared
-// worker may live in another process: it does not bother.
-if (!SHARED) setTimeout(warmLocaleData);
-
-/** The kinds of Intl object the page makes at start-up, for English (the page's first
- * language) and the browser's first two languages (the page's likely choice). */
+/**
+ * The page's locale data, loaded by boot() while the worker waits for its snapshot (the
+ * downloads, or the device's copy being read: at a moment this thread has nothing else
+ * to do, so a repeat visit does not wait for it). A first Intl object of a process reads
+ * the browser's locale data (10-40 ms); a dedicated worker shares its page's process,
+ * so afterwards the page's own Intl objects (web/shared/i18n.js) take about a
+ * millisecond each, and none of that lands in a main-thread task at start-up (issue 31:
+ * no task over 50 ms). An embed's shared worker may live in another process: it does
+ * not bother. The kinds of Intl object the page makes at start-up, for English (the
+ * page's first language) and the browser's first two languages (its likely choice).
+ */
 function warmLocaleData() {
   const tags = new Set(["en", ...(self.navigator?.languages ?? []).slice(0, 2)]);
   for (const tag of tags) {
