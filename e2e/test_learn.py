@@ -45,10 +45,9 @@ WATCH_BUSY = """() => {
 
 # the catalogue keys the page asked for and no catalogue had (web/shared/i18n.js)
 MISSING_KEYS = """() => {
-  // the page's own instance: at the URL the table's entry imports it from
-  const link = document.querySelector('link[rel=modulepreload][href*="table/boot.js"]');
-  const boot = new URL(link.getAttribute("href"), location.href);
-  return import(new URL("../shared/i18n.js", boot).href).then((m) => m.missingKeys());
+  const link = document.querySelector('link[rel=modulepreload][href*="shared/i18n.js"]');
+  return import(new URL(link.getAttribute("href"), location.href).href)
+    .then((m) => m.missingKeys());
 }"""
 
 

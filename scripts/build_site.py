@@ -9,7 +9,7 @@ contents), and only a few files stay at the root, unversioned, under the URLs
 people and browsers know:
 
     index.html                  the app page (from index.html), with a modulepreload
-                                link for every module the engine's start imports and
+                                link for every module the start and the table import and
                                 preload links for the engine's downloads (issue 31)
     embed.html, demo.html       the embeds' frame and the demo rule page (from web/embed/);
                                 every top-level *.html is such an entry
@@ -95,11 +95,11 @@ RULES_PAGE = Path("rules") / "rules.html"
 # (docs/embedding.md): one file, no imports, its URLs written for that place.
 LOADER_SOURCE = Path("embed") / "loader.js"
 LOADER_URL = Path("embed.js")
-# The table's own modules (web/table/boot.js and its imports) have no preload links: they
-# arrive long before the engine is ready, and over a slow link 34 more requests at the
-# first byte only took connections and bandwidth from the engine's downloads (0.2 s
-# later playable over 80 ms / 40 Mbit/s) and made the page's first task longer (the
-# parser starts every preload in it): docs/benchmarks.md, issue 31.
+# The table's entry module (index.html loads it); its static imports are preloaded (a
+# repeat visit, served by the service worker, waits for them: without the links it was
+# 35 ms later playable; docs/benchmarks.md, issue 31).
+TABLE_ENTRY = "web/table/boot.js"
+PRELOAD_MARK = "<!-- {{MODULEPRELOAD}} -->"
 # The engine's start (index.html loads it first): its imports, and what its worker fetches.
 START_ENTRY = "web/engine/start.js"
 WORKER_ENTRY = "web/engine/worker.js"
@@ -419,6 +419,8 @@ def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, obje
     python_page.build(out, wheel.name, "{{APP_VERSION}}")
     for page, name in pages.items():
         text = page.read_text(encoding="utf-8")
+        if PRELOAD_MARK in text:
+            text = text.replace(PRELOAD_MARK, preload_links(out, TABLE_ENTRY))
         if RUNTIME_PRELOAD_MARK in text:
             text = text.replace(RUNTIME_PRELOAD_MARK, runtime_preload_links(out, site_wheel))
         (out / name).write_text(text, encoding="utf-8")
@@ -446,6 +448,12 @@ def static_imports(out: Path, entry: str) -> list[str]:
                 seen.append(target)
                 todo.append(target)
     return seen
+
+
+def preload_links(out: Path, entry: str) -> str:
+    """<link rel="modulepreload"> for every module the table imports: the browser fetches
+    them all at once instead of one level of the import graph after another."""
+    return "\n".join(f'<link rel="modulepreload" href="{m}">' for m in static_imports(out, entry))
 
 
 def runtime_preload_links(out: Path, wheel: Path) -> str:
