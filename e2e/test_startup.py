@@ -1,6 +1,6 @@
 """The start-up path (issue 31): the page starts the engine's downloads at its first
 bytes, and every file the engine needs is downloaded once: the worker finds what the
-page preloaded in the HTTP cache and fetches the two biggest itself, first thing."""
+page preloaded in the HTTP cache and fetches the wasm itself, first thing."""
 
 from __future__ import annotations
 
@@ -27,13 +27,10 @@ PRELOADED = (
     "build-info.js",
     "pyodide.mjs",
     "pyodide.asm.mjs",
+    "python_stdlib.zip",
     "pyodide-lock.json",
     ".whl",
 )
-#: What the worker asks for itself, first thing, before Pyodide's loader is even read:
-#: the wasm and the standard library (a page's preload of the library is taken in by
-#: the page's main thread, a task of 10-40 ms).
-WORKER_FIRST = ("pyodide.asm.wasm", "python_stdlib.zip")
 
 RESOURCES = """() => performance.getEntriesByType("resource").map((e) => ({
   name: e.name.split("?")[0], type: e.initiatorType, start: e.startTime, end: e.responseEnd,
@@ -102,7 +99,7 @@ def test_the_engine_downloads_start_with_the_page_and_come_once(
     (start_module,) = named(on_page, "/web/engine/start.js")
     # over localhost the runtime came started, from the site's snapshot
     assert started["from"] == "shipped", started
-    for suffix in (*PRELOADED, *WORKER_FIRST, "runtime.snapshot"):
+    for suffix in (*PRELOADED, "pyodide.asm.wasm", "runtime.snapshot"):
         files = [n for n in served if n.endswith(suffix)]
         assert files and all(served[n] == 1 for n in files), (suffix, dict(served))
     for suffix in PRELOADED:
@@ -112,13 +109,10 @@ def test_the_engine_downloads_start_with_the_page_and_come_once(
         assert link["start"] < start_module["end"], (link, start_module)
     assert started["mark"] is not None and not started["left"], started
     assert started["mark"] < started["interactive"], started
-    # the two biggest: the worker's first requests, before Pyodide's loader has arrived
-    # (none of them a request of the page)
+    # the wasm: the worker's first request, before Pyodide's loader has even arrived
+    (wasm,) = named(in_worker, "pyodide.asm.wasm")
     (loader,) = named(in_worker, "pyodide.mjs")
-    for suffix in WORKER_FIRST:
-        (first, *_) = named(in_worker, suffix)
-        assert first["start"] <= loader["start"], (first, loader)
-        assert not named(on_page, suffix), suffix
+    assert wasm["start"] <= loader["start"], (wasm, loader)
 
 
 def test_an_embedded_game_plays_from_the_same_page(
@@ -259,7 +253,7 @@ def test_a_module_that_never_downloads_gets_a_message_and_a_button_that_reloads(
 @pytest.mark.parametrize(
     ("suffix", "times"),
     [
-        ("/python_stdlib.zip", 1),  # asked for by the worker, for Pyodide's loader
+        ("/python_stdlib.zip", 1),  # asked for by Pyodide's loader
         (".whl", 1),  # by the worker itself
         # the worker's first request: without a retry its failure falls back to the
         # loader's own request, so that one fails too

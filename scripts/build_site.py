@@ -105,14 +105,13 @@ START_ENTRY = "web/engine/start.js"
 WORKER_ENTRY = "web/engine/worker.js"
 RUNTIME_PRELOAD_MARK = "<!-- {{RUNTIME_PRELOAD}} -->"
 #: What the worker loads besides its static imports, preloaded by the page for the HTTP
-#: cache: Pyodide's scripts and lock. Not the 9.6 MB wasm nor the 2.5 MB standard library:
-#: the worker asks for those itself, first thing (web/engine/worker.js). A private
-#: window's HTTP cache does not keep the wasm (it came twice), and the page's main thread
-#: takes in the whole body of a preload (a task of 10-40 ms for the library while the
-#: table starts).
+#: cache: Pyodide's scripts and the runtime's files up to a few MB. Not the 9.6 MB wasm,
+#: which a private window's HTTP cache does not keep (it came twice): the worker asks for
+#: it first thing (web/engine/worker.js).
 WORKER_PRELOADS = (
     "pyodide/pyodide.mjs",
     "pyodide/pyodide.asm.mjs",
+    "pyodide/python_stdlib.zip",
     "pyodide/pyodide-lock.json",
 )
 WEB_SUFFIXES = (".js", ".json", ".css", ".svg", ".png", ".webmanifest")
@@ -460,8 +459,7 @@ def runtime_preload_links(out: Path, wheel: Path) -> str:
     """The links that start the engine's downloads at the first bytes of the page, before
     any module has run: ``modulepreload`` for the start module's imports (the page's own
     module graph), and ``preload`` for what the worker loads: its script, its imports,
-    Pyodide's scripts, the lock and the engine wheel (not the wasm and the standard
-    library, which the worker asks for itself from its first moment). A preload
+    Pyodide's scripts, the standard library, the lock and the engine wheel. A preload
     fills the page's memory cache, which a worker does not see; the worker gets these
     from the HTTP cache the preloads fill (the version's files are immutable), or joins
     a download still under way. ``as="fetch"`` with ``crossorigin``: the mode of the

@@ -186,15 +186,8 @@ downloadFailed.catch(() => {}); // reported through `booted`
 self.fetch = async (input, init) => {
   const url = new URL(typeof input === "string" ? input : (input.url ?? String(input)), self.location.href).href;
   if (url === WASM_URL) return compiledStandIn(); // compiled already (see below)
-  const early = earlyFiles.get(url); // downloaded from the first moment (see below)
-  if (early) {
-    earlyFiles.delete(url);
-    const { body, init: answer } = await early;
-    return new Response(body, answer);
-  }
   return trackedFetch(input, init, trackedName(url));
 };
-const earlyFiles = new Map(); // URL -> promise of {body, init}: the loader's files asked for early
 
 /** A request asked again if it fails (fetchRetrying); for a tracked download (`name`),
  * its bytes counted as they come, and its failure the start's. */
@@ -250,7 +243,7 @@ function countedBody(name, response) {
 // for the runtime's snapshot (above) while the wasm downloads and compiles. The loader's
 // own request gets a stand-in, and its WebAssembly.instantiateStreaming of that stand-in
 // instantiates this compiled module (a second start, after an unusable snapshot, too:
-// the wasm is fetched once). index.html preloads the other files (the lock, the wheel,
+// the wasm is fetched once). index.html preloads the smaller files (stdlib, lock, wheel,
 // the scripts), which this worker then finds in the HTTP cache; not the 9.6 MB wasm: a
 // worker cannot use the page's preloads and a private window's HTTP cache does not keep
 // a file that big, so it came twice (measured, issue 31).
@@ -269,24 +262,6 @@ const compiledWasm = (async () => {
   }
 })();
 compiledWasm.catch(() => {}); // reported through failDownload
-
-// ---- the standard library, asked for beside the wasm -----------------------------------
-// Pyodide asks for its standard library (2.5 MB) once the start begins, after the
-// snapshot has come. Asked for here from the first moment, it downloads beside the wasm
-// and the snapshot, and its bytes wait here for the loader's request (kept in memory:
-// no second download, whatever the HTTP cache keeps). The page preloaded it
-// before, and the page's main thread then took in the whole body: a task of 10-40 ms
-// while the table starts (issue 31). (Over an emulated 80 ms / 40 Mbit/s link the page's
-// preload, which starts about 100 ms before this worker can, made the start 0.2 s
-// sooner: docs/benchmarks.md.)
-const STDLIB_URL = new URL("python_stdlib.zip", indexURL).href;
-const stdlib = (async () => {
-  const response = await trackedFetch(STDLIB_URL, undefined, "python_stdlib.zip");
-  const { status, statusText, headers } = response;
-  return { body: await response.arrayBuffer(), init: { status, statusText, headers } };
-})();
-stdlib.catch(() => {}); // the loader's request gets the failure (and the start has it)
-earlyFiles.set(STDLIB_URL, stdlib);
 
 const standIns = new WeakSet();
 
