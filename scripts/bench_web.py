@@ -177,6 +177,12 @@ def wait_quietly(context: BrowserContext, page: Page, script: str, timeout_s: fl
     session.detach()
 
 
+#: A pause after each load: the closed page's processes (the bare page's holds the whole
+#: runtime on its main thread) still exit for a few hundred ms on both cores, in the
+#: first moments of the next load, which no visitor's start has to share.
+SETTLE_S = 1.0
+
+
 def load_time(
     browser: Browser,
     url: str,
@@ -209,6 +215,7 @@ def load_time(
         }"""
     )
     context.close()
+    time.sleep(SETTLE_S)
     return out
 
 
