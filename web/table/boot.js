@@ -67,8 +67,11 @@ async function boot() {
   starting.catch(() => {}); // handled below, once the words are there
   followProgress(onProgress);
   await startLanguage();
-  // the card faces, decoded while the engine loads (after the first paint, as the fonts)
-  warmFaces({ fourColour: state.settings.fourColour });
+  // the card faces, decoded while the engine downloads (after the first paint, as the
+  // fonts); not on a page its service worker serves: nothing to download there, and the
+  // faces' decoding only made the engine's start on the other core wait (a repeat visit
+  // 25 ms later playable)
+  if (!navigator.serviceWorker?.controller) warmFaces({ fourColour: state.settings.fourColour });
   if (ignoredInLink.length) notice(t("links.ignored", { values: formatList(ignoredInLink) }), "error");
   // a table on the network (issue 21): a guest's invitation, or a reply for the host's tab;
   // never inside another page (issue 27): the game as if the link had none
