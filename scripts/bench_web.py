@@ -178,8 +178,8 @@ def wait_quietly(context: BrowserContext, page: Page, script: str, timeout_s: fl
 
 
 #: A pause after each load: the closed page's processes (the bare page's holds the whole
-#: runtime on its main thread) still exit for a few hundred ms on both cores, in the
-#: first moments of the next load, which no visitor's start has to share.
+#: runtime on its main thread) may still be exiting in the first moments of the next
+#: load, work that no visitor's start shares its two cores with.
 SETTLE_S = 1.0
 
 
