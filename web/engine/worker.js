@@ -289,9 +289,10 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
 // On a slow link those bytes cost more time than they save: once the downloads have
 // run for SHIPPED_JUDGED_AFTER_MS, the snapshot is given up as soon as what is left of
 // it, at the rate the files come now (all of them together: the link's), would take
-// longer than SHIPPED_SAVES_MS, and the runtime starts the usual way. Nor is it fetched for a visitor who asked to save data,
-// or where the browser cannot gunzip a stream. Any failure on the way (missing,
-// damaged, cut off, another Pyodide) ends the same way: the usual start.
+// longer than SHIPPED_SAVES_MS, and the runtime starts the usual way. Nor is it fetched
+// for a visitor who asked to save data, or where the browser cannot gunzip a stream.
+// Any failure on the way (missing, damaged, cut off, another Pyodide) ends the same
+// way: the usual start.
 const SHIPPED_SAVES_MS = 2000;
 const SHIPPED_JUDGED_AFTER_MS = 2000;
 /** Fetch the site's snapshot: {state, bytes: a promise of its bytes (an ArrayBuffer) or
@@ -367,8 +368,11 @@ const judging = setInterval(judgeShipped, 250);
 /** Whether the rest of the shipped snapshot is still worth its time (see above). */
 function judgeShipped() {
   if (!shipped) return; // not fetched yet (the game page's lookup, boot())
-  if (shipped.state !== "coming" || !shipped.counts) clearInterval(judging);
-  if (shipped.state !== "coming" || !shipped.counts || firstByteAt === null) return;
+  if (shipped.state !== "coming" || !shipped.counts) {
+    clearInterval(judging);
+    return;
+  }
+  if (firstByteAt === null) return;
   const elapsed = performance.now() - firstByteAt;
   const size = shipped.size || BUILD?.sizes[SHIPPED_NAME];
   if (elapsed < SHIPPED_JUDGED_AFTER_MS || !size) return;
@@ -436,6 +440,31 @@ async function storeSnapshot(bytes) {
   } catch (err) {
     // no room: the next visit starts the usual way
     console.warn(`hasenpfeffer: could not store the runtime snapshot (${err?.message ?? err})`);
+  }
+}
+
+/**
+ * The page's locale data, loaded by boot() while the worker waits for its snapshot (the
+ * downloads, or the device's copy being read: at a moment this thread has nothing else
+ * to do, so a repeat visit does not wait for it). A first Intl object of a process reads
+ * the browser's locale data (10-40 ms); a dedicated worker shares its page's process,
+ * so afterwards the page's own Intl objects (web/shared/i18n.js) take about a
+ * millisecond each, and none of that lands in a main-thread task at start-up (issue 31:
+ * no task over 50 ms). An embed's shared worker may live in another process: it does
+ * not bother. The kinds of Intl object the page makes at start-up, for English (the
+ * page's first language) and the browser's first two languages (its likely choice).
+ */
+function warmLocaleData() {
+  const tags = new Set(["en", ...(self.navigator?.languages ?? []).slice(0, 2)]);
+  for (const tag of tags) {
+    try {
+      new Intl.Collator(tag);
+      new Intl.ListFormat(tag);
+      new Intl.NumberFormat(tag);
+      new Intl.PluralRules(tag);
+    } catch {
+      // a tag this browser refuses: the page makes do without it warmed
+    }
   }
 }
 
@@ -541,31 +570,6 @@ async function start(wheelPromise, snapshot, source) {
 }
 
 const booted = Promise.race([boot(), downloadFailed]);
-/**
- * The page's locale data, loaded by boot() while the worker waits for its snapshot (the
- * downloads, or the device's copy being read: at a moment this thread has nothing else
- * to do, so a repeat visit does not wait for it). A first Intl object of a process reads
- * the browser's locale data (10-40 ms); a dedicated worker shares its page's process,
- * so afterwards the page's own Intl objects (web/shared/i18n.js) take about a
- * millisecond each, and none of that lands in a main-thread task at start-up (issue 31:
- * no task over 50 ms). An embed's shared worker may live in another process: it does
- * not bother. The kinds of Intl object the page makes at start-up, for English (the
- * page's first language) and the browser's first two languages (its likely choice).
- */
-function warmLocaleData() {
-  const tags = new Set(["en", ...(self.navigator?.languages ?? []).slice(0, 2)]);
-  for (const tag of tags) {
-    try {
-      new Intl.Collator(tag);
-      new Intl.ListFormat(tag);
-      new Intl.NumberFormat(tag);
-      new Intl.PluralRules(tag);
-    } catch {
-      // a tag this browser refuses: the page makes do without it warmed
-    }
-  }
-}
-
 booted.then(
   ({ timings }) => broadcast({ type: "ready", timings, worker: WORKER }),
   (err) => broadcast({ type: "fatal", message: String(err?.message ?? err) }),

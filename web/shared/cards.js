@@ -233,21 +233,19 @@ const warmed = []; // the faces decoded ahead, kept for the page's life (the bro
  * Decode every face ahead, one a task: a table calls this while its engine loads, so
  * the first deal's images are already in the browser's memory instead of being parsed
  * (an SVG document each) in the task that draws the deal (issue 31: no task over 50 ms
- * at start-up). Resolves once all are decoded (or refused: the deal decodes them then).
+ * at start-up). A face refused here is decoded by the deal, as before.
  */
 export function warmFaces({ fourColour = false } = {}) {
   const codes = [...VOCABULARY.suits.flatMap((suit) => VOCABULARY.ranks.map((rank) => rank + suit)), VOCABULARY.joker];
-  return new Promise((resolve) => {
-    const next = () => {
-      const code = codes.shift();
-      if (!code) return resolve();
-      const image = new Image();
-      image.src = cardURL(code, { fourColour });
-      warmed.push(image);
-      image.decode().catch(() => {}).finally(() => setTimeout(next));
-    };
-    next();
-  });
+  const next = () => {
+    const code = codes.shift();
+    if (!code) return;
+    const image = new Image();
+    image.src = cardURL(code, { fourColour });
+    warmed.push(image);
+    image.decode().catch(() => {}).finally(() => setTimeout(next));
+  };
+  next();
 }
 
 /** <hp-card code="AS" four-colour label="..."> renders a face; without a code,

@@ -40,15 +40,14 @@ let numberTag = "en";
 // the page's modules are evaluated, which is one task (issue 31: no task over 50 ms at
 // start-up), but right after, in parts, one task each (in Node: a Collator 6 ms, then a
 // ListFormat 6 ms, then the NumberFormat 3 ms, against 11-23 ms for a NumberFormat
-// first). Whatever needs them sooner makes them then.
+// first). Whatever needs them sooner makes them then. (On the game page the engine's
+// worker, which shares the page's process, has loaded that data already: each step then
+// takes about a millisecond; web/engine/worker.js warmLocaleData.)
 let plural = null;
 let numberFormat = null;
-const WARM_UP = [
-  () => new Intl.Collator("en"),
-  () => new Intl.ListFormat("en"),
-  () => (numberFormat ??= new Intl.NumberFormat("en")),
-  () => (plural ??= new Intl.PluralRules("en")),
-];
+const englishPlural = () => (plural ??= new Intl.PluralRules("en"));
+const englishNumbers = () => (numberFormat ??= new Intl.NumberFormat("en"));
+const WARM_UP = [() => new Intl.Collator("en"), () => new Intl.ListFormat("en"), englishNumbers, englishPlural];
 (function warmUp(step) {
   if (step < WARM_UP.length) setTimeout(() => (WARM_UP[step](), warmUp(step + 1)));
 })(0);
@@ -249,9 +248,7 @@ function translate(code, rules, numbers, key, params) {
  * key itself, so a test sees it.
  */
 export function t(key, params = {}) {
-  plural ??= new Intl.PluralRules("en");
-  numberFormat ??= new Intl.NumberFormat("en");
-  return translate(current, plural, numberFormat, key, params);
+  return translate(current, englishPlural(), englishNumbers(), key, params);
 }
 
 /**
@@ -274,8 +271,7 @@ export async function translator(code, { browser } = {}) {
 
 /** A number in the current language's digits and separators. */
 export function formatNumber(n, options) {
-  numberFormat ??= new Intl.NumberFormat("en");
-  return options ? new Intl.NumberFormat(numberTag, options).format(n) : numberFormat.format(n);
+  return options ? new Intl.NumberFormat(numberTag, options).format(n) : englishNumbers().format(n);
 }
 
 // Bidirectional isolates (Unicode UAX #9): LRI ... PDI keeps a run left to right,
