@@ -7,10 +7,25 @@
 
 import { flush } from "./state.js";
 
-/** Wait until a dialog closes; resolves with its returnValue. */
+/** Wait until a dialog closes; resolves with its returnValue. Resolves as the
+ * dialog loses its `open` attribute (a microtask after `close()` or the form's
+ * submission), not at its "close" event: Chromium fires that at the next animation
+ * frame, 10-15 ms later, and none at all if the page goes away first. What a closed
+ * dialog means (the summary's mark cleared: saves.js) is then done in the task that
+ * closed it, before a reload or a closed tab can lose it. */
 export function dialogClosed(dialog) {
   return new Promise((resolve) => {
-    dialog.addEventListener("close", () => resolve(dialog.returnValue), { once: true });
+    const done = () => {
+      watch.disconnect();
+      dialog.removeEventListener("close", done);
+      resolve(dialog.returnValue);
+    };
+    const watch = new MutationObserver(() => {
+      if (!dialog.open) done();
+    });
+    watch.observe(dialog, { attributes: true, attributeFilter: ["open"] });
+    // (a dialog closed and opened again within one task: its close event still comes)
+    dialog.addEventListener("close", done);
   });
 }
 
