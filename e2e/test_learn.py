@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import Page
 
 from axe import assert_accessible
-from game_driver import WAITING, play_until, reset, revisit, saved, start, step
+from game_driver import WAITING, dismiss_dialogs, play_until, reset, revisit, saved, start, step
 from hasenpfeffer.api import handle
 from hasenpfeffer.bots.review import review_hand
 from hasenpfeffer.game import Game
@@ -444,6 +444,10 @@ TODAY = """() => {
 }"""
 
 
+#: Two frames: what the state held is painted.
+FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
 WATCH_DAILY = """() => {
 window.__dailyProgress = 0;
 new MutationObserver(() => {
@@ -490,6 +494,21 @@ def test_the_deal_of_the_day_compared_with_hard_and_the_oracle(warm_page: Page) 
     stats = stored_stats(page)
     assert stats is not None
     assert stats["daily"][date] == {"points": mine, **expected}
+    # the next game is not the deal of the day: the summary of its first hand compares
+    # nothing, and shows nothing of the day's comparison
+    dismiss_dialogs(page)
+    page.click('[data-tool="new-game"]')
+    if page.is_visible("#confirm-dialog[open]"):
+        page.click('#confirm-dialog [data-action="confirm-new"]')
+    seed = daily["daily"]["seed"]
+    page.wait_for_function(f"() => JSON.parse(window.hasenpfeffer.state.save).seed !== {seed}")
+    for _ in range(100):
+        page.wait_for_selector(WAITING, timeout=60_000)
+        if page.is_visible("#summary-dialog[open], #gameover-dialog[open]"):
+            break
+        step(page, rng, bid_choices=("pass",))
+    page.evaluate(FRAMES)
+    assert page.locator(".daily-result:not([hidden])").count() == 0
 
 
 def test_the_deal_of_the_day_survives_a_reload(warm_page: Page, base_url: str) -> None:

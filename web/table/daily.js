@@ -14,7 +14,7 @@
 import { engine } from "../engine/start.js";
 import { errorText } from "../shared/i18n-terms.js";
 import { formatDate, formatSigned, t } from "../shared/i18n.js";
-import { openDialog, registerPainter } from "./dialog.js";
+import { addPainter, changed, openDialog } from "./dialog.js";
 import { $, $$, escapeHTML } from "./dom.js";
 import { announce } from "./narration.js";
 import { freshMarks } from "./open-hands.js";
@@ -187,4 +187,9 @@ function paintBox(box, daily) {
   box.innerHTML = parts.join("");
 }
 
-registerPainter("daily", paint);
+// on every render whose deal of the day changed, its end too: registerPainter paints only a
+// part that is set, and the result of a finished deal of the day would stay in the
+// summaries of the games after it
+addPainter((state) => {
+  if (changed("daily", state.daily, state)) paint(state);
+});
