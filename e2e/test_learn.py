@@ -534,6 +534,27 @@ def test_the_deal_of_the_day_survives_a_reload(warm_page: Page, base_url: str) -
     page.wait_for_function("() => localStorage.getItem('hasenpfeffer.daily.v1') === null")
 
 
+def test_new_rules_for_a_new_game_end_the_deal_of_the_day(warm_page: Page) -> None:
+    """New rules chosen in the middle of the deal of the day, for a new game now: the new
+    game is not the deal of the day, so the end of its first hand compares nothing."""
+    page = revisit(warm_page, "?daily&speed=instant")
+    page.click('[data-tool="settings"]')
+    page.wait_for_selector("#settings-dialog[open] [data-preset]")
+    page.select_option("#settings-dialog [data-preset]", "traditional")
+    page.click('#settings-dialog [data-action="save"]')
+    page.click('#rules-confirm-dialog[open] [data-action="rules-now"]')
+    page.wait_for_function("() => window.hasenpfeffer.state.preset === 'traditional'")
+    rng = random.Random(6)
+    for _ in range(100):
+        page.wait_for_selector(WAITING, timeout=60_000)
+        if page.is_visible("#summary-dialog[open], #gameover-dialog[open]"):
+            break
+        step(page, rng, bid_choices=("pass",))
+    # (a comparison would show its progress as the dialog opens)
+    page.evaluate(FRAMES)
+    assert page.locator(".daily-result:not([hidden])").count() == 0
+
+
 # ---- lessons ------------------------------------------------------------------------------
 
 

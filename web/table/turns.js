@@ -267,7 +267,10 @@ export function newGameRequest(rules, levels) {
 /** A fresh game: a new state and generation (older loops stop), the table cleared.
  * `marks`: a new game's marks (state.js); without them the game's own go on (undo). */
 export function beginGame(game, marks = undefined) {
-  setGame(game, { busy: false, interruptible: false, trick: null, message: null, handOver: null, ...(marks ? { marks } : {}) });
+  // a new game (its marks given) is the deal of the day only if its marks say so: new
+  // rules chosen during one start a game that is not compared (settings-dialog.js)
+  const daily = marks && !marks.daily ? { daily: null } : {};
+  setGame(game, { busy: false, interruptible: false, trick: null, message: null, handOver: null, ...(marks ? { marks } : {}), ...daily });
 }
 
 /**
