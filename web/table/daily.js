@@ -95,6 +95,7 @@ export async function startDaily() {
     if (answer !== "ok") return;
   }
   update({ generation: state.generation + 1, busy: true, interruptible: false, hinting: false });
+  const gen = state.generation;
   for (const d of $$("dialog[open]")) d.close();
   const date = today();
   const rules = state.settings.rules;
@@ -102,10 +103,14 @@ export async function startDaily() {
   try {
     answer = await engine.call("daily", { date, rules });
   } catch (err) {
+    if (gen !== state.generation) return;
     update({ busy: false });
     notice(errorText(err), "error");
     return;
   }
+  // a new game begun meanwhile (New game, the page's reset hook) is the one that stands:
+  // the engine took its request after this one, and its table must not be marked daily
+  if (gen !== state.generation) return;
   update({ daily: { date, rules, phase: "playing", points: null, results: {}, step: 0, error: "" } });
   remember({ date, rules, seed: gameSeed(answer) });
   // the saved record says it is the deal of the day: open hands wait for its first hand
