@@ -456,6 +456,18 @@ new MutationObserver(() => {
 }"""
 
 
+def play_to_a_hand_end(page: Page, rng: random.Random) -> str:
+    """Play on, passing in the auctions, until a hand's summary is open, or the game-over
+    dialog (the hard players may end the game in the first hand); returns its selector."""
+    for _ in range(100):
+        page.wait_for_selector(WAITING, timeout=60_000)
+        for dialog in ("#summary-dialog", "#gameover-dialog"):
+            if page.is_visible(f"{dialog}[open]"):
+                return dialog
+        step(page, rng, bid_choices=("pass",))
+    raise AssertionError("no hand ended")
+
+
 def test_the_deal_of_the_day_compared_with_hard_and_the_oracle(warm_page: Page) -> None:
     page = revisit(warm_page, "?daily&speed=instant")
     page.evaluate(WATCH_DAILY)  # (a new document: the observer is this test's only one)
@@ -468,12 +480,7 @@ def test_the_deal_of_the_day_compared_with_hard_and_the_oracle(warm_page: Page) 
     assert record["levels"] == ["human", "hard", "hard", "hard"]
     # the first hand (hard players may end the game in it: then the game-over dialog)
     rng = random.Random(6)
-    for _ in range(100):
-        page.wait_for_selector(WAITING, timeout=60_000)
-        if page.is_visible("#summary-dialog[open], #gameover-dialog[open]"):
-            break
-        step(page, rng, bid_choices=("pass",))
-    dialog = "#summary-dialog" if page.is_visible("#summary-dialog[open]") else "#gameover-dialog"
+    dialog = play_to_a_hand_end(page, rng)
     mine = Game.from_json(saved(page)["save"]).records[0].points[0]  # type: ignore[index]
     # the comparison, worked out in the worker with its progress shown
     result = f"{dialog} .daily-result"
@@ -502,11 +509,7 @@ def test_the_deal_of_the_day_compared_with_hard_and_the_oracle(warm_page: Page) 
         page.click('#confirm-dialog [data-action="confirm-new"]')
     seed = daily["daily"]["seed"]
     page.wait_for_function(f"() => JSON.parse(window.hasenpfeffer.state.save).seed !== {seed}")
-    for _ in range(100):
-        page.wait_for_selector(WAITING, timeout=60_000)
-        if page.is_visible("#summary-dialog[open], #gameover-dialog[open]"):
-            break
-        step(page, rng, bid_choices=("pass",))
+    play_to_a_hand_end(page, rng)
     page.evaluate(FRAMES)
     assert page.locator(".daily-result:not([hidden])").count() == 0
 
@@ -521,12 +524,7 @@ def test_the_deal_of_the_day_survives_a_reload(warm_page: Page, base_url: str) -
     # the player's first decision (the hard players may end the game in this hand)
     assert page.evaluate("() => localStorage.getItem('hasenpfeffer.daily.v1')") is not None
     start(page, base_url, "?speed=instant")
-    for _ in range(100):
-        page.wait_for_selector(WAITING, timeout=60_000)
-        if page.is_visible("#summary-dialog[open], #gameover-dialog[open]"):
-            break
-        step(page, rng, bid_choices=("pass",))
-    dialog = "#summary-dialog" if page.is_visible("#summary-dialog[open]") else "#gameover-dialog"
+    dialog = play_to_a_hand_end(page, rng)
     page.wait_for_selector(f"{dialog} .daily-result .daily-table", timeout=120_000)
     expected = handle({"op": "daily_result", "date": date, "level": "hard"})["side_points"]
     cells = page.locator(f"{dialog} .daily-result .daily-table td").all_inner_texts()
@@ -545,11 +543,7 @@ def test_new_rules_for_a_new_game_end_the_deal_of_the_day(warm_page: Page) -> No
     page.click('#rules-confirm-dialog[open] [data-action="rules-now"]')
     page.wait_for_function("() => window.hasenpfeffer.state.preset === 'traditional'")
     rng = random.Random(6)
-    for _ in range(100):
-        page.wait_for_selector(WAITING, timeout=60_000)
-        if page.is_visible("#summary-dialog[open], #gameover-dialog[open]"):
-            break
-        step(page, rng, bid_choices=("pass",))
+    play_to_a_hand_end(page, rng)
     # (a comparison would show its progress as the dialog opens)
     page.evaluate(FRAMES)
     assert page.locator(".daily-result:not([hidden])").count() == 0
