@@ -166,6 +166,27 @@ def sorted_hand(state: dict[str, Any], game: Game, seat: int) -> list[str]:
     return [str(c) for c in sort_hand(game.hand(seat), game.trump)]
 
 
+def test_the_deal_of_the_day_keeps_its_players_until_its_first_hand_is_over() -> None:
+    """Its first hand is compared with the hard player's on the same cards: other
+    levels are refused (and change nothing) until that hand is over."""
+    dealt = ok({"op": "daily", "date": "2026-12-01"})
+    assert dealt["levels"] == [HUMAN, "hard", "hard", "hard"]
+    for levels in ([HUMAN, "easy", "easy", "easy"], [HUMAN, "hard", HUMAN, "hard"]):
+        refused({"op": "set_levels", "levels": levels}, "levels_daily")
+        assert ok({"op": "state"})["levels"] == dealt["levels"]
+    # the same levels again: nothing to refuse
+    assert ok({"op": "set_levels", "levels": dealt["levels"]})["levels"] == dealt["levels"]
+    # once the first hand is over, they are the player's to change
+    state = ok({"op": "state"})
+    while not state["view"]["last_hand"]:
+        if state["human_to_move"]:
+            state = ok({"op": "act", "action": state["view"]["legal_actions"][0]})["state"]
+        else:
+            state = ok({"op": "bot_step"})["state"]
+    easy = [HUMAN, "easy", "easy", "easy"]
+    assert ok({"op": "set_levels", "levels": easy})["levels"] == easy
+
+
 def test_open_hands_are_refused_with_guests_and_on_the_deal_of_the_day() -> None:
     ok({"op": "daily", "date": "2026-12-01"})
     refused({"op": "set_open_hands", "open_hands": True}, "open_hands_daily")

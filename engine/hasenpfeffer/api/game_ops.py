@@ -463,6 +463,14 @@ def op_set_levels(request: Mapping[str, Any]) -> dict[str, Any]:
         check_table(replace(session, remote=remote))
     if remote and session.open_hands:
         check_table(replace(session, remote=remote))
+    if session.daily and not session.game.records and levels != session.levels:
+        # its first hand is compared with the hard player's and the oracle's on the same
+        # cards: it is played against the players it was dealt with
+        raise ApiError(
+            "levels_daily",
+            "the deal of the day is played against three hard players: "
+            "the players can be changed once its first hand is over",
+        )
     session.levels, session.remote = levels, remote
     return state_answer(session)
 
