@@ -444,6 +444,8 @@ TODAY = """() => {
 }"""
 
 
+SETTINGS = "hasenpfeffer.settings.v1"
+
 #: Two frames: what the state held is painted.
 FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
@@ -547,6 +549,31 @@ def test_new_rules_for_a_new_game_end_the_deal_of_the_day(warm_page: Page) -> No
     # (a comparison would show its progress as the dialog opens)
     page.evaluate(FRAMES)
     assert page.locator(".daily-result:not([hidden])").count() == 0
+
+
+def test_the_deal_of_the_day_keeps_its_players_until_its_first_hand_is_over(
+    warm_page: Page,
+) -> None:
+    """The settings saved during the deal of the day's first hand, with other levels
+    stored for the computer players: the game keeps its three hard players (the engine
+    refuses others, its first hand is compared with the hard player's), the notice bar
+    says why, and the choice is kept for the next game."""
+    levels = ["human", "easy", "easy", "easy"]
+    page = revisit(warm_page, "?daily&speed=instant", {SETTINGS: json.dumps({"levels": levels})})
+    hard = ["human", "hard", "hard", "hard"]
+    assert page.evaluate("() => window.hasenpfeffer.state.levels") == hard
+    page.click('[data-tool="settings"]')
+    page.wait_for_selector("#settings-dialog[open] [data-preset]")
+    page.select_option("#level-1", "medium")
+    page.click('#settings-dialog [data-action="save"]')
+    page.wait_for_selector("#notice:not([hidden])")
+    said = page.inner_text("#notice-text")
+    assert "deal of the day" in said and "first hand" in said, said
+    assert page.evaluate("() => window.hasenpfeffer.state.levels") == hard
+    stored = page.evaluate(f"() => JSON.parse(localStorage.getItem({SETTINGS!r})).levels")
+    assert stored == ["human", "medium", "easy", "easy"]
+    # the table goes on: the player's turn comes as before
+    page.wait_for_selector(WAITING, timeout=60_000)
 
 
 # ---- lessons ------------------------------------------------------------------------------

@@ -280,7 +280,15 @@ async function applyLevels(changed, levels, held = holdWhileApplying(changed, le
   const gen = state.generation;
   try {
     if (!state.settings.openHands) await applyOpenHands();
-    if (changed) setGame(await engine.call("set_levels", { levels }));
+    if (changed) {
+      try {
+        setGame(await engine.call("set_levels", { levels }));
+      } catch (err) {
+        // refused (the deal of the day keeps its players until its first hand is over):
+        // told; the game goes on as it was, the settings keep the choice for the next game
+        notice(errorText(err), "error");
+      }
+    }
     if (state.settings.openHands) await applyOpenHands();
   } finally {
     // (a new game meanwhile has the table: its own flow ends the wait)
