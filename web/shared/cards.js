@@ -236,7 +236,7 @@ const warmed = []; // the faces decoded ahead, kept for the page's life (the bro
  * at start-up). A face refused here is decoded by the deal, as before.
  */
 export function warmFaces({ fourColour = false } = {}) {
-  const codes = [...VOCABULARY.suits.flatMap((suit) => VOCABULARY.ranks.map((rank) => rank + suit)), VOCABULARY.joker];
+  const codes = [...VOCABULARY.cards];
   const next = () => {
     const code = codes.shift();
     if (!code) return;

@@ -131,7 +131,7 @@ function anything(v, path, depth = 0) {
 // ---- the messages' shapes, from the game's vocabulary -----------------------------------
 
 function shapes(vocabulary) {
-  const cards = [vocabulary.joker, ...vocabulary.ranks.flatMap((r) => vocabulary.suits.map((s) => `${r}${s}`))];
+  const cards = vocabulary.cards;
   const card = oneOf(cards);
   const suit = oneOf(vocabulary.suits);
   const seat = oneOf(vocabulary.seats);

@@ -30,13 +30,14 @@ from ..vocabulary import (
 
 
 def web_vocabulary() -> dict[str, Any]:
-    """Suits, ranks, the Joker's text, seats, levels, phases, the action kinds
-    with the word that starts each action's text, pepper's named bids and
-    the card roles."""
+    """Suits, ranks, the Joker's text, the deck's cards (in the engine's order), seats,
+    levels, phases, the action kinds with the word that starts each action's text,
+    pepper's named bids and the card roles."""
     return {
         "suits": list(SUITS),
         "ranks": list(RANKS),
         "joker": str(CARDS[JOKER]),
+        "cards": [str(card) for card in CARDS],
         "seats": list(SEATS),
         "seat_names": list(SEAT_NAMES),
         "levels": [HUMAN, *LEVELS],
