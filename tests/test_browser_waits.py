@@ -6,10 +6,10 @@ so for the host's engine to take a guest's move (``hostEngine.call(...).then(...
 the wait returned before the move had crossed the data channel, the next turn was read
 from the game as it was before it, and the test stalled on a guest whose turn had
 already passed (in the project's CI now and then; in 1 of 8 whole games of a probe
-under load: docs/testing.md). A wait on the engine is polled
-from Python instead (``wait_for_host_actions``), as ``scripts/browser.py`` polls the
-snapshot. This reads every ``wait_for_function`` predicate of the browser tests and the
-scripts (a literal, an f-string, or a module constant) and refuses an asynchronous one.
+under load: docs/testing.md). A wait on the engine is polled from Python instead
+(``wait_for_host_actions``), as ``scripts/browser.py`` polls the snapshot. This reads
+every ``wait_for_function`` predicate of the browser tests and the scripts (a literal,
+an f-string, or a name bound to a string in the file) and refuses an asynchronous one.
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ def _text(node: ast.expr | None, constants: dict[str, ast.expr]) -> str:
 def asynchronous_waits(source: str) -> list[int]:
     """The lines of `source` whose ``wait_for_function`` predicate is asynchronous."""
     tree = ast.parse(source)
-    # module constants and a function's own names, whichever the call can see (loosely:
-    # any name bound to a string in the file)
+    # the names bound in the file (module constants, a function's own): loosely, any of
+    # them may be the one a call names
     constants: dict[str, ast.expr] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
