@@ -19,6 +19,8 @@ LOAD_TIMEOUT_MS = 60_000
 WAITING = '#table[data-human="1"], dialog[open], #table[data-phase="game_over"]'
 #: How many actions the game painted on the table has had (the engine's count).
 ACTIONS = "() => window.hasenpfeffer.state?.actions ?? -1"
+#: Two animation frames: what the state held is painted.
+FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
 def start(page: Page, base_url: str, query: str = "") -> None:

@@ -19,7 +19,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page
 
 from conftest import PageProblems
-from game_driver import WAITING, next_hand, phase, reset, start, step
+from game_driver import FRAMES, WAITING, next_hand, phase, reset, start, step
 
 VIEWPORTS = ((360, 640), (390, 844), (1366, 768), (1920, 1080))
 LANGUAGES = ("en", "it", "fy", "ar", "hi")
@@ -97,8 +97,6 @@ MEASURE = """() => {
   }
   return out;
 }"""
-
-FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 # The page's own language switch (the settings' choice does the same), in place.
 SET_LANGUAGE = """async (code) => {

@@ -22,7 +22,17 @@ import pytest
 from playwright.sync_api import Page
 
 from axe import assert_accessible
-from game_driver import WAITING, dismiss_dialogs, play_until, reset, revisit, saved, start, step
+from game_driver import (
+    FRAMES,
+    WAITING,
+    dismiss_dialogs,
+    play_until,
+    reset,
+    revisit,
+    saved,
+    start,
+    step,
+)
 from hasenpfeffer.api import handle
 from hasenpfeffer.bots.review import review_hand
 from hasenpfeffer.game import Game
@@ -445,9 +455,6 @@ TODAY = """() => {
 
 
 SETTINGS = "hasenpfeffer.settings.v1"
-
-#: Two frames: what the state held is painted.
-FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
 WATCH_DAILY = """() => {
