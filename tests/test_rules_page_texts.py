@@ -442,14 +442,12 @@ def test_known_slips_are_not_in_the_text(code: str) -> None:
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_no_word_the_glossary_bans_is_in_the_text(code: str) -> None:
     # the catalogues' machine-checked glossary (docs/i18n-glossary.json) holds for
-    # the rules page's own text too
+    # the rules page's own text too: its prose, captions, labels, title and names
     never = json.loads((ROOT / "docs" / "i18n-glossary.json").read_text(encoding="utf-8"))
-    data = text_of(code)
-    words = [
-        *html_fields(data),
-        *(e for s in data["sections"].values() for e in s["examples"].values()),
-    ]
+    words = every_text(text_of(code))
     text = unicodedata.normalize("NFC", re.sub(r"<[^>]+>", " ", " ".join(words)))
+    # "seed" is the default rule set's name in the code only: players read its name
+    assert not re.search(r"\b[Ss]eed\b", text) or code != "en", "en: 'seed' in the text"
     found = [
         (rule["pattern"], rule["use"])
         for rule in never["never"].get(code, [])
@@ -634,3 +632,51 @@ def test_a_rule_sets_name_is_one_name_everywhere() -> None:
             name = words["name"]
             assert catalogue[f"settings.preset.{preset}"] == name, (code, preset)
             assert catalogue[f"embed.scoring.preset.{preset}"] == name, (code, preset)
+
+
+def catalogue_of(code: str) -> dict[str, str]:
+    data: dict[str, str] = json.loads(
+        (ROOT / "web" / "shared" / "locales" / f"{code}.json").read_text(encoding="utf-8")
+    )
+    return data
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_games_rules_dialog_types_no_number_the_rule_set_supplies(code: str) -> None:
+    # the game's own rules (the rules dialog, rules.* in the catalogues) fill the same
+    # numbers from the engine's rule_set words (web/table/panels.js, ruleNumbers)
+    rules_keys = {k: v for k, v in catalogue_of(code).items() if k.startswith("rules.")}
+    assert rules_keys
+    words = re.sub(r"<[^>]+>|\{[a-z_]+\}", " ", " ".join(rules_keys.values()))
+    assert DIGIT.findall(words) == [], code
+    letter = r"[\w\u0900-\u097f]"
+    pattern = re.compile(rf"(?<!{letter})(?:{NUMBER_WORDS[code]})(?!{letter})", re.I)
+    found = pattern.findall(ARABIC_MARKS.sub("", unicodedata.normalize("NFC", words)))
+    assert found == [], f"{code}: number words in the rules dialog: {found}"
+
+
+def test_every_fact_and_rules_page_key_has_a_translators_note() -> None:
+    notes = json.loads((ROOT / "docs" / "i18n-notes.json").read_text(encoding="utf-8"))
+    assert set(notes["facts"]) == {*FACTS, ADVICE}
+    english = text_of("en")
+    for path in notes["rules_page"]:
+        node: Any = english
+        for part in path.split("."):
+            node = next(iter(node.values())) if part == "*" else node[part]
+    for group in ("rows", "values"):
+        assert f"ui.table.{group}" in notes["rules_page"]
+
+
+#: A Hindi polite imperative in -ें / -एँ ending a sentence (खेलें, लगाएँ): the rules
+#: page speaks in -इए forms (खेलिए, लगाइए) throughout, one register.
+HINDI_SUBJUNCTIVE_IMPERATIVE = re.compile(r"[\u0900-\u097f]+(?:ें|एँ|एं)(?=\s*(?:[।!?:;]|$))")
+
+
+def test_the_hindi_rules_page_speaks_in_one_imperative() -> None:
+    prose = " ".join(re.sub(r"<[^>]+>", " ", t) for t in every_text(text_of("hi")))
+    for sentence in re.split(r"(?<=[।!?])\s+", prose):
+        found = HINDI_SUBJUNCTIVE_IMPERATIVE.findall(sentence.strip())
+        assert found == [], f"hi: -एँ imperative {found} in: {sentence.strip()}"
+    # the check itself
+    assert HINDI_SUBJUNCTIVE_IMPERATIVE.findall("अपना पत्ता खेलें।") == ["खेलें"]
+    assert HINDI_SUBJUNCTIVE_IMPERATIVE.findall("अपना पत्ता खेलिए।") == []
