@@ -683,6 +683,18 @@ def alone_lead(rules: Rules) -> str | None:
 
 
 @fact
+def lone_defender_leads(rules: Rules) -> str | None:
+    seen = False
+    for hand, leader in _first_leads(rules):
+        lone = hand.record["lone_defender"]
+        if lone is not None:
+            seen = True
+            if leader != lone:
+                return f"lone defender {lone}: {leader} led"
+    return None if seen else "nobody defended alone"
+
+
+@fact
 def first_lead_maker(rules: Rules) -> str | None:
     for hand, leader in _first_leads(rules):
         if hand.record["lone_defender"] is None and leader != hand.maker:
@@ -942,6 +954,8 @@ CELL_FACTS: dict[tuple[str, str], tuple[str, ...]] = {
     ("first_lead", "left_of_dealer"): ("first_lead_left_of_dealer",),
     ("first_lead", "left_of_dealer_or_alone"): ("first_lead_left_of_dealer", "alone_lead"),
     ("first_lead", "maker"): ("first_lead_maker",),
+    ("first_lead", "left_of_dealer_or_maker"): ("first_lead_left_of_dealer", "alone_lead"),
+    ("first_lead", "maker_or_lone_defender"): ("first_lead_maker", "lone_defender_leads"),
 }
 
 

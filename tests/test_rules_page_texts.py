@@ -680,3 +680,21 @@ def test_the_hindi_rules_page_speaks_in_one_imperative() -> None:
     # the check itself
     assert HINDI_SUBJUNCTIVE_IMPERATIVE.findall("अपना पत्ता खेलें।") == ["खेलें"]
     assert HINDI_SUBJUNCTIVE_IMPERATIVE.findall("अपना पत्ता खेलिए।") == []
+
+
+FIRST_LEADS = [
+    Rules(first_lead=lead, going_alone=alone, lone_defender=defender)
+    for lead in ("left_of_dealer", "maker")
+    for alone in (False, True)
+    for defender in (False, True)
+    if alone or not defender
+]
+
+
+@pytest.mark.parametrize("rules", FIRST_LEADS, ids=lambda r: r.first_lead + str(r.lone_defender))
+def test_the_rules_dialog_says_who_leads_under_any_rules(rules: Rules) -> None:
+    # the dialog's sentence is the engine's key for these rules (panels.js), and what
+    # that key says holds in the engine, rules of one's own included
+    key = rule_set_words(rules)["table"]["first_lead"]
+    assert f"rules.lead.{key}" in catalogue_of("en")
+    assert [(f, FACTS[f](rules)) for f in CELL_FACTS[("first_lead", key)] if FACTS[f](rules)] == []

@@ -247,7 +247,8 @@ function describeRules(rules, info) {
     parts.push(h("alone"), t("rules.alone_html"));
     if (rules.lone_defender) parts.push(t("rules.lone_defender_html"));
   }
-  const lead = rules.first_lead === "maker" ? "rules.lead.maker" : rules.going_alone ? "rules.lead.left_alone" : "rules.lead.left";
+  // who leads first, as the engine words these rules (rules_info's rule_set.table)
+  const lead = `rules.lead.${info.rule_set.table.first_lead}`;
   parts.push(h("play"), p(t(lead)), t("rules.play_html", n), t("rules.example_html", n));
   parts.push(
     h("scoring"),
