@@ -59,24 +59,28 @@ function cardHTML(code) {
   return `<span class="card${red}" dir="ltr" data-card="${code}">${cardLabel(code)}</span>`;
 }
 
-/** A number of a rule set in the page's language; the stakes as "1, 2 or 4". */
-function numberText(name, rules) {
+/** A number of a rule set as markup: one left-to-right isolate for each number (so a
+ * list such as the stakes, "1, 2 or 4", keeps its words in the sentence's direction). */
+function numberHTML(name, rules) {
   const value = VOCABULARY.rule_sets[rules].numbers[name];
   if (value === undefined) throw new Error(`no number {${name}} in the rule set's words`);
-  if (!Array.isArray(value)) return String(value);
+  const num = (n) => `<span class="num">${escapeHTML(n)}</span>`;
+  if (!Array.isArray(value)) return num(String(value));
+  let parts;
   try {
-    return new Intl.ListFormat(text.lang, { type: "disjunction" }).format(value.map(String));
+    parts = new Intl.ListFormat(text.lang, { type: "disjunction" }).formatToParts(value.map(String));
   } catch {
-    return value.join(", ");
+    parts = value.flatMap((n, i) => [...(i ? [{ type: "literal", value: ", " }] : []), { type: "element", value: String(n) }]);
   }
+  return parts.map((part) => (part.type === "element" ? num(part.value) : escapeHTML(part.value))).join("");
 }
 
 /** The rule set's numbers in a text: each one a span that follows the rule-set switch,
  * or, for a cell of the rule-set table (`fixed`), that rule set's number as it is. */
 function withNumbers(html, fixed) {
   return html.replace(NUMBER, (_, name) => fixed
-    ? escapeHTML(numberText(name, fixed))
-    : `<span class="num" data-number="${name}">${escapeHTML(numberText(name, preset))}</span>`);
+    ? numberHTML(name, fixed)
+    : `<span data-number="${name}">${numberHTML(name, preset)}</span>`);
 }
 
 /** A text's markup with its [XX] cards and [9] [T] ranks drawn and its numbers filled. */
@@ -251,7 +255,7 @@ function showRuleSet() {
   for (const el of main.querySelectorAll("[data-rules]")) el.hidden = !el.dataset.rules.split(" ").includes(preset);
   for (const el of main.querySelectorAll("[data-preset]")) el.classList.toggle("current", el.dataset.preset === preset);
   for (const el of main.querySelectorAll('hasenpfeffer-embed[mode="scoring"]')) el.setAttribute("rules", preset);
-  for (const el of main.querySelectorAll("[data-number]")) el.textContent = numberText(el.dataset.number, preset);
+  for (const el of main.querySelectorAll("[data-number]")) el.innerHTML = numberHTML(el.dataset.number, preset);
 }
 
 function setAddress() {
