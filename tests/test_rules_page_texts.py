@@ -698,3 +698,25 @@ def test_the_rules_dialog_says_who_leads_under_any_rules(rules: Rules) -> None:
     key = rule_set_words(rules)["table"]["first_lead"]
     assert f"rules.lead.{key}" in catalogue_of("en")
     assert [(f, FACTS[f](rules)) for f in CELL_FACTS[("first_lead", key)] if FACTS[f](rules)] == []
+
+
+#: The slips issue 46's review found, each of which a banned pattern must catch again.
+SLIPS_FOUND = [
+    ("it", "i raddoppi si sommano"),
+    ("it", "per chi gioca da solo al dispositivo"),
+    ("fy", "as se boden hawwe"),
+    ("fy", "Ofbrekke"),
+    ("fy", "Under de rûnte"),
+    ("fy", "se neamt de koade"),
+    ("fy", "in ôfkearde kaart"),
+    ("ar", "كم لمّة ستأخذ أنت والشمال؟"),
+    ("ar", "«{value}» ليس نوعًا"),
+    ("ar", "اللاعب الصعب"),
+    ("hi", "दोगुने जुड़ते हैं"),
+]
+
+
+@pytest.mark.parametrize(("code", "slip"), SLIPS_FOUND)
+def test_a_slip_the_review_found_is_caught_if_it_comes_back(code: str, slip: str) -> None:
+    never = json.loads((ROOT / "docs" / "i18n-glossary.json").read_text(encoding="utf-8"))
+    assert any(re.search(rule["pattern"], slip) for rule in never["never"][code])
