@@ -235,6 +235,11 @@ def test_the_rule_sets_numbers_follow_the_switch_and_read_right_to_left(
         '#rulesets td[data-preset="pepper"][data-value]', "e => e.dataset.value"
     )
     assert cell == "pepper"  # the first row: pepper bidding
+    # a recorded hand of the default rules says so under another rule set, not under its own
+    note = '[data-example="dealing/hand"] [data-played-under="seed"]'
+    assert page.is_visible(note)
+    page.select_option("[data-ruleset-switch]", "seed")
+    assert not page.is_visible(note)
 
 
 def test_a_section_link_opens_the_section_and_the_snippet_is_ready(

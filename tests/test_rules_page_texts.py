@@ -584,7 +584,8 @@ def test_every_placeholder_is_a_number_of_the_rule_set(code: str) -> None:
     names = set(rule_set_words(Rules())["numbers"])
     data = text_of(code)
     found = {m for t in every_text(data) for m in PLACEHOLDER.findall(t)}
-    allowed = names | {"rulesets_table", "call", "tricks"}  # the scoring table's own
+    # the scoring table's own, and a recorded hand's rule set (ui.played_under)
+    allowed = names | {"rulesets_table", "call", "tricks", "preset"}
     assert found - allowed == set(), code
     assert data["sections"]["rulesets"]["html"].count("{rulesets_table}") == 1
     english = {m for t in every_text(text_of("en")) for m in PLACEHOLDER.findall(t)}

@@ -112,6 +112,23 @@ function findExample(ref) {
   return layout.sections.find((s) => s.id === section).examples.find((e) => e.id === id);
 }
 
+/** The rule set an example's hand was played under: its own `rules`, or its record's
+ * (an HPN header's rules=...); null for an example that is no recorded hand. */
+function handRules(example) {
+  if (example.mode !== "hand") return null;
+  const source = example.ref ? findExample(example.ref) : example;
+  return example.rules ?? source.rules ?? /\brules=(\S+)/.exec(source.hpn ?? "")?.[1] ?? null;
+}
+
+/** A line under a recorded hand played under another rule set than the page's: the
+ * caption speaks of that hand, so the reader is told whose rules it follows. */
+function playedUnderHTML(example) {
+  const rules = handRules(example);
+  if (!rules || !text.presets[rules]) return "";
+  const words = text.ui.played_under.replace("{preset}", text.presets[rules].name);
+  return `<p class="played-under" data-played-under="${escapeHTML(rules)}">${escapeHTML(words)}</p>`;
+}
+
 function embedHTML(attrs) {
   const list = Object.entries(attrs).map(([k, v]) => ` ${k}="${escapeHTML(v)}"`).join("");
   return `<hasenpfeffer-embed${list}></hasenpfeffer-embed>`;
@@ -231,6 +248,7 @@ function render() {
     const examples = section.examples.map((e) => ({ ...e, attrs: exampleAttrs(e) }));
     const figures = examples.map((e) => `<figure class="example"${onlyAttr(e.only)} data-example="${section.id}/${e.id}">
 <figcaption>${withCards(words.examples[e.id])}</figcaption>
+${playedUnderHTML(e)}
 ${embedHTML(e.attrs)}
 ${staticDiagram(e, e.attrs)}
 </figure>`).join("");
@@ -256,6 +274,7 @@ function showRuleSet() {
   for (const el of main.querySelectorAll("[data-preset]")) el.classList.toggle("current", el.dataset.preset === preset);
   for (const el of main.querySelectorAll('hasenpfeffer-embed[mode="scoring"]')) el.setAttribute("rules", preset);
   for (const el of main.querySelectorAll("[data-number]")) el.innerHTML = numberHTML(el.dataset.number, preset);
+  for (const el of main.querySelectorAll("[data-played-under]")) el.hidden = el.dataset.playedUnder === preset;
 }
 
 function setAddress() {

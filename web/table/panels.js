@@ -261,7 +261,8 @@ function describeRules(rules, info) {
       doubled.length > 1 ? t("rules.stakes.doubles", { list: formatList(doubled) }) : "",
       t("rules.stakes.below_zero"),
       t("rules.target", { count: rules.target }),
-      t("rules.both_reach"),
+      // both sides reach the target in one hand only where the defenders score too
+      rules.defenders_score ? t("rules.both_reach") : "",
     ),
   );
   const preset = info.presets.find((x) => x.name === info.preset);
