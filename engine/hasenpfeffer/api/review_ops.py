@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..game import MAX_SEED, Game
-from .args import bad_arg, seat_arg, shown
+from .args import bad_arg, digits, seat_arg, shown
 from .lesson_ops import hpn_hand
 from .sessions import need_session
 
@@ -45,9 +45,7 @@ def _session_hand(request: Mapping[str, Any]) -> tuple[Game, int, int, int]:
             {"name": "hpn"},
             "hpn: no hand of this game has finished yet; give the text of a hand to review",
         )
-    number = request.get("number", finished)
-    if isinstance(number, str) and number.strip().isdigit():
-        number = int(number)
+    number = digits(request.get("number", finished))
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= finished:
         raise bad_arg(
             "bad_number",
