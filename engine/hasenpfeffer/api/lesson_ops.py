@@ -329,7 +329,7 @@ def _replay_game(request: Mapping[str, Any]) -> Game:
     return game.replayed(len(game.history))
 
 
-def _frames(game: Game) -> list[dict[str, Any]]:
+def hand_frames(game: Game) -> list[dict[str, Any]]:
     """The first hand of ``game`` as frames to step through."""
     g = game.replayed(0)
     frames: list[dict[str, Any]] = []
@@ -423,7 +423,7 @@ def _frame_notes(request: Mapping[str, Any], frames: list[dict[str, Any]]) -> li
 
 def op_replay(request: Mapping[str, Any]) -> dict[str, Any]:
     game = _replay_game(request)
-    frames = _frames(game)
+    frames = hand_frames(game)
     return {
         "rules": game.rules.to_dict(),
         "frames": frames,
