@@ -23,11 +23,10 @@ CARD = re.compile(r"\b(?:[9TJQKA][CDHS]|JK)\b")
 def fresh_sessions(monkeypatch: pytest.MonkeyPatch) -> Any:
     # the secret deals of these tests are fixed, so each runs the same game every time
     # (the keys still 128 bits, only not random)
-    import random
-
     from hasenpfeffer.api import game_ops
 
-    monkeypatch.setattr(game_ops, "_SYSTEM_RANDOM", random.Random(47))
+    keys = iter(bytes([n]) * 16 for n in range(1, 256))
+    monkeypatch.setattr(game_ops, "_secret_key", lambda: next(keys))
     api.reset()
     yield
     api.reset()
@@ -254,3 +253,56 @@ def test_the_review_of_a_played_hand_still_gives_its_text() -> None:
     answer = call("review")
     if not answer["thrown_in"]:
         assert answer["hpn"].startswith("HPN 1 hand") and "frames" not in answer
+
+
+# ---- N7: a secret deal -----------------------------------------------------------
+
+
+def test_a_secret_deal_is_keyed_by_128_random_bits_and_reproduced_from_its_save() -> None:
+    from hasenpfeffer.game import SECRET_BYTES, secret_seed, shuffled_deck
+
+    first = call("new_game", levels=["human", "human", "medium", "medium"], remote=[1])
+    second = call("new_game", levels=["human", "human", "medium", "medium"])
+    saves = [json.loads(a["save"]) for a in (first, second)]
+    keys = [bytes.fromhex(save["secret"]) for save in saves]
+    assert all(len(k) == SECRET_BYTES for k in keys) and keys[0] != keys[1]
+    for save, key in zip(saves, keys, strict=True):
+        assert save["seed"] == secret_seed(key)
+        game = Game.from_json(save)
+        assert game.secret == key
+        # every hand of it comes from the key: the same from the save, another
+        # without it (the seed alone deals something else)
+        for number in range(4):
+            assert shuffled_deck(game.seed, number, key) == shuffled_deck(game.seed, number, key)
+            assert shuffled_deck(game.seed, number, key) != shuffled_deck(game.seed, number)
+    # the game replayed from its save is the same game, hand after hand (the
+    # second game, the session's now, kept West's guest)
+    assert second["remote"] == [1]
+    state = second
+    for _ in range(60):
+        if state["to_act"] is None:
+            break
+        state = _step(state)
+    again = Game.from_json(state["save"])
+    assert again.to_json() == state["save"]
+
+
+def test_a_save_whose_secret_is_damaged_is_refused() -> None:
+    save = json.loads(call("new_game")["save"])
+    for bad in ("00" * 15, "zz" * 16, 12, "00" * 17):
+        refused("load", save={**save, "secret": bad})
+    # a seed that is not the secret's
+    refused("load", save={**save, "seed": save["seed"] ^ 1})
+
+
+def test_a_game_with_a_known_seed_is_saved_as_before() -> None:
+    save = json.loads(call("new_game", seed=12)["save"])
+    assert "secret" not in save and save["seed"] == 12
+
+
+def test_each_secret_deal_has_a_fresh_key_of_the_systems_randomness(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.undo()  # the engine's own keys, not the fixed ones of the other tests
+    keys = {json.loads(call("new_game")["save"])["secret"] for _ in range(8)}
+    assert len(keys) == 8 and all(len(bytes.fromhex(k)) == 16 for k in keys)

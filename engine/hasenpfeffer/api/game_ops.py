@@ -4,7 +4,7 @@ give (docs/api.md)."""
 
 from __future__ import annotations
 
-import random
+import secrets
 import time
 import typing
 from collections.abc import Mapping
@@ -13,7 +13,7 @@ from typing import Any
 
 from ..actions import Action, ActionError
 from ..cards import SUIT_NAMES, SUITS, rank_order, sort_hand, trump_order
-from ..game import MAX_SAVE_ACTIONS, MAX_SEED, Game, HandRecord, auction_calls
+from ..game import MAX_SAVE_ACTIONS, SECRET_BYTES, Game, HandRecord, auction_calls
 from ..rules import PRESETS, Rules, card_role
 from ..text import (
     CARD_TEXT,
@@ -250,7 +250,9 @@ def state_answer(session: Session, seat: int | None = None) -> dict[str, Any]:
     return answer
 
 
-_SYSTEM_RANDOM = random.SystemRandom()
+def _secret_key() -> bytes:
+    """A fresh secret deal's key (``secrets``: the system's cryptographic randomness)."""
+    return secrets.token_bytes(SECRET_BYTES)
 
 
 def _flag(request: Mapping[str, Any], name: str) -> bool:
@@ -316,11 +318,12 @@ def op_new_game(request: Mapping[str, Any]) -> dict[str, Any]:
     levels = levels_arg(request.get("levels"))
     remote = kept_remote(request, levels)
     seed = request.get("seed")
-    # without a seed, a secret one: from the system's cryptographic randomness (os.urandom;
-    # in the browser crypto.getRandomValues), never from a generator a guest could follow
+    # without a seed, a secret deal: 128 bits of the system's cryptographic randomness
+    # (os.urandom; in the browser crypto.getRandomValues) keying every hand's shuffle
+    # (game.shuffled_deck), never a generator a guest could follow
     secret = seed is None
     try:
-        game = Game.new(rules, seed=_SYSTEM_RANDOM.randrange(MAX_SEED + 1) if secret else seed)
+        game = Game.new(rules, seed) if not secret else Game.new(rules, secret=_secret_key())
     except ValueError as err:
         raise ApiError("bad_request", str(err)) from None
     session = Session(
