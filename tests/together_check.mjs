@@ -25,6 +25,7 @@ import {
   PROTOCOL,
   TableHost,
   addressKind,
+  testSwitches,
   decodeSignal,
   encodeSignal,
   guestEvent,
@@ -721,7 +722,7 @@ test("a code is refused, with its reason, unless its addresses are on a local ne
     // internet play on or off, a host candidate is the local network's
     assert.equal(refused(withCandidate({ address, port: 5000 }), true), reason, address);
   }
-  for (const address of ["10.0.0.5", "10.255.255.254", "172.16.0.1", "172.31.255.254", "192.168.1.20", "169.254.3.4", "6c2b4a3e-7d1f-4b2a-9c3d-0e1f2a3b4c5d.local"]) {
+  for (const address of ["10.0.0.5", "10.255.255.254", "172.16.0.1", "172.31.255.254", "192.168.1.20", "6c2b4a3e-7d1f-4b2a-9c3d-0e1f2a3b4c5d.local"]) {
     assert.equal(refused(withCandidate({ address, port: 5000 })), null, address);
   }
   // a server's candidates only with internet play on (the servers this device allowed)
@@ -737,6 +738,34 @@ test("a code is refused, with its reason, unless its addresses are on a local ne
   assert.equal(refused(withCandidate({ address: "255.255.255.255", port: 5000, type: "srflx" }), true), "broadcast");
   assert.equal(refused(withCandidate({ address: "ff02::1", port: 5000, type: "relay" }), true), "multicast");
   assert.equal(refused(withCandidate({ address: "::", port: 5000, type: "relay" }), true), "unspecified");
+  // ... nor this device's own loopback or an address of its own cable, in any type (issue 47)
+  const local = [
+    ["127.0.0.1", "loopback"],
+    ["::1", "loopback"],
+    ["::ffff:7f00:1", "loopback"],
+    ["fe80::1", "link_local"],
+    ["febf::1", "link_local"],
+    ["::ffff:a9fe:304", "link_local"],
+    ["169.254.3.4", "link_local"],
+  ];
+  for (const [address, reason] of local) {
+    assert.equal(addressKind(address), reason, address);
+    for (const type of ["srflx", "relay"]) {
+      assert.equal(refused(withCandidate({ address, port: 5000, type }), true), reason, `${type} ${address}`);
+    }
+    if (!address.includes(":")) assert.equal(refused(withCandidate({ address, port: 5000 }), true), reason, address);
+  }
+  assert.equal(addressKind("fec0::1"), "public");
+  assert.equal(addressKind("::ffff:a00:5"), "private");
+  // the tests' own switch (a STUN server on this machine) lets them through, and only it
+  testSwitches.localCandidates = true;
+  try {
+    assert.equal(refused(withCandidate({ address: "127.0.0.1", port: 5000, type: "srflx" }), true), null);
+    assert.equal(refused(withCandidate({ address: "169.254.3.4", port: 5000 })), null);
+  } finally {
+    testSwitches.localCandidates = false;
+  }
+  assert.equal(refused(withCandidate({ address: "127.0.0.1", port: 5000, type: "srflx" }), true), "loopback");
 });
 
 test("a code's ICE username and password must be long enough", () => {

@@ -416,9 +416,10 @@ export class CodeRefused extends SyntaxError {
 
 /**
  * What kind of address a candidate's is: `mdns` (a `.local` name), `private`
- * (10/8, 172.16/12, 192.168/16), `link_local` (169.254/16), `loopback`,
- * `unspecified` (0/8, `::`), `broadcast` (255.255.255.255), `multicast`
- * (224/4, ff00::/8) or `public` (any other, IPv6 included).
+ * (10/8, 172.16/12, 192.168/16), `link_local` (169.254/16, fe80::/10), `loopback`
+ * (127/8, ::1), `unspecified` (0/8, `::`), `broadcast` (255.255.255.255), `multicast`
+ * (224/4, ff00::/8) or `public` (any other, IPv6 included). An IPv4-mapped IPv6
+ * address (::ffff:a.b.c.d) is of its IPv4 address's kind.
  * @param {string} address
  */
 export function addressKind(address) {
@@ -437,28 +438,43 @@ export function addressKind(address) {
   const bytes = ipv6Bytes(address);
   if (bytes?.every((x) => x === 0)) return "unspecified";
   if (bytes && bytes.slice(0, 15).every((x) => x === 0) && bytes[15] === 1) return "loopback";
+  if (bytes && bytes.slice(0, 10).every((x) => x === 0) && bytes[10] === 0xff && bytes[11] === 0xff) {
+    return addressKind(bytes.slice(12).join("."));
+  }
+  if (bytes?.[0] === 0xfe && (bytes[1] & 0xc0) === 0x80) return "link_local";
   if (bytes?.[0] === 0xff) return "multicast";
   return "public";
 }
 
 /** The address kinds of a device on the local network (a host candidate's). */
-const LAN_KINDS = new Set(["mdns", "private", "link_local"]);
+const LAN_KINDS = new Set(["mdns", "private"]);
 /** The address kinds no candidate may have: not one device's address. */
 const NEVER_KINDS = new Set(["unspecified", "broadcast", "multicast"]);
+/** The address kinds of this device itself or of its own cable (loopback, link-local):
+ * refused in every candidate type, unless a test on one machine turns them on. */
+const LOCAL_KINDS = new Set(["loopback", "link_local"]);
+
+/** For tests only: `localCandidates` lets loopback and link-local candidates through
+ * (browser tests whose STUN server is on the same machine: set here, or before the
+ * page's modules load by the test's init script, `__HASENPFEFFER_TEST_LOCAL_CANDIDATES__`).
+ * Off in the game. */
+export const testSwitches = { localCandidates: globalThis.__HASENPFEFFER_TEST_LOCAL_CANDIDATES__ === true };
 
 /**
  * Throws a CodeRefused unless every candidate of another device's code is one
  * this device may connect to: a host candidate on the local network (private or
- * link-local IPv4, an mDNS name); a server-reflexive or relay candidate only when
- * this device's player turned internet play on (`servers`), and never an
- * unspecified, broadcast or multicast address.
+ * an mDNS name); a server-reflexive or relay candidate only when this device's player
+ * turned internet play on (`servers`), and never an unspecified, broadcast,
+ * multicast, loopback or link-local address (the last two: `testSwitches`).
  */
 export function checkCandidates(signal, { servers = false } = {}) {
   for (const { address, type = "host" } of signal.candidates) {
     const kind = addressKind(address);
     if (NEVER_KINDS.has(kind)) throw new CodeRefused(kind, `a candidate's address ${address} is ${kind}`);
+    const local = LOCAL_KINDS.has(kind);
+    if (local && !testSwitches.localCandidates) throw new CodeRefused(kind, `a candidate's address ${address} is ${kind}`);
     if (type === "host") {
-      if (!LAN_KINDS.has(kind)) throw new CodeRefused(kind, `a host candidate's address ${address} is not on a local network (${kind})`);
+      if (!LAN_KINDS.has(kind) && !local) throw new CodeRefused(kind, `a host candidate's address ${address} is not on a local network (${kind})`);
     } else if (!servers) throw new CodeRefused("servers", `a ${type} candidate, and internet play is off here`);
   }
 }
