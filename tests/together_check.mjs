@@ -159,6 +159,43 @@ test("a guest that joins gets its own seat's view, and nothing of the others'", 
   assert.ok(engine.calls.filter(([op]) => op === "state").every(([, args]) => args.seat === 2 || args.seat === undefined));
 });
 
+test("a seat the engine no longer lists as a guest's gets no view: its guest is told and dropped", async () => {
+  const { host, sent, engine, dropped } = table();
+  await host.seat(1);
+  await host.seat(3);
+  // the engine's game no longer has West's guest (a game begun without it)
+  await engine.call("set_levels", { levels: ["human", "medium", "human", "human"], remote: [3] });
+  const before = { 1: sent[1].length, 3: sent[3].length };
+  await host.broadcast(null, 0, await engine.call("state"));
+  assert.deepEqual(sent[1].slice(before[1]), [{ v: PROTOCOL, type: "notice", code: "released" }]);
+  assert.deepEqual(dropped, [[1, "released"]]);
+  assert.equal(sent[3].at(-1).type, "view");
+  // nothing more for West, whatever comes
+  await host.broadcast();
+  assert.equal(sent[1].length, before[1] + 1);
+  assert.ok(!host.remote.has(1) && !host.guests.has(1));
+  // a view asked without the table's state (a guest's own move) is checked the same way
+  await engine.call("set_levels", { levels: ["human", "medium", "human", "medium"], remote: [] });
+  await host.broadcast();
+  assert.deepEqual(sent[3].at(-1), { v: PROTOCOL, type: "notice", code: "released" });
+  assert.deepEqual(dropped, [[1, "released"], [3, "released"]]);
+  // the guest's page takes the notice, and no other
+  assert.ok(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "notice", code: "released" }), SAMPLES.vocabulary).ok);
+  assert.ok(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "notice", code: "undone" }), SAMPLES.vocabulary).ok);
+  assert.equal(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "notice", code: "<b>" }), SAMPLES.vocabulary).ok, false);
+});
+
+test("the guests are told when the host takes a move back, not when a new game begins", async () => {
+  const { host, sent } = table();
+  await host.seat(2);
+  const game = (seed) => ({ remote: [2], save: JSON.stringify({ seed }) });
+  await host.broadcast(null, 6, game(1));
+  await host.broadcast(null, 4, game(1)); // the same game, two actions fewer: undone
+  assert.equal(sent[2].filter((m) => m.type === "notice" && m.code === "undone").length, 1);
+  await host.broadcast(null, 0, game(2)); // another deal: a new game, not an undo
+  assert.equal(sent[2].filter((m) => m.type === "notice").length, 1);
+});
+
 test("a guest's action goes to the engine's act, and every guest gets its new view", async () => {
   const { host, sent, say, engine, changed } = table();
   await host.seat(1);

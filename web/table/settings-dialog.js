@@ -69,7 +69,9 @@ function paintSettingsForm(state) {
       form.innerHTML = `<p>${escapeHTML(t("settings.unavailable"))}</p>
       <div class="buttons"><button type="button" data-action="cancel" class="primary">${escapeHTML(t("dialog.close"))}</button></div>`;
     } else {
-      form.innerHTML = settingsHTML(state.settings, part.info, part.current);
+      // the game's own levels (a guest's seat a person's), not the stored ones
+      const levels = state.game?.levels ?? state.settings.levels;
+      form.innerHTML = settingsHTML({ ...state.settings, levels }, part.info, part.current);
       syncPreset(part.info);
     }
     addOfflineStatus(form);
@@ -219,7 +221,8 @@ async function save() {
       openHands,
       internetPlay: internet.internetPlay,
       internetServers: internet.internetServers,
-      levels,
+      // a guest's seat is the guest's for this game only: the stored choice stays
+      levels: levels.map((lv, s) => (remote.includes(s) && lv === HUMAN ? state.settings.levels[s] : lv)),
       rules: newRules,
     },
   });

@@ -94,6 +94,17 @@ export function guestEvent(event) {
   return out;
 }
 
+/** Which game a state is of (its save's seed and secret deal): an undo keeps it,
+ * a new game changes it. Never sent to a guest. */
+function dealOf(game) {
+  try {
+    const save = JSON.parse(game.save);
+    return `${save.seed} ${save.secret ?? ""}`;
+  } catch {
+    return null;
+  }
+}
+
 function checkSeat(seat) {
   if (!Number.isInteger(seat) || seat < 1 || seat > 3) throw new RangeError(`a guest seat is 1 to 3, not ${seat}`);
 }
@@ -134,6 +145,10 @@ export class TableHost {
     this.remote = new Set();
     // the number of actions of the game when the guests were last told an event
     this.toldActions = -1;
+    // the deal of the game the guests were last sent (its save's seed and secret), and
+    // its number of actions then
+    this.deal = null;
+    this.shownActions = -1;
     // one request at a time, in order: the engine answers in order too
     this.queue = Promise.resolve();
   }
@@ -208,11 +223,36 @@ export class TableHost {
     return Promise.resolve();
   }
 
+  /** The engine's guests' seats (a state's `remote`) are the table's: a seat the
+   * engine no longer lists (its game began without it) is released, its guest told
+   * (`notice` `released`) and its channel closed (`drop(seat, "released")`). */
+  follow(game) {
+    const remote = new Set(game?.remote ?? []);
+    for (const seat of [...this.remote].sort()) {
+      if (remote.has(seat)) continue;
+      if (this.guests.has(seat)) this.sendRaw(seat, { type: "notice", code: "released" });
+      this.guests.delete(seat);
+      this.remote.delete(seat);
+      this.pending.delete(seat);
+      this.drop(seat, "released");
+    }
+  }
+
   /** Every guest's view again (after a move of the host or a computer player);
    * with `event` (the engine's event of that move) and the game's number of
-   * `actions` after it, each guest is told of the move first. */
-  broadcast(event = null, actions = null) {
+   * `actions` after it, each guest is told of the move first. With `game` (the
+   * state the table keeps): the guests the engine no longer lists are released
+   * first (`follow`), and when the same game went back (the host undid) each
+   * guest is told so (`notice` `undone`). */
+  broadcast(event = null, actions = null, game = null) {
     return this.enqueue(async () => {
+      if (game) this.follow(game);
+      const deal = game ? dealOf(game) : null;
+      // the same game with fewer actions than the guests were last shown: the host undid
+      const undone = deal !== null && deal === this.deal && actions !== null && actions < this.shownActions;
+      if (deal !== null) this.deal = deal;
+      if (actions !== null) this.shownActions = actions;
+      if (undone) for (const seat of [...this.guests].sort()) this.sendRaw(seat, { type: "notice", code: "undone" });
       // the game went back (the host undid, or a new game began): what comes next is new
       if (actions !== null && actions < this.toldActions) this.toldActions = actions;
       // an event is told once (a guest's own move was told as it was taken)
@@ -238,6 +278,11 @@ export class TableHost {
   async sendView(seat) {
     if (!this.guests.has(seat)) return;
     const answer = await this.engine.call("state", { seat });
+    // only a seat the engine lists as a guest's gets its view (never a computer player's)
+    if (!(answer.remote ?? []).includes(seat)) {
+      this.follow(answer);
+      return;
+    }
     this.sendRaw(seat, { type: "view", state: guestState(answer) });
   }
 
