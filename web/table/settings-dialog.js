@@ -69,8 +69,10 @@ function paintSettingsForm(state) {
       form.innerHTML = `<p>${escapeHTML(t("settings.unavailable"))}</p>
       <div class="buttons"><button type="button" data-action="cancel" class="primary">${escapeHTML(t("dialog.close"))}</button></div>`;
     } else {
-      // the game's own levels (a guest's seat a person's), not the stored ones
-      const levels = state.game?.levels ?? state.settings.levels;
+      // a guest's seat as the game has it (a person, the guest's), not the stored
+      // computer level; every other seat the choice for this visit, as before
+      const remote = state.game?.remote ?? [];
+      const levels = state.settings.levels.map((lv, s) => (remote.includes(s) ? state.game.levels[s] : lv));
       form.innerHTML = settingsHTML({ ...state.settings, levels }, part.info, part.current);
       syncPreset(part.info);
     }
