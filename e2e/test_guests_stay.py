@@ -191,3 +191,38 @@ def test_a_deal_seen_with_open_hands_takes_no_guest(page: Page, base_url: str) -
         }"""
     )
     assert re.search(r"open hands", words)
+
+
+#: A deal whose first hand is thrown in when every seat passes (seed rules), played
+#: by four people at the page's engine, then its review opened by the page's own tool.
+THROWN_IN = """async () => {
+  const boot = document.querySelector('script[src*="boot.js"]').src;
+  const at = (path) => import(new URL(path, boot).href);
+  const engine = (await at('../engine/start.js')).start.engine;
+  const people = ['human', 'human', 'human', 'human'];
+  await engine.call('new_game', { rules: 'seed', seed: 25, levels: people });
+  let state = await engine.call('state');
+  while (!state.view.last_hand) state = (await engine.call('act', { action: 'pass' })).state;
+  (await at('./turns.js')).setGame(state); // the page's table holds that game
+  const { openReview } = await at('./review.js');
+  openReview(1);
+  return { seat: state.seat, thrownIn: state.view.last_hand.thrown_in };
+}"""
+
+
+def test_the_review_of_a_thrown_in_hand_shows_only_the_reviewers_cards(
+    page: Page, base_url: str
+) -> None:
+    start(page, base_url, "?speed=instant&bots=easy")
+    played = page.evaluate(THROWN_IN)
+    assert played["thrownIn"] is True
+    page.wait_for_selector("#review-dialog[open] .review-board", timeout=30_000)
+    counts = page.evaluate(
+        """() => [0, 1, 2, 3].map((s) => document.querySelectorAll(
+             `#review-dialog .review-seat[data-seat="${s}"] .review-cards li`).length)"""
+    )
+    own = played["seat"]
+    assert counts[own] == 6, counts
+    assert all(n == 0 for s, n in enumerate(counts) if s != own), counts
+    # no lesson text of the hand to share: it would name every hand
+    assert page.query_selector("#review-dialog [data-review-lesson]") is None
