@@ -68,6 +68,8 @@ NUMERIC: list[tuple[str, str, Any]] = [
     ("replay", "seed", lambda v: {"seed": v}),
     ("replay", "number", lambda v: {"hpn": GAME_TEXT, "number": v}),
     ("remote", "remote", lambda v: {"levels": ["human"] * 4, "remote": [v]}),
+    ("new_game", "remote", lambda v: {"levels": ["human"] * 4, "remote": [v]}),
+    ("load", "opened_deals", lambda v: {"save": SAVE, "opened_deals": [v]}),
 ]
 
 unicode_digits = st.text(
