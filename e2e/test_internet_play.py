@@ -51,6 +51,11 @@ PROTOCOL = """() => import(document.querySelector('script[type="module"][src*="w
 
 MAGIC = 0x2112A442
 
+#: The test's STUN server is on 127.0.0.1, so the server-reflexive candidate it
+#: gives is a loopback address, which the game refuses (issue 47): the tests turn
+#: on the protocol's test-only switch (web/together/protocol.js testSwitches).
+LOCAL_CANDIDATES = "window.__HASENPFEFFER_TEST_LOCAL_CANDIDATES__ = true;"
+
 
 class StunServer:
     """A STUN server on 127.0.0.1 for the test: answers each Binding request with
@@ -266,6 +271,7 @@ def test_the_connections_get_the_servers_only_when_internet_play_is_on(
     page: Page, base_url: str, stun: StunServer
 ) -> None:
     page.context.add_init_script(SPY)
+    page.context.add_init_script(LOCAL_CANDIDATES)
     start(page, base_url, QUICK)
     # off: exactly no server, and the STUN server hears nothing
     config, signal = invite_config(page, 1)
@@ -306,6 +312,9 @@ BY_SERVERS_ONLY = """async (servers) => {
   const src = document.querySelector('script[type="module"][src*="web/table/boot.js"]').src;
   const link = await import(src.replace("table/boot.js", "together/link.js"));
   const protocol = await import(src.replace("table/boot.js", "together/protocol.js"));
+  const was = protocol.testSwitches.localCandidates;
+  protocol.testSwitches.localCandidates = true;  // the STUN server's candidate is 127.0.0.1
+  try {
   const serversOnly = (code) => {
     const signal = protocol.decodeSignal(code, { servers: true });
     signal.candidates = signal.candidates.filter((c) => c.type);
@@ -330,6 +339,9 @@ BY_SERVERS_ONLY = """async (servers) => {
   invitation.peer.close();
   guest.peer.close();
   return result;
+  } finally {
+    protocol.testSwitches.localCandidates = was;
+  }
 }"""
 
 

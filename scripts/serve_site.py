@@ -106,6 +106,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if path.endswith("/web/together/qr-reader-worker.js"):
             self.send_header("Content-Security-Policy", QR_READER_CSP)
         name = path.rsplit("/", 1)[-1] or "index.html"
+        if name == "index.html" and not versioned:
+            # the game page keeps secret deals and TURN passwords: no page of another
+            # origin it opens, or that opens it, shares its browsing context group
+            self.send_header("Cross-Origin-Opener-Policy", "same-origin")
         if name.endswith(".html") and not versioned:
             policy = self.page_policy(path, name)
             if policy:

@@ -897,9 +897,12 @@ def test_remote_seats_are_checked_and_kept_by_set_levels() -> None:
     assert ok({"op": "load", "save": save, "levels": GUESTS, "remote": [3], **secret})[
         "remote"
     ] == [3]
-    # unchanged while the seat stays a person; gone with its person
+    # unchanged while the seat stays a person; never given to a computer player
+    # unless released (issue 47: the page's list and the engine's stay one)
     assert ok({"op": "set_levels", "levels": GUESTS})["remote"] == [3]
-    assert ok({"op": "set_levels", "levels": ["human", "human", "medium", "easy"]})["remote"] == []
+    bot_at_guest = ["human", "human", "medium", "easy"]
+    err({"op": "set_levels", "levels": bot_at_guest}, "guest_seated")
+    assert ok({"op": "set_levels", "levels": bot_at_guest, "remote": []})["remote"] == []
     assert ok({"op": "set_levels", "levels": GUESTS, "remote": [1, 3]})["remote"] == [1, 3]
     err({"op": "set_levels", "levels": GUESTS, "remote": [0, 2]}, "bad_request")
     assert ok({"op": "state"})["remote"] == [1, 3]

@@ -460,6 +460,8 @@ NEVER_THE_PLAYER = {
     },
     "together.qr_label": "a guest's seat: West, North or East",
     "together.gone": "a guest's seat: West, North or East",
+    "reason.guest_seated": "a guest's seat: West, North or East (on the host's page)",
+    "reason.undo_guests": "the seat that acted after the player's decision: never the player",
     "together.cut_off": "a guest's seat: West, North or East",
     "together.reply_confirm.text": "a guest's seat: West, North or East (on the host's page)",
     "together.seat_status": "a guest's seat, no verb: '{seat}: {status}'",

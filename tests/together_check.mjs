@@ -25,6 +25,7 @@ import {
   PROTOCOL,
   TableHost,
   addressKind,
+  testSwitches,
   decodeSignal,
   encodeSignal,
   guestEvent,
@@ -156,6 +157,43 @@ test("a guest that joins gets its own seat's view, and nothing of the others'", 
   const changes = engine.calls.filter(([op]) => op !== "state");
   assert.deepEqual(changes, [["set_levels", { levels: ["human", "human", "human", "human"], remote: [2] }]]);
   assert.ok(engine.calls.filter(([op]) => op === "state").every(([, args]) => args.seat === 2 || args.seat === undefined));
+});
+
+test("a seat the engine no longer lists as a guest's gets no view: its guest is told and dropped", async () => {
+  const { host, sent, engine, dropped } = table();
+  await host.seat(1);
+  await host.seat(3);
+  // the engine's game no longer has West's guest (a game begun without it)
+  await engine.call("set_levels", { levels: ["human", "medium", "human", "human"], remote: [3] });
+  const before = { 1: sent[1].length, 3: sent[3].length };
+  await host.broadcast(null, 0, await engine.call("state"));
+  assert.deepEqual(sent[1].slice(before[1]), [{ v: PROTOCOL, type: "notice", code: "released" }]);
+  assert.deepEqual(dropped, [[1, "released"]]);
+  assert.equal(sent[3].at(-1).type, "view");
+  // nothing more for West, whatever comes
+  await host.broadcast();
+  assert.equal(sent[1].length, before[1] + 1);
+  assert.ok(!host.remote.has(1) && !host.guests.has(1));
+  // a view asked without the table's state (a guest's own move) is checked the same way
+  await engine.call("set_levels", { levels: ["human", "medium", "human", "medium"], remote: [] });
+  await host.broadcast();
+  assert.deepEqual(sent[3].at(-1), { v: PROTOCOL, type: "notice", code: "released" });
+  assert.deepEqual(dropped, [[1, "released"], [3, "released"]]);
+  // the guest's page takes the notice, and no other
+  assert.ok(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "notice", code: "released" }), SAMPLES.vocabulary).ok);
+  assert.ok(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "notice", code: "undone" }), SAMPLES.vocabulary).ok);
+  assert.equal(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "notice", code: "<b>" }), SAMPLES.vocabulary).ok, false);
+});
+
+test("the guests are told when the host takes a move back, not when a new game begins", async () => {
+  const { host, sent } = table();
+  await host.seat(2);
+  const game = (seed) => ({ remote: [2], save: JSON.stringify({ seed }) });
+  await host.broadcast(null, 6, game(1));
+  await host.broadcast(null, 4, game(1)); // the same game, two actions fewer: undone
+  assert.equal(sent[2].filter((m) => m.type === "notice" && m.code === "undone").length, 1);
+  await host.broadcast(null, 0, game(2)); // another deal: a new game, not an undo
+  assert.equal(sent[2].filter((m) => m.type === "notice").length, 1);
 });
 
 test("a guest's action goes to the engine's act, and every guest gets its new view", async () => {
@@ -721,7 +759,7 @@ test("a code is refused, with its reason, unless its addresses are on a local ne
     // internet play on or off, a host candidate is the local network's
     assert.equal(refused(withCandidate({ address, port: 5000 }), true), reason, address);
   }
-  for (const address of ["10.0.0.5", "10.255.255.254", "172.16.0.1", "172.31.255.254", "192.168.1.20", "169.254.3.4", "6c2b4a3e-7d1f-4b2a-9c3d-0e1f2a3b4c5d.local"]) {
+  for (const address of ["10.0.0.5", "10.255.255.254", "172.16.0.1", "172.31.255.254", "192.168.1.20", "6c2b4a3e-7d1f-4b2a-9c3d-0e1f2a3b4c5d.local"]) {
     assert.equal(refused(withCandidate({ address, port: 5000 })), null, address);
   }
   // a server's candidates only with internet play on (the servers this device allowed)
@@ -737,6 +775,34 @@ test("a code is refused, with its reason, unless its addresses are on a local ne
   assert.equal(refused(withCandidate({ address: "255.255.255.255", port: 5000, type: "srflx" }), true), "broadcast");
   assert.equal(refused(withCandidate({ address: "ff02::1", port: 5000, type: "relay" }), true), "multicast");
   assert.equal(refused(withCandidate({ address: "::", port: 5000, type: "relay" }), true), "unspecified");
+  // ... nor this device's own loopback or an address of its own cable, in any type (issue 47)
+  const local = [
+    ["127.0.0.1", "loopback"],
+    ["::1", "loopback"],
+    ["::ffff:7f00:1", "loopback"],
+    ["fe80::1", "link_local"],
+    ["febf::1", "link_local"],
+    ["::ffff:a9fe:304", "link_local"],
+    ["169.254.3.4", "link_local"],
+  ];
+  for (const [address, reason] of local) {
+    assert.equal(addressKind(address), reason, address);
+    for (const type of ["srflx", "relay"]) {
+      assert.equal(refused(withCandidate({ address, port: 5000, type }), true), reason, `${type} ${address}`);
+    }
+    if (!address.includes(":")) assert.equal(refused(withCandidate({ address, port: 5000 }), true), reason, address);
+  }
+  assert.equal(addressKind("fec0::1"), "public");
+  assert.equal(addressKind("::ffff:a00:5"), "private");
+  // the tests' own switch (a STUN server on this machine) lets them through, and only it
+  testSwitches.localCandidates = true;
+  try {
+    assert.equal(refused(withCandidate({ address: "127.0.0.1", port: 5000, type: "srflx" }), true), null);
+    assert.equal(refused(withCandidate({ address: "169.254.3.4", port: 5000 })), null);
+  } finally {
+    testSwitches.localCandidates = false;
+  }
+  assert.equal(refused(withCandidate({ address: "127.0.0.1", port: 5000, type: "srflx" }), true), "loopback");
 });
 
 test("a code's ICE username and password must be long enough", () => {

@@ -100,7 +100,7 @@ class Action:
                 if verb == "bid":
                     if arg in ("little", "big"):
                         return BID_LITTLE if arg == "little" else BID_BIG
-                    if arg.isdigit() and 1 <= int(arg) <= 6:
+                    if arg.isascii() and arg.isdigit() and 1 <= int(arg) <= 6:
                         return BID[int(arg)]
         except ValueError as err:
             raise InvalidActionError(f"not an action: {quoted(text)}: {err}") from None

@@ -28,6 +28,8 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -118,11 +120,46 @@ def _mix(seed: int, hand_number: int) -> int:
     return x ^ (x >> 64)
 
 
-def shuffled_deck(seed: int, hand_number: int) -> tuple[int, list[int]]:
+#: A secret deal's key: this many bytes of the system's cryptographic randomness.
+SECRET_BYTES: Final = 16
+
+
+def check_secret(secret: object) -> bytes:
+    """A secret deal's key: ``SECRET_BYTES`` bytes (or their hex text, as saved)."""
+    if isinstance(secret, str) and len(secret) == 2 * SECRET_BYTES:
+        with contextlib.suppress(ValueError):
+            secret = bytes.fromhex(secret)
+    if not isinstance(secret, bytes) or len(secret) != SECRET_BYTES:
+        raise ValueError(f"secret must be {SECRET_BYTES} bytes as hex text; got {quoted(secret)}")
+    return secret
+
+
+def _keyed(secret: bytes, what: bytes) -> int:
+    """128 bits of a keyed hash (BLAKE2b, the key the deal's secret) of ``what``."""
+    digest = hashlib.blake2b(what, digest_size=16, key=secret, person=b"hasenpfeffer")
+    return int.from_bytes(digest.digest(), "big")
+
+
+def secret_seed(secret: bytes) -> int:
+    """The seed a secret deal's game carries (its computer players are seeded
+    from it): drawn from the secret one way, so it tells nothing of the deals.
+
+    >>> 0 <= secret_seed(bytes(16)) <= MAX_SEED
+    True
+    """
+    return _keyed(secret, b"seed") & MAX_SEED
+
+
+def shuffled_deck(
+    seed: int, hand_number: int, secret: bytes | None = None
+) -> tuple[int, list[int]]:
     """A dealer draw and the shuffled deck for one hand of a seeded game. Integer
     arithmetic only (a Fisher-Yates shuffle driven by ``_mix``), so deals are the
-    same on every Python (CPython, Pyodide) and cheap to make."""
-    x = _mix(seed, hand_number)
+    same on every Python (CPython, Pyodide) and cheap to make. A secret deal
+    (``secret``: ``SECRET_BYTES`` random bytes) is driven instead by a keyed
+    hash of the hand's number (``_keyed``): nobody without the secret can
+    work out a hand from the others."""
+    x = _mix(seed, hand_number) if secret is None else _keyed(secret, b"hand %d" % hand_number)
     dealer = x & 3
     x >>= 2
     deck = list(range(NUM_CARDS))
@@ -287,6 +324,8 @@ class Game:
 
     rules: Rules
     seed: int
+    #: A secret deal's key (``SECRET_BYTES``), or None: the deals come from ``seed``.
+    secret: bytes | None
     phase: Phase
     dealer: int
     hand_number: int
@@ -335,7 +374,19 @@ class Game:
         raise TypeError("create games with Game.new(), Game.from_deal() or Game.from_json()")
 
     @classmethod
-    def _blank(cls, rules: Rules | None, seed: int | None, scores: Sequence[int]) -> Game:
+    def _blank(
+        cls,
+        rules: Rules | None,
+        seed: int | None,
+        scores: Sequence[int],
+        secret: bytes | None = None,
+    ) -> Game:
+        if secret is not None:
+            secret = check_secret(secret)
+            if seed is None:
+                seed = secret_seed(secret)
+            elif seed != secret_seed(secret):
+                raise ValueError("the seed is not the secret deal's")
         if rules is None:
             rules = Rules()
         elif not isinstance(rules, Rules):
@@ -358,6 +409,7 @@ class Game:
         g = object.__new__(cls)
         g.rules = rules
         g.seed = seed
+        g.secret = secret
         g.scores = (scores[0], scores[1])
         g.hand_number = 0
         g.winner = None
@@ -370,10 +422,14 @@ class Game:
         return g
 
     @classmethod
-    def new(cls, rules: Rules | None = None, seed: int | None = None) -> Game:
-        """A new game; the same seed and the same actions always give the same game."""
-        g = cls._blank(rules, seed, (0, 0))
-        dealer, deck = shuffled_deck(g.seed, 0)
+    def new(
+        cls, rules: Rules | None = None, seed: int | None = None, *, secret: bytes | None = None
+    ) -> Game:
+        """A new game; the same seed and the same actions always give the same game.
+        With ``secret`` (``SECRET_BYTES`` random bytes) every hand is dealt from
+        it (``shuffled_deck``), and the game's seed is drawn from it."""
+        g = cls._blank(rules, seed, (0, 0), secret)
+        dealer, deck = shuffled_deck(g.seed, 0, g.secret)
         g._origin_dealer = dealer
         g._start_hand(dealer, deal_hands(deck, dealer))
         return g
@@ -416,7 +472,7 @@ class Game:
 
     def _start_hand(self, dealer: int, deal: tuple[list[int], int] | None = None) -> None:
         if deal is None:
-            _, deck = shuffled_deck(self.seed, self.hand_number)
+            _, deck = shuffled_deck(self.seed, self.hand_number, self.secret)
             hands, widow = deal_hands(deck, dealer)
         else:
             hands, widow = list(deal[0]), deal[1]
@@ -845,6 +901,7 @@ class Game:
         return (
             self.rules,
             self.seed,
+            self.secret,
             self._origin_dealer,
             self._origin_deal,
             tuple(self.history),
@@ -971,7 +1028,7 @@ class Game:
             hands, widow = self._origin_deal
             start["hands"] = [[str(c) for c in cards_of(h)] for h in hands]
             start["widow"] = str(CARDS[widow])
-        return {
+        out: dict[str, Any] = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "rules": self.rules.to_dict(),
@@ -979,6 +1036,9 @@ class Game:
             "start": start,
             "actions": [str(a) for a in self.history],
         }
+        if self.secret is not None:
+            out["secret"] = self.secret.hex()  # a secret deal: its key deals every hand
+        return out
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -1011,12 +1071,15 @@ class Game:
                     f"a save holds at most {MAX_SAVE_ACTIONS} actions; this one has {len(actions)}"
                 )
             scores = start.get("scores", [0, 0])
+            secret = data.get("secret")
             if "hands" in start:
                 game = cls.from_deal(
                     start["hands"], start["widow"], start["dealer"], rules, scores, data["seed"]
                 )
+                if secret is not None:
+                    raise ValueError("a save of a chosen deal has no secret")
             else:
-                game = cls._blank(rules, data["seed"], scores)
+                game = cls._blank(rules, data["seed"], scores, secret)
                 dealer = start.get("dealer")
                 if isinstance(dealer, bool) or dealer not in (0, 1, 2, 3):
                     raise ValueError(f"dealer must be a seat from 0 to 3; got {quoted(dealer)}")

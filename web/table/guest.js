@@ -102,7 +102,14 @@ export function hostMessage(text) {
   }
   if (read.message.type === "view") showView(read.message.state);
   else if (read.message.type === "event") told = read.message.event;
-  else {
+  else if (read.message.type === "notice") {
+    // the host began a game without this seat (the connection closes next: this is
+    // what is said then), or took back a move
+    const released = read.message.code === "released";
+    if (released) channel = null;
+    if (released) update({ busy: true });
+    notice(t(`guest.${read.message.code}`), released ? "error" : "");
+  } else {
     // the engine's reason when it refused the action (words of the page's own refusals)
     const m = read.message;
     const reason = m.reason_code ? errorText({ reason_code: m.reason_code, reason_params: m.params, message: "" }) : "";

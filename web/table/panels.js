@@ -455,7 +455,7 @@ export function paintInternetLine(box, settings) {
 }
 
 /** The reasons a LAN table's code is refused (web/together/protocol.js's CodeRefused). */
-const CODE_REFUSALS = new Set(["loopback", "unspecified", "broadcast", "multicast", "public", "servers", "credentials"]);
+const CODE_REFUSALS = new Set(["loopback", "link_local", "unspecified", "broadcast", "multicast", "public", "servers", "credentials"]);
 
 /** Why another device's code was refused (link.js's LinkError `bad_code`), in words:
  * its reason's sentence, else the sentence of `fallback` (a catalogue key). */

@@ -39,8 +39,9 @@ on("newGame", () => counted.clear());
 /** The review's losses into the statistics, once per hand: the points its
  * card plays lost with every card visible (web/table/stats.js). */
 async function countReview(answer) {
-  if (EMBEDDED || counted.has(answer.hpn)) return;
-  counted.add(answer.hpn);
+  const key = answer.hpn ?? `hand ${answer.hand}`;
+  if (EMBEDDED || counted.has(key)) return;
+  counted.add(key);
   const stats = await import("./stats.js");
   const loss = answer.decisions.filter((d) => d.kind === "double_dummy").reduce((sum, d) => sum + d.loss, 0);
   const { problem } = stats.changeStats(statsStorage(), (record) => stats.countReview(record, { loss }));
@@ -87,7 +88,9 @@ export async function openReview(source = null) {
   }
   try {
     const answer = await engine.call("review", hpn ? { hpn } : number ? { number } : {});
-    const { frames } = await engine.call("replay", { hpn: answer.hpn });
+    // a thrown-in hand of the game comes with its frames (the reviewer's own cards
+    // only) and no text: nobody was shown the other hands
+    const { frames } = answer.frames ? answer : await engine.call("replay", { hpn: answer.hpn });
     countReview(answer);
     if (state.review !== review) return; // another hand was asked for meanwhile
     const first = frames.findIndex((_, i) => decisionsIn(answer.decisions, frames, i).length);
@@ -321,6 +324,7 @@ export function lessonParts(hpn) {
 }
 
 function lessonHTML(review) {
+  if (!review.answer.hpn) return ""; // a thrown-in hand: no text to share
   const toggle = `<button type="button" data-review-lesson aria-expanded="${review.lesson}" aria-controls="review-lesson">${tx("review.lesson")}</button>`;
   if (!review.lesson) return `<p>${toggle}</p><div id="review-lesson" hidden></div>`;
   const parts = lessonParts(review.answer.hpn);

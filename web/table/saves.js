@@ -98,7 +98,9 @@ function validDecidedBy(decidedBy) {
 
 /** The record's flags: absent, or true or false. */
 function validFlags(record) {
-  return ["secretDeal", "openHandsUsed", "daily"].every((name) => record[name] === undefined || typeof record[name] === "boolean");
+  const deals = record.openedDeals;
+  const validDeals = deals === undefined || (Array.isArray(deals) && deals.length <= 1000 && deals.every((n) => Number.isInteger(n) && n >= 0));
+  return validDeals && ["secretDeal", "openHandsUsed", "daily"].every((name) => record[name] === undefined || typeof record[name] === "boolean");
 }
 
 /** What a record says of its game beyond the engine's save, with the defaults of an
@@ -107,6 +109,8 @@ export function recordMarks(record, problem = undefined) {
   if (problem === "marks") return { decidedBy: undefined, secretDeal: false, openHandsUsed: true, daily: false };
   return {
     decidedBy: record?.decidedBy,
+    // the deals on which open hands were ever on (the engine's opened_deals): never with guests
+    openedDeals: record?.openedDeals,
     secretDeal: record?.secretDeal === true,
     openHandsUsed: record?.openHandsUsed === true,
     daily: record?.daily === true,
@@ -177,6 +181,7 @@ function recordText(game, marks = {}) {
   if (game.remote?.length) record.remote = game.remote;
   if (Array.isArray(game.decided_by)) record.decidedBy = game.decided_by;
   if (game.secret_deal === true) record.secretDeal = true;
+  if (game.opened_deals?.length) record.openedDeals = game.opened_deals;
   if (marks.openHandsUsed === true) record.openHandsUsed = true;
   if (marks.daily === true) record.daily = true;
   return JSON.stringify(record);

@@ -69,7 +69,11 @@ function paintSettingsForm(state) {
       form.innerHTML = `<p>${escapeHTML(t("settings.unavailable"))}</p>
       <div class="buttons"><button type="button" data-action="cancel" class="primary">${escapeHTML(t("dialog.close"))}</button></div>`;
     } else {
-      form.innerHTML = settingsHTML(state.settings, part.info, part.current);
+      // a guest's seat as the game has it (a person, the guest's), not the stored
+      // computer level; every other seat the choice for this visit, as before
+      const remote = state.game?.remote ?? [];
+      const levels = state.settings.levels.map((lv, s) => (remote.includes(s) ? state.game.levels[s] : lv));
+      form.innerHTML = settingsHTML({ ...state.settings, levels }, part.info, part.current);
       syncPreset(part.info);
     }
     addOfflineStatus(form);
@@ -219,7 +223,8 @@ async function save() {
       openHands,
       internetPlay: internet.internetPlay,
       internetServers: internet.internetServers,
-      levels,
+      // a guest's seat is the guest's for this game only: the stored choice stays
+      levels: levels.map((lv, s) => (remote.includes(s) && lv === HUMAN ? state.settings.levels[s] : lv)),
       rules: newRules,
     },
   });

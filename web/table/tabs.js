@@ -175,6 +175,7 @@ async function loadRecord(found) {
   }
   const request = { save: found.record.save, levels, remote, secret_deal: marks.secretDeal, daily: marks.daily };
   if (marks.decidedBy) request.decided_by = marks.decidedBy;
+  if (marks.openedDeals) request.opened_deals = marks.openedDeals;
   const open = openWanted(levels, remote);
   const pageMarks = { openHandsUsed: marks.openHandsUsed, daily: marks.daily };
   try {

@@ -69,11 +69,13 @@ function tableHost() {
       }
     },
     // a guest over the channel's limits (a flood, too long a message): cut off, its seat away
-    drop: (seat) => seatGone(seat, "together.cut_off"),
+    // a seat the engine no longer lists as a guest's (a game begun without it): back to
+    // a computer player, as the engine has it
+    drop: (seat, reason) => (reason === "released" ? seatReleased(seat) : seatGone(seat, "together.cut_off")),
   });
   // every state the table keeps (the host's own moves, the computer players'): the
   // guests are told the move and get their views
-  on("gameKept", (game, event) => host.broadcast(event, game.actions));
+  on("gameKept", (game, event) => host.broadcast(event, game.actions, game));
   addEventListener("beforeunload", warnIfSeated);
   listenForReplies();
   return host;
@@ -217,6 +219,15 @@ function seatGone(seat, key) {
   s.status = "away";
   host.leave(seat);
   notice(t(key, { seat: seatName(seat) }), "error");
+  if (dialog().open) paint();
+}
+
+/** A guest's seat released by a game begun without it: its connection closed, the
+ * seat a computer player's again (the engine's levels say so). */
+function seatReleased(seat) {
+  const s = seats.get(seat);
+  release(s);
+  s.status = "bot";
   if (dialog().open) paint();
 }
 

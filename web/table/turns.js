@@ -26,7 +26,7 @@ import { focusFirstControl } from "./keyboard.js";
 import { announce, eventSentences, hintLabel } from "./narration.js";
 import { freshMarks, openWanted } from "./open-hands.js";
 import { clearSummary, markSummary } from "./saves.js";
-import { saveSettings, writeSave } from "./settings.js";
+import { HUMAN, saveSettings, writeSave } from "./settings.js";
 import { flush, notice, state, update } from "./state.js";
 
 // the page's hints: the engine's default hint level (hard, the measured reference)
@@ -255,6 +255,10 @@ export async function decide(action) {
 /** The engine's new_game request for the settings (and the next ?seed=; open hands
  * when the player wants them and the game may have them). */
 export function newGameRequest(rules, levels) {
+  // guests at the table stay at it: their seats a person's, and a fresh secret deal
+  // (no seed, no open hands), as the engine keeps them (issue 47)
+  const remote = state.game?.remote ?? [];
+  if (remote.length) return { rules, levels: levels.map((lv, s) => (remote.includes(s) ? HUMAN : lv)) };
   const request = { rules, levels };
   if (openWanted(levels)) request.open_hands = true;
   if (state.seed !== undefined) {
@@ -306,7 +310,9 @@ export async function startNewGame() {
     const fallback = { ...state.settings, rules: "seed" };
     saveSettings(fallback);
     update({ settings: fallback });
-    game = await engine.call("new_game", { rules: "seed", levels: fallback.levels, open_hands: openWanted(fallback.levels) });
+    const guests = (state.game?.remote ?? []).length > 0;
+    const request = guests ? newGameRequest("seed", fallback.levels) : { rules: "seed", levels: fallback.levels, open_hands: openWanted(fallback.levels) };
+    game = await engine.call("new_game", request);
   }
   beginGame(game, freshMarks());
   emit("newGame", game);

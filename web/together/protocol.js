@@ -94,6 +94,17 @@ export function guestEvent(event) {
   return out;
 }
 
+/** Which game a state is of (its save's seed and secret deal): an undo keeps it,
+ * a new game changes it. Never sent to a guest. */
+function dealOf(game) {
+  try {
+    const save = JSON.parse(game.save);
+    return `${save.seed} ${save.secret ?? ""}`;
+  } catch {
+    return null;
+  }
+}
+
 function checkSeat(seat) {
   if (!Number.isInteger(seat) || seat < 1 || seat > 3) throw new RangeError(`a guest seat is 1 to 3, not ${seat}`);
 }
@@ -134,6 +145,10 @@ export class TableHost {
     this.remote = new Set();
     // the number of actions of the game when the guests were last told an event
     this.toldActions = -1;
+    // the deal of the game the guests were last sent (its save's seed and secret), and
+    // its number of actions then
+    this.deal = null;
+    this.shownActions = -1;
     // one request at a time, in order: the engine answers in order too
     this.queue = Promise.resolve();
   }
@@ -208,11 +223,36 @@ export class TableHost {
     return Promise.resolve();
   }
 
+  /** The engine's guests' seats (a state's `remote`) are the table's: a seat the
+   * engine no longer lists (its game began without it) is released, its guest told
+   * (`notice` `released`) and its channel closed (`drop(seat, "released")`). */
+  follow(game) {
+    const remote = new Set(game?.remote ?? []);
+    for (const seat of [...this.remote].sort()) {
+      if (remote.has(seat)) continue;
+      if (this.guests.has(seat)) this.sendRaw(seat, { type: "notice", code: "released" });
+      this.guests.delete(seat);
+      this.remote.delete(seat);
+      this.pending.delete(seat);
+      this.drop(seat, "released");
+    }
+  }
+
   /** Every guest's view again (after a move of the host or a computer player);
    * with `event` (the engine's event of that move) and the game's number of
-   * `actions` after it, each guest is told of the move first. */
-  broadcast(event = null, actions = null) {
+   * `actions` after it, each guest is told of the move first. With `game` (the
+   * state the table keeps): the guests the engine no longer lists are released
+   * first (`follow`), and when the same game went back (the host undid) each
+   * guest is told so (`notice` `undone`). */
+  broadcast(event = null, actions = null, game = null) {
     return this.enqueue(async () => {
+      if (game) this.follow(game);
+      const deal = game ? dealOf(game) : null;
+      // the same game with fewer actions than the guests were last shown: the host undid
+      const undone = deal !== null && deal === this.deal && actions !== null && actions < this.shownActions;
+      if (deal !== null) this.deal = deal;
+      if (actions !== null) this.shownActions = actions;
+      if (undone) for (const seat of [...this.guests].sort()) this.sendRaw(seat, { type: "notice", code: "undone" });
       // the game went back (the host undid, or a new game began): what comes next is new
       if (actions !== null && actions < this.toldActions) this.toldActions = actions;
       // an event is told once (a guest's own move was told as it was taken)
@@ -238,6 +278,11 @@ export class TableHost {
   async sendView(seat) {
     if (!this.guests.has(seat)) return;
     const answer = await this.engine.call("state", { seat });
+    // only a seat the engine lists as a guest's gets its view (never a computer player's)
+    if (!(answer.remote ?? []).includes(seat)) {
+      this.follow(answer);
+      return;
+    }
     this.sendRaw(seat, { type: "view", state: guestState(answer) });
   }
 
@@ -416,9 +461,10 @@ export class CodeRefused extends SyntaxError {
 
 /**
  * What kind of address a candidate's is: `mdns` (a `.local` name), `private`
- * (10/8, 172.16/12, 192.168/16), `link_local` (169.254/16), `loopback`,
- * `unspecified` (0/8, `::`), `broadcast` (255.255.255.255), `multicast`
- * (224/4, ff00::/8) or `public` (any other, IPv6 included).
+ * (10/8, 172.16/12, 192.168/16), `link_local` (169.254/16, fe80::/10), `loopback`
+ * (127/8, ::1), `unspecified` (0/8, `::`), `broadcast` (255.255.255.255), `multicast`
+ * (224/4, ff00::/8) or `public` (any other, IPv6 included). An IPv4-mapped IPv6
+ * address (::ffff:a.b.c.d) is of its IPv4 address's kind.
  * @param {string} address
  */
 export function addressKind(address) {
@@ -437,28 +483,43 @@ export function addressKind(address) {
   const bytes = ipv6Bytes(address);
   if (bytes?.every((x) => x === 0)) return "unspecified";
   if (bytes && bytes.slice(0, 15).every((x) => x === 0) && bytes[15] === 1) return "loopback";
+  if (bytes && bytes.slice(0, 10).every((x) => x === 0) && bytes[10] === 0xff && bytes[11] === 0xff) {
+    return addressKind(bytes.slice(12).join("."));
+  }
+  if (bytes?.[0] === 0xfe && (bytes[1] & 0xc0) === 0x80) return "link_local";
   if (bytes?.[0] === 0xff) return "multicast";
   return "public";
 }
 
 /** The address kinds of a device on the local network (a host candidate's). */
-const LAN_KINDS = new Set(["mdns", "private", "link_local"]);
+const LAN_KINDS = new Set(["mdns", "private"]);
 /** The address kinds no candidate may have: not one device's address. */
 const NEVER_KINDS = new Set(["unspecified", "broadcast", "multicast"]);
+/** The address kinds of this device itself or of its own cable (loopback, link-local):
+ * refused in every candidate type, unless a test on one machine turns them on. */
+const LOCAL_KINDS = new Set(["loopback", "link_local"]);
+
+/** For tests only: `localCandidates` lets loopback and link-local candidates through
+ * (browser tests whose STUN server is on the same machine: set here, or before the
+ * page's modules load by the test's init script, `__HASENPFEFFER_TEST_LOCAL_CANDIDATES__`).
+ * Off in the game. */
+export const testSwitches = { localCandidates: globalThis.__HASENPFEFFER_TEST_LOCAL_CANDIDATES__ === true };
 
 /**
  * Throws a CodeRefused unless every candidate of another device's code is one
  * this device may connect to: a host candidate on the local network (private or
- * link-local IPv4, an mDNS name); a server-reflexive or relay candidate only when
- * this device's player turned internet play on (`servers`), and never an
- * unspecified, broadcast or multicast address.
+ * an mDNS name); a server-reflexive or relay candidate only when this device's player
+ * turned internet play on (`servers`), and never an unspecified, broadcast,
+ * multicast, loopback or link-local address (the last two: `testSwitches`).
  */
 export function checkCandidates(signal, { servers = false } = {}) {
   for (const { address, type = "host" } of signal.candidates) {
     const kind = addressKind(address);
     if (NEVER_KINDS.has(kind)) throw new CodeRefused(kind, `a candidate's address ${address} is ${kind}`);
+    const local = LOCAL_KINDS.has(kind);
+    if (local && !testSwitches.localCandidates) throw new CodeRefused(kind, `a candidate's address ${address} is ${kind}`);
     if (type === "host") {
-      if (!LAN_KINDS.has(kind)) throw new CodeRefused(kind, `a host candidate's address ${address} is not on a local network (${kind})`);
+      if (!LAN_KINDS.has(kind) && !local) throw new CodeRefused(kind, `a host candidate's address ${address} is not on a local network (${kind})`);
     } else if (!servers) throw new CodeRefused("servers", `a ${type} candidate, and internet play is off here`);
   }
 }

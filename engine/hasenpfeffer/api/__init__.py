@@ -75,6 +75,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from .. import __version__
+from ..quoting import cut
 from ..vocabulary import CARD_ROLES, HUMAN
 from . import daily_ops, game_ops, lesson_ops, review_ops, sessions, why_ops
 from .args import BOT_LEVELS, DEFAULT_LEVELS, ApiError, quoted
@@ -167,11 +168,12 @@ def _error(
     error: dict[str, Any] = {"code": code, "message": message}
     if reason is not None:
         code_, params = reason
-        # a parameter that quotes what the caller sent is as short as the message
+        # a parameter that quotes what the caller sent quotes at most MAX_QUOTE
+        # characters of it; ``detail``, a reader's sentence (its own quotes cut
+        # so), at most as long as the message
         error["reason_code"] = code_
         error["reason_params"] = {
-            k: v[: MAX_MESSAGE - 1] + "…" if isinstance(v, str) and len(v) > MAX_MESSAGE else v
-            for k, v in params.items()
+            k: _short_param(k, v) if isinstance(v, str) else v for k, v in params.items()
         }
     return {
         "ok": False,
@@ -179,6 +181,12 @@ def _error(
         "op": op if isinstance(op, str) else None,
         "error": error,
     }
+
+
+def _short_param(name: str, value: str) -> str:
+    if name == "detail":
+        return value if len(value) <= MAX_MESSAGE else value[: MAX_MESSAGE - 1] + "…"
+    return cut(value)
 
 
 def _op_api_version(request: Mapping[str, Any]) -> dict[str, Any]:

@@ -17,6 +17,7 @@ __all__ = [
     "ApiError",
     "bad_arg",
     "cards_arg",
+    "digits",
     "levels_arg",
     "quoted",
     "remote_arg",
@@ -109,6 +110,27 @@ def suit_arg(value: object, name: str = "trump") -> str:
     """A suit letter C, D, H or S, strictly (the game's own form)."""
     if not isinstance(value, str) or value not in tuple(SUITS):
         raise ApiError("bad_request", f"{name} must be one of C, D, H, S; got {quoted(value)}")
+    return value
+
+
+#: A number written as text has at most this many digits (far beyond any argument's range).
+MAX_DIGITS: Final = 20
+
+
+def digits(value: object) -> object:
+    """A number argument as the caller wrote it: a whole number, or text of ASCII
+    digits 0-9 only (an attribute's value, with spaces around it) read as one;
+    anything else comes back as it was, for the caller's range check to refuse.
+    Unicode digits (superscript two, Arabic-Indic one), signs, points, empty text and more than
+    ``MAX_DIGITS`` digits are not a number here.
+
+    >>> digits(" 12 "), digits("²"), digits("-1"), digits(""), digits(True)
+    (12, '²', '-1', '', True)
+    """
+    if isinstance(value, str):
+        text = value.strip()
+        if text and len(text) <= MAX_DIGITS and text.isascii() and text.isdigit():
+            return int(text)
     return value
 
 

@@ -60,6 +60,15 @@ def _day_game(request: Mapping[str, Any]) -> tuple[Game, str]:
 
 def op_daily(request: Mapping[str, Any]) -> dict[str, Any]:
     game, day = _day_game(request)
+    session = current()
+    if session is not None and session.remote and request.get("remote") != []:
+        # its seed is known to everyone: guests never sit at it, and they are
+        # released only explicitly (remote: [])
+        raise ApiError(
+            "deal_not_secret",
+            "the deal of the day's seed is known to everyone: release the guests' seats "
+            "(remote: []) before playing it",
+        )
     levels = tuple(HUMAN if s == DAILY_SEAT else DAILY_OPPONENTS for s in range(4))
     answer = state_answer(install(Session(game, levels, [], daily=True)))
     answer["daily"] = {"date": day, "seed": game.seed, "seat": DAILY_SEAT}

@@ -4,7 +4,7 @@ give (docs/api.md)."""
 
 from __future__ import annotations
 
-import random
+import secrets
 import time
 import typing
 from collections.abc import Mapping
@@ -13,7 +13,7 @@ from typing import Any
 
 from ..actions import Action, ActionError
 from ..cards import SUIT_NAMES, SUITS, rank_order, sort_hand, trump_order
-from ..game import MAX_SAVE_ACTIONS, MAX_SEED, Game, HandRecord, auction_calls
+from ..game import MAX_SAVE_ACTIONS, SECRET_BYTES, Game, HandRecord, auction_calls
 from ..rules import PRESETS, Rules, card_role
 from ..text import (
     CARD_TEXT,
@@ -66,6 +66,7 @@ def apply_action(session: Session, action: Action | str) -> dict[str, Any]:
     game.apply(action)  # raises an ActionError, changing nothing
     session.actors.append(seat)
     session.deciders.append(session.levels[seat])
+    session.note_open()  # a new deal under open hands is seen open too
     done = game.history[-1]
     event: dict[str, Any] = {
         "seat": seat,
@@ -242,13 +243,17 @@ def state_answer(session: Session, seat: int | None = None) -> dict[str, Any]:
         "decided_by": list(session.deciders),
         "open_hands": session.open_hands,
         "secret_deal": session.secret_deal,
+        # the deals on which open hands were ever on (give them back to load)
+        "opened_deals": sorted(session.opened),
     }
     if session.open_hands and seat in session.local_humans:
         answer["open"] = open_cards(game)
     return answer
 
 
-_SYSTEM_RANDOM = random.SystemRandom()
+def _secret_key() -> bytes:
+    """A fresh secret deal's key (``secrets``: the system's cryptographic randomness)."""
+    return secrets.token_bytes(SECRET_BYTES)
 
 
 def _flag(request: Mapping[str, Any], name: str) -> bool:
@@ -260,7 +265,9 @@ def _flag(request: Mapping[str, Any], name: str) -> bool:
 
 def check_table(session: Session) -> Session:
     """Refuse a session whose guests could learn hidden cards: guests sit only
-    at a deal from a secret seed, and never with open hands."""
+    at a deal from a secret seed, never with open hands, and never at a deal on
+    which open hands were ever on."""
+    session.note_open()
     if session.remote and not session.secret_deal:
         raise ApiError(
             "deal_not_secret",
@@ -269,6 +276,12 @@ def check_table(session: Session) -> Session:
         )
     if session.remote and session.open_hands:
         raise ApiError("open_hands_guests", "open hands are for practice alone, not with guests")
+    if session.remote and session.game.hand_number in session.opened:
+        raise ApiError(
+            "open_hands_deal",
+            "every card of this deal was seen with open hands: guests join at the next deal "
+            "or a new game",
+        )
     if session.open_hands and session.daily and not session.game.records:
         raise ApiError(
             "open_hands_daily",
@@ -277,19 +290,41 @@ def check_table(session: Session) -> Session:
     return session
 
 
+def kept_remote(request: Mapping[str, Any], levels: tuple[str, ...]) -> frozenset[int]:
+    """The guests' seats of a game that replaces the session's (``new_game``,
+    ``load``) or changes its levels (``set_levels``): the ``remote`` given, which
+    may release them; without it, the session's own guests, kept: a seat of a
+    guest given to a computer player without releasing it is refused
+    (``guest_seated``), so the page's list of guests and the engine's stay one."""
+    if "remote" in request:
+        return remote_arg(request["remote"], levels)
+    session = sessions.current()
+    kept = session.remote if session is not None else frozenset()
+    for seat in sorted(kept):
+        if levels[seat] != HUMAN:
+            raise ApiError(
+                "guest_seated",
+                f"{SEAT_NAMES[seat]}'s guest is at the table: release the seat "
+                f"(remote without it) before a computer player takes it",
+                ("guest_seated", {"seat": seat}),
+            )
+    return kept
+
+
 def op_new_game(request: Mapping[str, Any]) -> dict[str, Any]:
     try:
         rules = Rules.from_dict(request.get("rules", "seed"))
     except ValueError as err:
         raise ApiError("bad_rules", str(err)) from None
     levels = levels_arg(request.get("levels"))
-    remote = remote_arg(request.get("remote", []), levels)
+    remote = kept_remote(request, levels)
     seed = request.get("seed")
-    # without a seed, a secret one: from the system's cryptographic randomness (os.urandom;
-    # in the browser crypto.getRandomValues), never from a generator a guest could follow
+    # without a seed, a secret deal: 128 bits of the system's cryptographic randomness
+    # (os.urandom; in the browser crypto.getRandomValues) keying every hand's shuffle
+    # (game.shuffled_deck), never a generator a guest could follow
     secret = seed is None
     try:
-        game = Game.new(rules, seed=_SYSTEM_RANDOM.randrange(MAX_SEED + 1) if secret else seed)
+        game = Game.new(rules, seed) if not secret else Game.new(rules, secret=_secret_key())
     except ValueError as err:
         raise ApiError("bad_request", str(err)) from None
     session = Session(
@@ -324,7 +359,7 @@ def op_load(request: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(save, str | dict):
         raise ApiError("bad_save", "save must be the text of a saved game")
     levels = levels_arg(request.get("levels"))
-    remote = remote_arg(request.get("remote", []), levels)
+    remote = kept_remote(request, levels)
     try:
         game = Game.from_json(save)
     except ValueError as err:
@@ -339,8 +374,27 @@ def op_load(request: Mapping[str, Any]) -> dict[str, Any]:
         open_hands=_flag(request, "open_hands"),
         secret_deal=_flag(request, "secret_deal"),
         daily=_flag(request, "daily"),
+        opened=opened_arg(request.get("opened_deals"), game),
     )
     return state_answer(install(check_table(session)))
+
+
+def opened_arg(value: object, game: Game) -> set[int]:
+    """The ``opened_deals`` of a saved game (the state's): the deals, 0 to the
+    one on the table, on which open hands were ever on."""
+    if value is None:
+        return set()
+    if (
+        not isinstance(value, list)
+        or len(value) > game.hand_number + 1
+        or any(isinstance(n, bool) or not isinstance(n, int) for n in value)
+        or not all(0 <= n <= game.hand_number for n in value)
+    ):
+        raise ApiError(
+            "bad_request",
+            f"opened_deals must list deals 0 to {game.hand_number}; got {quoted(value)}",
+        )
+    return set(value)
 
 
 def op_state(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -438,9 +492,19 @@ def op_undo(request: Mapping[str, Any]) -> dict[str, Any]:
     n = session.last_human_index
     if n is None:
         raise ApiError("nothing_to_undo", "you have made no decision to take back yet")
+    last = session.actors[n]
+    other = session.acted_after(n)
+    if session.remote and other is not None and last == session.seat:
+        # a guest has seen what came after the decision: it stands
+        params = {"seat": other}
+        raise ApiError(
+            "undo_guests",
+            f"with guests at the table a decision stands once another seat has acted "
+            f"after it ({SEAT_NAMES[other]} has)",
+            ("undo_guests", params),
+        )
     if not session.can_undo:
         # several people at one device: nobody takes back another person's decision
-        last = session.actors[n]
         raise ApiError(
             "not_your_decision",
             f"the last decision was {SEAT_NAMES[last]}'s: only {SEAT_NAMES[last]} may take it back",
@@ -449,20 +513,17 @@ def op_undo(request: Mapping[str, Any]) -> dict[str, Any]:
     session.game = session.game.replayed(n)
     del session.actors[n:]
     del session.deciders[n:]
+    session.note_open()
     return {"undone": [str(a) for a in undone], "state": state_answer(session)}
 
 
 def op_set_levels(request: Mapping[str, Any]) -> dict[str, Any]:
     session = need_session()
     levels = levels_arg(request.get("levels"))
-    if "remote" in request:
-        remote = remote_arg(request["remote"], levels)
-    else:
-        # unchanged, for the seats still played by a person
-        remote = frozenset(s for s in session.remote if levels[s] == HUMAN)
-    if remote and not session.secret_deal:
-        check_table(replace(session, remote=remote))
-    if remote and session.open_hands:
+    # without ``remote``, the guests kept (a guest's seat given to a computer
+    # player is refused: guest_seated)
+    remote = kept_remote(request, levels)
+    if remote:
         check_table(replace(session, remote=remote))
     if session.daily and not session.game.records and levels != session.levels:
         # its first hand is compared with the hard player's and the oracle's on the same
@@ -480,8 +541,9 @@ def op_set_open_hands(request: Mapping[str, Any]) -> dict[str, Any]:
     """Open hands on or off (``open_hands``): refused with guests seated and on
     the deal of the day before its first hand is over."""
     session = need_session()
-    check_table(replace(session, open_hands=_flag(request, "open_hands")))
+    check_table(replace(session, open_hands=_flag(request, "open_hands"), opened=set()))
     session.open_hands = _flag(request, "open_hands")
+    session.note_open()
     return state_answer(session)
 
 

@@ -27,7 +27,7 @@ from ..rules import (
 )
 from ..text import ranking_text
 from ..vocabulary import HUMAN, NAMED_BIDS
-from .args import ApiError, bad_arg, cards_arg, levels_arg, shown, trump_arg
+from .args import ApiError, bad_arg, cards_arg, digits, levels_arg, shown, trump_arg
 from .game_ops import with_made
 from .sessions import Session
 
@@ -148,9 +148,7 @@ def op_scoring(request: Mapping[str, Any]) -> dict[str, Any]:
             f"call: {shown(call)} is not a call (1 to 6, little or big)",
         )
     call = call.strip().lower()
-    tricks = request.get("tricks")
-    if isinstance(tricks, str) and tricks.strip().isdigit():
-        tricks = int(tricks)
+    tricks = digits(request.get("tricks"))
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 6:
         raise bad_arg(
             "bad_tricks",
@@ -213,10 +211,8 @@ def op_legal(request: Mapping[str, Any]) -> dict[str, Any]:
     """Which cards of a hand may be played to a led card, each with its reason as a
     code (``rules.play_reason``): the position from ``seed`` (``legal_position``), or
     given as ``trump``, ``lead`` and ``hand`` like the trick exercise's."""
-    seed = request.get("seed")
+    seed = digits(request.get("seed"))
     if seed is not None:
-        if isinstance(seed, str) and seed.strip().isdigit():
-            seed = int(seed)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise bad_arg(
                 "bad_seed",
@@ -273,8 +269,15 @@ def hpn_hand(request: Mapping[str, Any]) -> tuple[Game, int]:
         raise bad_arg(
             "number_not_game", {"name": "number"}, "number: only a game text has several hands"
         )
-    if isinstance(number, str) and number.strip().isdigit():
-        number = int(number)
+    number = digits(number)
+    if number is not None and (
+        isinstance(number, bool) or not isinstance(number, int) or number < 1
+    ):
+        raise bad_arg(
+            "bad_number",
+            {"name": "number", "value": shown(number), "detail": "a hand number from 1"},
+            f"number: give a hand number from 1; got {shown(number)}",
+        )
     try:
         game = game_from_text(text) if is_game else hand_from_text(text)
     except ValueError as err:
@@ -309,10 +312,9 @@ def _replay_game(request: Mapping[str, Any]) -> Game:
             {"name": "rules", "value": shown(request.get("rules")), "detail": str(err)},
             f"rules: {err}",
         ) from None
-    if isinstance(seed, str) and seed.strip().isdigit():
-        seed = int(seed)
+    seed = digits(seed)
     try:
-        game = Game.new(rules, seed=seed)
+        game = Game.new(rules, seed=seed)  # type: ignore[arg-type]  # checked by Game.new
     except (TypeError, ValueError) as err:
         raise bad_arg(
             "bad_seed", {"name": "seed", "value": shown(seed), "detail": str(err)}, f"seed: {err}"
@@ -327,7 +329,7 @@ def _replay_game(request: Mapping[str, Any]) -> Game:
     return game.replayed(len(game.history))
 
 
-def _frames(game: Game) -> list[dict[str, Any]]:
+def hand_frames(game: Game) -> list[dict[str, Any]]:
     """The first hand of ``game`` as frames to step through."""
     g = game.replayed(0)
     frames: list[dict[str, Any]] = []
@@ -421,7 +423,7 @@ def _frame_notes(request: Mapping[str, Any], frames: list[dict[str, Any]]) -> li
 
 def op_replay(request: Mapping[str, Any]) -> dict[str, Any]:
     game = _replay_game(request)
-    frames = _frames(game)
+    frames = hand_frames(game)
     return {
         "rules": game.rules.to_dict(),
         "frames": frames,

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..game import MAX_SEED, Game
-from .args import bad_arg, seat_arg, shown
-from .lesson_ops import hpn_hand
+from .args import ApiError, bad_arg, digits, seat_arg, shown
+from .lesson_ops import hand_frames, hpn_hand
 from .sessions import need_session
 
 
@@ -45,9 +45,7 @@ def _session_hand(request: Mapping[str, Any]) -> tuple[Game, int, int, int]:
             {"name": "hpn"},
             "hpn: no hand of this game has finished yet; give the text of a hand to review",
         )
-    number = request.get("number", finished)
-    if isinstance(number, str) and number.strip().isdigit():
-        number = int(number)
+    number = digits(request.get("number", finished))
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= finished:
         raise bad_arg(
             "bad_number",
@@ -122,16 +120,38 @@ def op_review(request: Mapping[str, Any]) -> dict[str, Any]:
             "hpn: the hand is not finished yet; review a finished hand",
         )
     record = records[0]
+    hidden = start is not None and record.thrown_in
+    if hidden and seat != own:
+        # nobody was shown a thrown-in hand's cards: each reviews their own only
+        raise ApiError(
+            "bad_request",
+            f"seat: the hand was thrown in, so its cards were never shown: "
+            f"review your own seat ({own}), not {seat}",
+        )
     decisions = review_hand(game, seat, seed=seed)
-    return {
+    answer: dict[str, Any] = {
         "hand": number,
         "first_step": start,
         "seat": seat,
-        "hpn": _hand_text(game, seed),
+        "thrown_in": record.thrown_in,
+        "hpn": None if hidden else _hand_text(game, seed),
         "decisions": decisions,
         "points": list(record.points),
         "tricks_won": list(record.tricks_won),
     }
+    if hidden:
+        answer["frames"] = own_frames(game, seat)
+    return answer
+
+
+def own_frames(game: Game, seat: int) -> list[dict[str, Any]]:
+    """The frames of a thrown-in hand (``replay``'s) as ``seat`` saw it: its own
+    cards, every other hand face down (empty), and no widow unless the hand's
+    public record names it (the Joker)."""
+    frames = hand_frames(game)
+    for frame in frames:
+        frame["hands"] = [cards if s == seat else [] for s, cards in enumerate(frame["hands"])]
+    return frames
 
 
 __all__ = ["op_review"]

@@ -33,6 +33,19 @@ class Session:
     secret_deal: bool = False
     #: The game is the deal of the day (open hands wait for its first hand).
     daily: bool = False
+    #: The deals (``game.hand_number``) on which open hands were ever on: each is
+    #: never played with guests, open hands turned off or not (``check_table``).
+    opened: set[int] = field(default_factory=set)
+
+    def note_open(self) -> None:
+        """Record the deal on the table as seen open, if open hands are on."""
+        if self.open_hands:
+            self.opened.add(self.game.hand_number)
+
+    def acted_after(self, n: int) -> int | None:
+        """The first seat other than the one that took action ``n`` of
+        ``game.history`` to act after it (None: nobody else has)."""
+        return next((a for a in self.actors[n + 1 :] if a != self.actors[n]), None)
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -83,11 +96,16 @@ class Session:
     def can_undo(self) -> bool:
         """Whether ``undo`` would take a decision back: the game is not over and a
         person has decided; with several people, only the seat whose view the
-        answers carry takes back its own decision (never another person's)."""
-        last = self.last_human_actor
-        if self.game.is_over or last is None:
+        answers carry takes back its own decision (never another person's); with
+        guests seated, only while no other seat has acted after it (a guest
+        has seen what came of it)."""
+        n = self.last_human_index
+        if self.game.is_over or n is None:
             return False
-        return len(self.humans) <= 1 or last == self.seat
+        if self.remote and self.acted_after(n) is not None:
+            # guests have seen what came after it: the decision stands
+            return False
+        return len(self.humans) <= 1 or self.actors[n] == self.seat
 
     def player(self, seat: int) -> Any:
         player = self.players.get(seat)
