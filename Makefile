@@ -1,6 +1,6 @@
 # Hasenpfeffer: developer and CI entry points.
 #   make play           - the web app: build the site, serve it on http://127.0.0.1:8000
-#   make test           - ruff, mypy --strict, wheel build, pytest (engine, engine tests inside
+#   make test           - ruff, mypy --strict, eslint (web/ against the supported browsers), wheel build, pytest (engine, engine tests inside
 #                         Pyodide, browser e2e)
 #   make play-terminal  - terminal game against computer players
 #   make bench          - engine speed, compared with OpenSpiel's euchre (not part of test)
@@ -37,7 +37,7 @@ export npm_config_fund := false
 export npm_config_audit := false
 export npm_config_update_notifier := false
 
-.PHONY: venv node_modules pyodide-wheels chromium lint wheel site test play play-terminal bench bench-web clean
+.PHONY: venv node_modules pyodide-wheels chromium lint lint-web wheel site test play play-terminal bench bench-web clean
 
 venv: $(VENV_STAMP)
 
@@ -85,10 +85,15 @@ chromium:
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
-lint: venv
+lint: venv lint-web
 	$(VENV)/bin/ruff check engine devtools tests e2e $(WEB_PY)
 	$(VENV)/bin/ruff format --check engine devtools tests e2e $(WEB_PY)
 	$(VENV)/bin/mypy
+
+# web/ against the supported browsers (README.md; package.json's browserslist):
+# eslint with eslint-plugin-compat (eslint.config.mjs), from node_modules, offline.
+lint-web: node_modules
+	BROWSERSLIST_IGNORE_OLD_DATA=1 node_modules/.bin/eslint --max-warnings 0 web
 
 wheel: venv
 	rm -rf dist build engine/*.egg-info

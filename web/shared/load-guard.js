@@ -220,6 +220,6 @@
         show(false);
       });
     },
-    true,
+    true
   );
 })();
