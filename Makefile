@@ -3,6 +3,7 @@
 #   make test           - ruff, mypy --strict, eslint (web/ against the supported browsers), wheel build, pytest (engine, engine tests inside
 #                         Pyodide, browser e2e)
 #   make play-terminal  - terminal game against computer players
+#   make chromium       - Debian's browsers for the e2e tests (Chromium, Firefox ESR, WebKitGTK), when missing
 #   make bench          - engine speed, compared with OpenSpiel's euchre (not part of test)
 #   make bench-web      - browser start-up, bot timings, embed, offline-app, Python-page and learning-tool figures
 #                         in headless Chromium (not part of test)
@@ -69,8 +70,11 @@ $(PYODIDE_WHEELS_STAMP): $(VENV_STAMP) Makefile
 	touch $@
 
 # Debian's Chromium for the browser tests (Playwright cannot download browsers here),
-# and a Devanagari font so that Hindi text renders (the e2e screenshots per language).
-BROWSER_DEBS := chromium fonts-lohit-deva
+# and a Devanagari font so that Hindi text renders (the e2e screenshots per language);
+# for the cross-engine journeys (e2e/test_engines.py), Firefox ESR (driven over the
+# WebDriver BiDi it serves itself) and WebKitGTK's WebDriver with its MiniBrowser, run
+# under Xvfb. No browser build is downloaded: these are Debian's.
+BROWSER_DEBS := chromium fonts-lohit-deva firefox-esr webkit2gtk-driver xvfb
 chromium:
 	@missing=""; for p in $(BROWSER_DEBS); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
