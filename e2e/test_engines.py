@@ -22,6 +22,7 @@ import game_driver
 from axe import assert_accessible
 from engines import DRIVERS, Driver, ScriptPage
 from test_embed import _serve, host_page
+from test_pwa import Server, wait_offline_ready
 
 ENGINES = [pytest.param(name, marks=pytest.mark.xdist_group(name)) for name in DRIVERS]
 QUICK = "?speed=instant&bots=easy&preset=traditional&target=5&seed=7"
@@ -155,6 +156,35 @@ def test_a_reload_resumes_the_game(checked: Checked, base_url: str) -> None:
     assert game_driver.saved(page) == save
     assert game_driver.hand(page) == hand
     assert game_driver.phase(page) == phase
+
+
+def test_the_offline_reload_after_the_service_worker_installed(
+    checked: Checked, site_dir: Path
+) -> None:
+    """A first visit on a server of its own (a new origin: no worker of an earlier test);
+    once the page says it works offline, the server goes and a reload resumes the game."""
+    server = Server()
+    server.start(site_dir)
+    checked.origins.append(server.url)
+    page = checked.page
+    try:
+        game_driver.start(page, server.url, "?speed=instant&bots=easy&seed=12")
+        rng = random.Random(3)
+        for _ in range(3):
+            game_driver.step(page, rng)
+        wait_offline_ready(page)
+        # the player's turn: the computer players have made their moves (none is made
+        # after the save is read)
+        page.wait_for_selector('#table[data-human="1"]')
+        save, phase = game_driver.saved(page), game_driver.phase(page)
+        assert save is not None
+        server.stop()
+        game_driver.reload(page)
+        assert game_driver.saved(page) == save
+        assert game_driver.phase(page) == phase
+        assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+    finally:
+        server.stop()
 
 
 def test_axe_on_the_table(checked: Checked, base_url: str) -> None:
