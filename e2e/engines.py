@@ -25,6 +25,7 @@ is seen only through what it breaks (the journey then fails).
 from __future__ import annotations
 
 import contextlib
+import copy
 import itertools
 import json
 import os
@@ -36,7 +37,7 @@ import tempfile
 import threading
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -134,6 +135,9 @@ class Driver:
         raise NotImplementedError
 
     def errors(self) -> list[str]:
+        raise NotImplementedError
+
+    def frame(self, url: str) -> contextlib.AbstractContextManager[Driver]:
         raise NotImplementedError
 
     def close(self) -> None:
@@ -343,6 +347,27 @@ class FirefoxBiDi(Driver):
     def errors(self) -> list[str]:
         return list(self.logged)
 
+    @contextlib.contextmanager
+    def frame(self, url: str) -> Iterator[Driver]:
+        """The same browser, its scripts and input in the frame showing ``url``."""
+        tree = self.command("browsingContext.getTree", {"root": self.context})
+
+        def find(contexts: list[dict[str, Any]]) -> str | None:
+            for c in contexts:
+                if c.get("url") == url:
+                    return str(c["context"])
+                found = find(c.get("children") or [])
+                if found:
+                    return found
+            return None
+
+        child = find(tree["contexts"][0].get("children") or [])
+        if child is None:
+            raise RuntimeError(f"no frame shows {url}")
+        view = copy.copy(self)
+        view.context = child
+        yield view
+
     def close(self) -> None:
         try:
             if getattr(self, "ws", None) is not None:
@@ -487,6 +512,35 @@ class WebKitWebDriver(Driver):
 
     def set_size(self, width: int, height: int) -> None:
         self._http("POST", self._path("/window/rect"), {"width": width, "height": height})
+
+    @contextlib.contextmanager
+    def frame(self, url: str) -> Iterator[Driver]:
+        """The same browser, switched into the frame showing ``url`` (an iframe in an
+        element's shadow root, as the embeds have it), and back to the page after."""
+        host = self.call(
+            "(url) => [...document.querySelectorAll('hasenpfeffer-embed')].findIndex("
+            "(e) => e.shadowRoot?.querySelector('iframe')?.src === url)",
+            [url],
+        )
+        if host < 0:
+            raise RuntimeError(f"no frame shows {url}")
+        elements = self._http(
+            "POST",
+            self._path("/elements"),
+            {"using": "css selector", "value": "hasenpfeffer-embed"},
+        )
+        (ref,) = elements[host].values()
+        (shadow,) = self._http("GET", self._path(f"/element/{ref}/shadow")).values()
+        iframe = self._http(
+            "POST",
+            self._path(f"/shadow/{shadow}/element"),
+            {"using": "css selector", "value": "iframe"},
+        )
+        self._http("POST", self._path("/frame"), {"id": iframe})
+        try:
+            yield self
+        finally:
+            self._http("POST", self._path("/frame"), {"id": None})
 
     def errors(self) -> list[str]:
         now: list[str] = []

@@ -23,6 +23,7 @@ from axe import assert_accessible
 from engines import DRIVERS, Driver, ScriptPage
 from test_embed import _serve, host_page
 from test_pwa import Server, wait_offline_ready
+from test_rules_page import check_which_cards
 
 ENGINES = [pytest.param(name, marks=pytest.mark.xdist_group(name)) for name in DRIVERS]
 QUICK = "?speed=instant&bots=easy&preset=traditional&target=5&seed=7"
@@ -210,6 +211,14 @@ def test_the_rules_page_in_arabic_at_phone_width(checked: Checked, base_url: str
     assert page.evaluate("document.documentElement.dir") == "rtl"
     shown = page.evaluate(f"() => {SHOWN_EMBEDS}.length")
     assert shown >= 10, shown
+    # the exercise ("which cards may I play?") answered, wrong then right, in its frame
+    # (the rules page's own check: e2e/test_rules_page.py)
+    url = page.evaluate(
+        "() => document.querySelector('[data-example=\"play/which\"] hasenpfeffer-embed')"
+        ".shadowRoot.querySelector('iframe').src"
+    )
+    with page.driver.frame(url) as frame:
+        check_which_cards(ScriptPage(frame))
     # nothing wider than the screen: 360 px in Firefox; MiniBrowser's window is never
     # narrower than 447 px (its toolbar's minimum: WebDriver's window rect asks for 360
     # and gets 447), the narrowest WebKit width here
