@@ -21,7 +21,7 @@ import pytest
 import game_driver
 from axe import assert_accessible
 from engines import DRIVERS, Driver, ScriptPage
-from test_embed import _serve, host_page
+from test_embed import _serve, host_page, wait_all
 from test_pwa import Server, wait_offline_ready
 from test_rules_page import check_which_cards
 
@@ -271,6 +271,18 @@ def test_the_embeds_in_a_host_of_another_origin(
     page.wait_for_function(f"t => ({title})() !== t", english, timeout=LOAD_MS)
     page.wait_for_function(ready, timeout=LOAD_MS)
     assert page.evaluate("window.hostGlobal") == "untouched"
+
+
+def test_the_demo_pages_embeds(checked: Checked, base_url: str) -> None:
+    page = checked.page
+    page.goto(base_url + "demo.html")
+    count = page.eval_on_selector_all("hasenpfeffer-embed", "els => els.length")
+    assert count == 8, count
+    wait_all(page, "hasenpfeffer-embed", "ready", count)
+    modes = page.eval_on_selector_all(
+        "hasenpfeffer-embed", "els => els.map(e => e.getAttribute('mode'))"
+    )
+    assert set(modes) == {"ranking", "trick", "legal", "scoring", "hand", "game"}
 
 
 def test_the_python_pages_first_result(checked: Checked, base_url: str) -> None:
