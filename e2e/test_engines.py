@@ -98,7 +98,8 @@ def test_a_game_to_its_end_by_clicks(checked: Checked, base_url: str) -> None:
 #: Why the keyboard journey does not pass in Firefox here (a strict xfail: it fails the
 #: run the day it passes, so that the mark goes).
 FIREFOX_KEYS = (
-    "headless Firefox ESR 153 over WebDriver BiDi: Enter and Space reach the page (keydown,"
+    "Firefox ESR 153 over WebDriver BiDi (headless, and as tried with a window under Xvfb"
+    " too): Enter and Space reach the page (keydown,"
     " keypress and keyup are seen on the focused button) but the button's own activation"
     " (its click) does not follow, and document.hasFocus() stays false even after"
     " browsingContext.activate; the page acts on that click (web/table/keyboard.js)"
