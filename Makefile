@@ -1,8 +1,9 @@
 # Hasenpfeffer: developer and CI entry points.
 #   make play           - the web app: build the site, serve it on http://127.0.0.1:8000
-#   make test           - ruff, mypy --strict, wheel build, pytest (engine, engine tests inside
+#   make test           - ruff, mypy --strict, eslint (web/ against the supported browsers), wheel build, pytest (engine, engine tests inside
 #                         Pyodide, browser e2e)
 #   make play-terminal  - terminal game against computer players
+#   make chromium       - Debian's browsers for the e2e tests (Chromium, Firefox ESR, WebKitGTK), when missing
 #   make bench          - engine speed, compared with OpenSpiel's euchre (not part of test)
 #   make bench-web      - browser start-up, bot timings, embed, offline-app, Python-page and learning-tool figures
 #                         in headless Chromium (not part of test)
@@ -37,7 +38,7 @@ export npm_config_fund := false
 export npm_config_audit := false
 export npm_config_update_notifier := false
 
-.PHONY: venv node_modules pyodide-wheels chromium lint wheel site test play play-terminal bench bench-web clean
+.PHONY: venv node_modules pyodide-wheels chromium lint lint-web wheel site test play play-terminal bench bench-web clean
 
 venv: $(VENV_STAMP)
 
@@ -69,8 +70,11 @@ $(PYODIDE_WHEELS_STAMP): $(VENV_STAMP) Makefile
 	touch $@
 
 # Debian's Chromium for the browser tests (Playwright cannot download browsers here),
-# and a Devanagari font so that Hindi text renders (the e2e screenshots per language).
-BROWSER_DEBS := chromium fonts-lohit-deva
+# and a Devanagari font so that Hindi text renders (the e2e screenshots per language);
+# for the cross-engine journeys (e2e/test_engines.py), Firefox ESR (driven over the
+# WebDriver BiDi it serves itself) and WebKitGTK's WebDriver with its MiniBrowser, run
+# under Xvfb. No browser build is downloaded: these are Debian's.
+BROWSER_DEBS := chromium fonts-lohit-deva firefox-esr webkit2gtk-driver xvfb
 chromium:
 	@missing=""; for p in $(BROWSER_DEBS); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
@@ -85,10 +89,15 @@ chromium:
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
-lint: venv
+lint: venv lint-web
 	$(VENV)/bin/ruff check engine devtools tests e2e $(WEB_PY)
 	$(VENV)/bin/ruff format --check engine devtools tests e2e $(WEB_PY)
 	$(VENV)/bin/mypy
+
+# web/ against the supported browsers (README.md; package.json's browserslist):
+# eslint with eslint-plugin-compat (eslint.config.mjs), from node_modules, offline.
+lint-web: node_modules
+	BROWSERSLIST_IGNORE_OLD_DATA=1 node_modules/.bin/eslint --max-warnings 0 web
 
 wheel: venv
 	rm -rf dist build engine/*.egg-info

@@ -13,7 +13,12 @@ from __future__ import annotations
 import pytest
 
 #: Files whose tests take a minute or more each, or many minutes in all, longest first.
-LONGEST = ("tests/test_pyodide_suite.py", "e2e/test_versions.py", "tests/test_golden.py")
+LONGEST = (
+    "tests/test_pyodide_suite.py",
+    "e2e/test_engines.py",
+    "e2e/test_versions.py",
+    "tests/test_golden.py",
+)
 
 
 def _rank(item: pytest.Item) -> int:

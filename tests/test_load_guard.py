@@ -15,7 +15,12 @@ import catalogues  # noqa: E402
 
 GUARD = ROOT / "web" / "shared" / "load-guard.js"
 #: The guard's word → the catalogue key it is copied from.
-KEYS = {"title": "prompt.load_failed", "retry": "loader.retry"}
+KEYS = {
+    "title": "prompt.load_failed",
+    "retry": "loader.retry",
+    "old": "browser.too_old",
+    "update": "browser.update",
+}
 ENTRY = re.compile(r"^\s+([a-z]{2}): \{(.*)\},$", re.M)
 FIELD = re.compile(r'(\w+): "([^"]*)"')
 
@@ -46,20 +51,26 @@ def test_the_guard_reads_the_stored_language_where_i18n_stores_it() -> None:
 GUARDED = ("index.html", "web/rules/rules.html", "web/embed/embed.html")
 
 
-#: The one classic script a page may have before the guard: index.html's worker starter
-#: (web/engine/early.js, no module: a failed download of it only means the page's engine
-#: client starts the worker itself).
+#: The one classic script a page may have after the guard: index.html's worker starter
+#: (web/engine/early.js, no module: it starts no worker in a browser the guard found too
+#: old; a failed download of it only means the page's engine client starts the worker).
 EARLY = {"index.html": '<script src="web/engine/early.js">'}
-GUARD_TAG = '<script defer src="web/shared/load-guard.js?v={{APP_VERSION}}">'
+#: The guard is the head's first script, parser-blocking (not deferred): it must have
+#: checked the browser before early.js starts a worker.
+GUARD_TAG = '<script src="web/shared/load-guard.js?v={{APP_VERSION}}">'
 
 
-def test_the_pages_load_the_guard_before_their_modules() -> None:
+def test_the_pages_load_the_guard_first_of_their_scripts() -> None:
     for name in GUARDED:
         page = (ROOT / name).read_text(encoding="utf-8")
         scripts = re.findall(r"<script\b[^>]*>", page)
+        assert scripts[0] == GUARD_TAG, name
+        scripts = scripts[1:]
         if name in EARLY:
             assert scripts[0] == EARLY[name], (name, scripts)
             scripts = scripts[1:]
-        assert scripts[0] == GUARD_TAG, name
-        assert all('type="module"' in s for s in scripts[1:]), (name, scripts)
+        assert all('type="module"' in s for s in scripts), (name, scripts)
+        # before any style sheet: a classic script after one waits for the sheet
+        head = page[: page.index("</head>")]
+        assert head.index(GUARD_TAG) < head.find('rel="stylesheet"'), name
         assert len(re.findall(r"\bdata-load-guard[\s>]", page)) == 1, name

@@ -100,6 +100,14 @@ async function show() {
 }
 
 async function boot() {
+  // a browser too old for the game: web/shared/load-guard.js says so in the frame, and
+  // nothing starts (the parent is told, as of any error)
+  const missing = globalThis.hasenpfefferMissing;
+  if (missing?.length) {
+    document.documentElement.dataset.state = "error";
+    link.post("error", { message: `browser_too_old: ${missing.join(", ")}` });
+    return;
+  }
   await setLang();
   document.documentElement.dataset.state = "loading";
   const bar = el("progress", { max: 1, value: 0 });

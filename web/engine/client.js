@@ -63,6 +63,10 @@ function newSession() {
 
 export class EngineClient {
   constructor({ onProgress = () => {}, onRestart, workerURL, shared, session } = {}) {
+    // a browser too old for the game (web/shared/load-guard.js said so on the page):
+    // no worker, no download
+    const missing = globalThis.hasenpfefferMissing;
+    if (missing?.length) throw new EngineError("browser_too_old", `this browser lacks ${missing.join(", ")}`);
     this.nextId = 1;
     this.pending = new Map();
     const wanted = shared ?? new URLSearchParams(globalThis.location?.search ?? "").has("embed");

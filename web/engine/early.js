@@ -8,11 +8,16 @@
 // the worker sent before it was taken, instead of starting one of its own; when
 // this script is missing or failed, the client starts the worker itself, as before.
 //
+// Nothing starts in a browser that web/shared/load-guard.js found too old.
+//
 // Only the game page's own worker starts here: a page whose address has ?embed
 // shares its worker with the other embeds (client.js), and no other page loads
 // this script.
 (() => {
   if (new URLSearchParams(location.search).has("embed")) return;
+  // a browser too old for the game (web/shared/load-guard.js, run just before): it says
+  // so, and no download begins
+  if (globalThis.hasenpfefferMissing?.length) return;
   try {
     const url = new URL("./worker.js", document.currentScript.src).href;
     // the options of client.js's connect() for the game page's own worker

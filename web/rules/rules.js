@@ -260,11 +260,15 @@ ${figures}
 ${useThis(section, examples)}
 </section>`;
   }).join("");
+  // a browser too old for the examples (web/shared/load-guard.js says so in the status
+  // line): the rules are still there to read, the words stay under the title
+  const tooOld = globalThis.hasenpfefferMissing?.length ? main.querySelector("[data-load-guard]") : null;
   main.innerHTML = `<h1>${escapeHTML(text.title)}</h1>
 ${withCards(text.intro_html)}
 <p class="play"><a href="index.html?lang=${text.lang}">${escapeHTML(text.ui.play)}</a></p>
 <nav aria-labelledby="toc-title" class="toc"><h2 id="toc-title">${escapeHTML(text.ui.toc)}</h2><ol>${toc}</ol></nav>
 ${sections}`;
+  if (tooOld) main.querySelector("h1").after(tooOld);
   showRuleSet();
 }
 

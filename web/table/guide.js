@@ -14,6 +14,7 @@
 // are the rules dialog's catalogue texts, chosen by the rules in force.
 
 import { t } from "../shared/i18n.js";
+import { sizeWatcher } from "../shared/resize.js";
 import { $ } from "./dom.js";
 import { focusFirstControl } from "./keyboard.js";
 import { state, update } from "./state.js";
@@ -121,13 +122,18 @@ let painted = "";
 
 // On a wide screen the tip sits in the felt's top corner, under the trump badge
 // (which it must never hide): the badge's foot, measured from the felt's top.
+// Measured and set in the next frame, not in the observer's callback (web/shared/resize.js).
 const badgeEl = globalThis.document?.getElementById("trump-badge");
-function placeUnderBadge() {
-  const felt = badgeEl?.parentElement;
-  if (!badgeEl || !felt || !guideEl) return;
-  const end = badgeEl.hidden ? 0 : Math.ceil(badgeEl.getBoundingClientRect().bottom - felt.getBoundingClientRect().top);
-  setLength(guideEl, "--badge-end", end);
-}
+const placeUnderBadge = {
+  measure() {
+    const felt = badgeEl?.parentElement;
+    if (!badgeEl || !felt) return 0;
+    return badgeEl.hidden ? 0 : Math.ceil(badgeEl.getBoundingClientRect().bottom - felt.getBoundingClientRect().top);
+  },
+  apply(end) {
+    if (guideEl) setLength(guideEl, "--badge-end", end);
+  },
+};
 
 /** A length for the stylesheet, on the one element whose rule reads it, and only when it
  * changed: set on the table, the same value made the whole table restyle and lay out
@@ -136,13 +142,13 @@ function setLength(el, name, px) {
   const value = `${px}px`;
   if (el && el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
 }
-if (badgeEl && typeof ResizeObserver === "function") new ResizeObserver(placeUnderBadge).observe(badgeEl);
+if (badgeEl) sizeWatcher(placeUnderBadge)?.observe(badgeEl);
 
 // the tip's height, for a hint or a reason to go above it (styles.css, narrow screens)
-const tipSize = typeof ResizeObserver === "function"
-  ? new ResizeObserver(([entry]) => {
-      const height = entry.borderBoxSize?.[0]?.blockSize ?? entry.target.offsetHeight;
-      setLength(noteEl, "--tip-height", Math.ceil(height));
+const tipSize = guideEl
+  ? sizeWatcher({
+      measure: () => Math.ceil(guideEl.querySelector(".guide-tip")?.offsetHeight ?? 0),
+      apply: (height) => setLength(noteEl, "--tip-height", height),
     })
   : null;
 

@@ -424,7 +424,8 @@ function actionButton(state, option, label, attrs, extraClass = "") {
 }
 
 function promptFor(state) {
-  if (state.loading.error) return t("prompt.load_failed");
+  // (a browser too old: the same words as web/shared/load-guard.js's message above it)
+  if (state.loading.error) return t(state.loading.error.code === "browser_too_old" ? "browser.too_old" : "prompt.load_failed");
   if (!state.game) return t("prompt.shuffling");
   if (state.message) return state.message;
   if (state.handOver) return t("prompt.hand_over");

@@ -6,11 +6,15 @@
 // change. Phones have their own two-line bar (styles.css). A change of labels is
 // measured once, in the next frame: a language's labels arrive in several mutations
 // (at start-up three forced layouts of 15-20 ms each, in one task), and each
-// measurement forces a layout of the whole page.
+// measurement forces a layout of the whole page. A change of the bar's size is measured
+// in the next frame as well, never in the observer's callback: the class it sets changes
+// the bar's own height, which the observer would have to deliver again in the same frame
+// (web/shared/resize.js).
+
+import { inNextFrame, sizeWatcher } from "../shared/resize.js";
 
 let bar = null;
 let fitted = "";
-let pending = false;
 
 /** Whether the tools have left the brand's line, or overflow their own. */
 function wraps() {
@@ -32,16 +36,14 @@ function fit() {
 export function installToolbar() {
   bar = document.querySelector(".topbar");
   if (!bar) return;
-  new ResizeObserver(fit).observe(bar);
-  const relabelled = () => {
-    if (pending) return;
-    pending = true;
-    requestAnimationFrame(() => {
-      pending = false;
+  sizeWatcher({ apply: fit })?.observe(bar);
+  const refit = {
+    apply() {
       fitted = "";
       fit();
-    });
+    },
   };
+  const relabelled = () => inNextFrame(refit);
   // a new language (its labels are written in the same task), a tool shown or added
   new MutationObserver(relabelled).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
   new MutationObserver(relabelled).observe(bar.querySelector(".tools"), {

@@ -66,6 +66,8 @@ async function barcodeDetector() {
   if (typeof BarcodeDetector !== "function") return null;
   try {
     if (!(await BarcodeDetector.getSupportedFormats()).includes("qr_code")) return null;
+    // safe: only reached where BarcodeDetector exists (checked above); elsewhere jsQR reads
+    // eslint-disable-next-line compat/compat
     const detector = new BarcodeDetector({ formats: ["qr_code"] });
     return {
       kind: "BarcodeDetector",

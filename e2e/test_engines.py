@@ -1,0 +1,298 @@
+"""The journeys that matter most, in Firefox and in WebKit (Safari's engine) as in
+Chromium (issue 48): the same page journeys (``game_driver``, ``axe``), driven through
+``engines.ScriptPage`` over WebDriver BiDi (Debian's Firefox ESR) and classic WebDriver
+(WebKitGTK's MiniBrowser under Xvfb); docs/testing.md, "Other engines".
+
+Each engine runs in one worker (its ``xdist_group``), one browser for all its tests; a
+test fails on any page error or console error the engine reported, and on any resource
+the page loaded from another origin than the site's (and, for the embeds, the host's).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import game_driver
+from axe import assert_accessible
+from engines import DRIVERS, Driver, ScriptPage
+from test_embed import _serve, host_page, wait_all
+from test_pwa import Server, wait_offline_ready
+from test_rules_page import check_which_cards
+
+ENGINES = [pytest.param(name, marks=pytest.mark.xdist_group(name)) for name in DRIVERS]
+QUICK = "?speed=instant&bots=easy&preset=traditional&target=5&seed=7"
+LOAD_MS = 90_000
+
+#: Every resource the page loaded, by the Resource Timing API (the page's own requests).
+RESOURCES = "() => performance.getEntriesByType('resource').map((e) => e.name)"
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def driver(request: pytest.FixtureRequest) -> Iterator[Driver]:
+    started = time.monotonic()
+    driver = DRIVERS[request.param]()
+    print(f"{driver.version} started in {time.monotonic() - started:.1f} s")
+    yield driver
+    driver.close()
+
+
+class Checked:
+    """What a test may load from (origins) and the engine's errors before it began."""
+
+    def __init__(self, driver: Driver, base_url: str) -> None:
+        self.page = ScriptPage(driver)
+        self.origins = [base_url]
+        self.errors_before = len(driver.errors())
+
+    def foreign(self) -> list[str]:
+        try:
+            loaded: list[str] = self.page.evaluate(RESOURCES)
+        except RuntimeError:  # no page to ask (navigated away, closed)
+            return []
+        return [u for u in loaded if not u.startswith(tuple(self.origins))]
+
+
+@pytest.fixture
+def checked(driver: Driver, base_url: str) -> Iterator[Checked]:
+    check = Checked(driver, base_url)
+    driver.set_size(1280, 800)
+    yield check
+    foreign = check.foreign()
+    errors = driver.errors()[check.errors_before :]
+    assert foreign == [], f"{driver.name}: resources from another origin: {foreign}"
+    assert errors == [], f"{driver.name}: the page reported errors: {errors}"
+
+
+def game_page(checked: Checked, base_url: str, query: str) -> ScriptPage:
+    """The game page with a new game as a cold start with ``query`` would deal it: the
+    page kept from the engine's last test when it is the game page, else loaded."""
+    page = checked.page
+    loaded = page.evaluate("() => typeof window.hasenpfeffer?.reset === 'function'")
+    if loaded and page.url.split("?")[0] in (base_url, base_url + "index.html"):
+        game_driver.reset(page, query)
+    else:
+        game_driver.start(page, base_url, query)
+    return page
+
+
+def test_a_game_to_its_end_by_clicks(checked: Checked, base_url: str) -> None:
+    page = game_page(checked, base_url, QUICK)
+    log = game_driver.play_until(
+        page,
+        lambda p: p.is_visible("#gameover-dialog[open]"),
+        random.Random(1),
+        limit=600,
+    )
+    assert any(x.startswith("play") for x in log)
+    assert page.evaluate("window.hasenpfeffer.state.view.phase") == "game_over"
+    assert max(page.evaluate("window.hasenpfeffer.state.view.scores")) >= 5
+    assert page.inner_text("#gameover-title") in ("You win!", "West & East win.")
+
+
+#: Why the keyboard journey does not pass in Firefox here (a strict xfail: it fails the
+#: run the day it passes, so that the mark goes).
+FIREFOX_KEYS = (
+    "Firefox ESR 153 over WebDriver BiDi (headless, and as tried with a window under Xvfb"
+    " too): Enter and Space reach the page (keydown,"
+    " keypress and keyup are seen on the focused button) but the button's own activation"
+    " (its click) does not follow, and document.hasFocus() stays false even after"
+    " browsingContext.activate; the page acts on that click (web/table/keyboard.js)"
+)
+
+
+def test_a_hand_by_keyboard_only(
+    checked: Checked, base_url: str, request: pytest.FixtureRequest
+) -> None:
+    if checked.page.driver.name == "firefox":
+        request.applymarker(pytest.mark.xfail(reason=FIREFOX_KEYS, strict=True))
+    page = game_page(checked, base_url, "?speed=instant&bots=random&preset=traditional&seed=31")
+    rng = random.Random(7)
+    decided: set[str] = set()
+    for _ in range(100):
+        page.wait_for_selector(game_driver.WAITING)
+        if page.is_visible("#summary-dialog[open]"):
+            break
+        # the player's turn: the focus is on one of their choices or cards
+        page.wait_for_function(
+            "() => document.activeElement.closest('#actions, #hand')"
+            " && !document.activeElement.disabled"
+        )
+        decided.add(game_driver.phase(page))
+        for _ in range(rng.randrange(3)):
+            page.keyboard.press(rng.choice(["ArrowRight", "ArrowLeft"]))
+        before = page.evaluate(game_driver.ACTIONS)
+        page.keyboard.press(rng.choice(["Enter", "Space"]))
+        page.wait_for_function(f"n => ({game_driver.ACTIONS})() !== n", before)
+    else:
+        raise AssertionError("the hand did not end")
+    assert "play" in decided and "bidding" in decided, decided
+    # the summary took the focus: Enter goes on to the next hand
+    game_driver.next_hand(page, "Enter")
+
+
+def test_a_reload_resumes_the_game(checked: Checked, base_url: str) -> None:
+    page = game_page(checked, base_url, "?speed=instant&bots=easy&seed=12")
+
+    def two_tricks_in(p: Any) -> bool:
+        view = p.evaluate("window.hasenpfeffer.state.view")
+        return bool(
+            view["phase"] == "play"
+            and len(view["tricks"]) >= 2
+            and p.is_visible('#table[data-human="1"]')
+        )
+
+    game_driver.play_until(page, two_tricks_in, random.Random(2))
+    save, hand, phase = (
+        game_driver.saved(page),
+        game_driver.hand(page),
+        game_driver.phase(page),
+    )
+    assert save is not None
+    game_driver.reload(page)
+    assert game_driver.saved(page) == save
+    assert game_driver.hand(page) == hand
+    assert game_driver.phase(page) == phase
+
+
+def test_the_offline_reload_after_the_service_worker_installed(
+    checked: Checked, site_dir: Path
+) -> None:
+    """A first visit on a server of its own (a new origin: no worker of an earlier test);
+    once the page says it works offline, the server goes and a reload resumes the game."""
+    server = Server()
+    server.start(site_dir)
+    checked.origins.append(server.url)
+    page = checked.page
+    try:
+        game_driver.start(page, server.url, "?speed=instant&bots=easy&seed=12")
+        rng = random.Random(3)
+        for _ in range(3):
+            game_driver.step(page, rng)
+        wait_offline_ready(page)
+        # the player's turn: the computer players have made their moves (none is made
+        # after the save is read)
+        page.wait_for_selector('#table[data-human="1"]')
+        save, phase = game_driver.saved(page), game_driver.phase(page)
+        assert save is not None
+        server.stop()
+        game_driver.reload(page)
+        assert game_driver.saved(page) == save
+        assert game_driver.phase(page) == phase
+        assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+    finally:
+        server.stop()
+
+
+def test_axe_on_the_table(checked: Checked, base_url: str) -> None:
+    page = game_page(checked, base_url, "?speed=instant&bots=easy&seed=12")
+    assert_accessible(page, f"the table in {checked.page.driver.name}")
+
+
+SHOWN_EMBEDS = (
+    "[...document.querySelectorAll('hasenpfeffer-embed')].filter(e => !e.closest('[hidden]'))"
+)
+
+
+def test_the_rules_page_in_arabic_at_phone_width(checked: Checked, base_url: str) -> None:
+    page = checked.page
+    page.driver.set_size(360, 640)
+    page.goto(base_url + "rules.html?lang=ar")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=LOAD_MS)
+    page.wait_for_function(
+        f"() => {SHOWN_EMBEDS}.length > 0"
+        f" && {SHOWN_EMBEDS}.every(e => e.dataset.state === 'ready')",
+        timeout=LOAD_MS,
+    )
+    assert page.evaluate("document.documentElement.dir") == "rtl"
+    shown = page.evaluate(f"() => {SHOWN_EMBEDS}.length")
+    assert shown >= 10, shown
+    # the exercise ("which cards may I play?") answered, wrong then right, in its frame
+    # (the rules page's own check: e2e/test_rules_page.py)
+    url = page.evaluate(
+        "() => document.querySelector('[data-example=\"play/which\"] hasenpfeffer-embed')"
+        ".shadowRoot.querySelector('iframe').src"
+    )
+    with page.driver.frame(url) as frame:
+        check_which_cards(ScriptPage(frame))
+    # nothing wider than the screen: 360 px in Firefox; MiniBrowser's window is never
+    # narrower than 447 px (its toolbar's minimum: WebDriver's window rect asks for 360
+    # and gets 447), the narrowest WebKit width here
+    width = page.evaluate("innerWidth")
+    assert width <= (447 if page.driver.name == "webkit" else 360), width
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+@pytest.fixture(scope="module")
+def host_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("engines-host")
+    (folder / "host.js").write_text("window.hostGlobal = 'untouched';\n")
+    (folder / "host.css").write_text("body { font-family: monospace; }\n")
+    (folder / "favicon.ico").write_bytes(b"")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def host(host_dir: Path) -> Iterator[str]:
+    server, url = _serve(host_dir)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+def test_the_embeds_in_a_host_of_another_origin(
+    checked: Checked, base_url: str, host: str, host_dir: Path
+) -> None:
+    game = base_url.rstrip("/")
+    body = (
+        '<hasenpfeffer-embed id="r" mode="ranking" trump="H" lang="en"></hasenpfeffer-embed>\n'
+        '<hasenpfeffer-embed id="t" mode="trick" trump="S" lead="QH" played="KH"'
+        ' hand="AH 9H JS JK"></hasenpfeffer-embed>'
+    )
+    (host_dir / "engines.html").write_text(host_page(game, body))
+    checked.origins.append(host + "/")
+    page = checked.page
+    page.goto(f"{host}/engines.html")
+    ready = (
+        "() => [...document.querySelectorAll('hasenpfeffer-embed')]"
+        ".every(e => e.dataset.state === 'ready')"
+    )
+    # the frames told the host they are ready (frame -> host)
+    page.wait_for_function(ready, timeout=LOAD_MS)
+    title = "() => document.getElementById('r').shadowRoot.querySelector('iframe').title"
+    english = page.evaluate(title)
+    # an attribute changed on the host reaches the frame (host -> frame), which answers
+    # with its title in the new language
+    page.evaluate("() => document.getElementById('r').setAttribute('lang', 'it')")
+    page.wait_for_function(f"t => ({title})() !== t", english, timeout=LOAD_MS)
+    page.wait_for_function(ready, timeout=LOAD_MS)
+    assert page.evaluate("window.hostGlobal") == "untouched"
+
+
+def test_the_demo_pages_embeds(checked: Checked, base_url: str) -> None:
+    page = checked.page
+    page.goto(base_url + "demo.html")
+    count = page.eval_on_selector_all("hasenpfeffer-embed", "els => els.length")
+    assert count == 8, count
+    wait_all(page, "hasenpfeffer-embed", "ready", count)
+    modes = page.eval_on_selector_all(
+        "hasenpfeffer-embed", "els => els.map(e => e.getAttribute('mode'))"
+    )
+    assert set(modes) == {"ranking", "trick", "legal", "scoring", "hand", "game"}
+
+
+def test_the_python_pages_first_result(checked: Checked, base_url: str) -> None:
+    page = checked.page
+    page.goto(base_url + "python.html")
+    began = time.monotonic()
+    # the first cell has printed and the status says which engine runs
+    page.wait_for_function("document.documentElement.dataset.engineVersion", timeout=LOAD_MS)
+    first = page.evaluate("() => document.querySelector('.py-editor-output').textContent")
+    assert first.strip(), "the first cell printed nothing"
+    took = time.monotonic() - began
+    print(f"{checked.page.driver.version}: python.html's first result in {took:.1f} s")
