@@ -528,7 +528,7 @@ MEANINGS = {
     "explain.ranking": {
         "en": ["each card beats only cards of its own suit"],
         "it": ["ogni carta batte solo le carte del suo seme"],
-        "fy": ["elke kaart slacht allinne kaarten fan syn eigen kleur"],
+        "fy": ["elke kaart slacht allinnich kaarten fan syn eigen kleur"],
         "ar": ["ولا تغلب الورقة إلا أوراق نوعها"],
         "hi": ["हर पत्ता सिर्फ़ अपने ही रंग के पत्तों से बड़ा होता है"],
     },

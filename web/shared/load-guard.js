@@ -38,10 +38,10 @@
   var LANGUAGE_KEY = "hasenpfeffer.language.v1"; // web/shared/i18n.js's STORAGE_KEY
   var WORDS = {
     en: { title: "The game could not load.", advice: "Check your connection and try again.", retry: "Try again", old: "This browser is too old for the game.", update: "Please update it, or open the game in another browser: Chrome or Edge 112, Firefox 114, Safari 16.4 or newer. Missing here: {features}." },
-    it: { title: "Non è stato possibile caricare il gioco.", retry: "Riprova", old: "Questo browser è troppo vecchio per il gioco.", update: "Aggiornalo, oppure apri il gioco in un altro browser: Chrome o Edge 112, Firefox 114, Safari 16.4 o versioni successive. Qui manca: {features}." },
+    it: { title: "Non è stato possibile caricare il gioco.", retry: "Riprova", old: "Questo browser è troppo vecchio per il gioco.", update: "Aggiornalo, oppure apri il gioco in un altro browser: Chrome o Edge 112, Firefox 114, Safari 16.4 o versioni successive. Qui mancano queste funzioni: {features}." },
     fy: { title: "It spul koe net laden wurde.", retry: "Nochris besykje", old: "Dizze browser is te âld foar it spul.", update: "Wurkje him by, of iepenje it spul yn in oare browser: Chrome of Edge 112, Firefox 114, Safari 16.4 of nijer. Hjir ûntbrekt: {features}." },
-    ar: { title: "تعذّر تحميل اللعبة.", retry: "حاول مجددًا", old: "هذا المتصفح أقدم من أن تعمل فيه اللعبة.", update: "حدِّثه أو افتح اللعبة في متصفح آخر: Chrome أو Edge 112، أو Firefox 114، أو Safari 16.4 أو أحدث منها. ينقص هذا المتصفح: {features}.", dir: "rtl" },
-    hi: { title: "खेल लोड नहीं हो सका।", retry: "फिर से कोशिश करें", old: "यह ब्राउज़र इस खेल के लिए बहुत पुराना है।", update: "इसे अपडेट करें, या खेल किसी दूसरे ब्राउज़र में खोलें: Chrome या Edge 112, Firefox 114, Safari 16.4 या उससे नया। इस ब्राउज़र में यह नहीं है: {features}।" },
+    ar: { title: "تعذّر تحميل اللعبة.", retry: "حاول مجددًا", old: "هذا المتصفح أقدم من أن تعمل فيه اللعبة.", update: "حدِّثه أو افتح اللعبة في متصفح آخر: Chrome أو Edge 112، أو Firefox 114، أو Safari 16.4 أو أحدث منها. ما ينقص هذا المتصفح: {features}.", dir: "rtl" },
+    hi: { title: "खेल लोड नहीं हो सका।", retry: "फिर से कोशिश करें", old: "यह ब्राउज़र इस खेल के लिए बहुत पुराना है।", update: "इसे अपडेट करें, या खेल किसी दूसरे ब्राउज़र में खोलें: Chrome या Edge 112, Firefox 114 या Safari 16.4, या इनके नए संस्करण। इस ब्राउज़र में कमी: {features}।" },
   };
   // a list's separator where it is not ", "
   var LIST_SEPARATOR = { ar: "، " };
