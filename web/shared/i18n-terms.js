@@ -3,7 +3,7 @@
 // docs/api.md "Reasons as codes"). Built on web/shared/i18n.js; no rule logic.
 
 import { bidOf, isNamedBid, parseAction } from "./actions.js";
-import { formatList, formatNumber, formatSigned, hasKey, isolate, language, ltrRun, t } from "./i18n.js";
+import { formatList, formatNumber, formatNumberRange, formatSigned, hasKey, isolate, language, ltrRun, t } from "./i18n.js";
 import VOCABULARY from "./vocabulary.js";
 
 // the notation of a card (the same in every language): "10♥", "J♦"
@@ -203,7 +203,11 @@ function hintWords(params) {
   const out = words(params);
   for (const [key, value] of Object.entries(params ?? {})) {
     if (key === "other" || key === "action") out[key] = actionText(value);
-    else if (SHARES.has(key)) out[key] = isolated(formatNumber(value, percent));
+    else if (SHARES.has(key)) {
+      // an uncertain share comes with its range (the engine's `<key>_range`): said as one
+      const range = params[`${key}_range`];
+      out[key] = isolated(range ? formatNumberRange(range[0], range[1], percent) : formatNumber(value, percent));
+    }
     else if (key === "gap" || key === "tricks" || key === "their") out[key] = isolated(formatNumber(value, oneDecimal));
     else if (key === "count") out.count = value; // a number: it chooses the plural form
   }

@@ -58,7 +58,7 @@ from ..text import review_text
 from .advisor import advisor
 from .decision import Decision, Outcome
 from .hard import HardPlayer
-from .hints import explain
+from .hints import close_call, explain
 from .rollouts import ROLLOUT_PHASES
 from .solver import Position, solve_score_moves
 
@@ -199,7 +199,10 @@ def _rate_call(
         code = "review_call_best"
         params: dict[str, Any] = {"action": action, "best": best, "estimate": estimate}
     else:
-        code = "review_call_cost"
+        # a loss within the noise of the deals both calls were played out
+        # over is a close call, not a mistake the estimate can vouch for
+        close = close_call(outcomes[decision.action], outcomes[action])
+        code = "review_call_close" if close else "review_call_cost"
         params = {"action": action, "best": best, "loss": loss, "estimate": estimate}
         params["best_estimate"] = top
     params["unit"] = unit
