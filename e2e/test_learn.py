@@ -120,6 +120,13 @@ def test_the_review_of_the_hand_just_played(warm_page: Page) -> None:
     assert face_up_cards(page) == 24
     # the widow too, face up: the finished hand's record reveals it
     assert page.locator("#review-body .review-center hp-card").count() == 1
+    # at the auction's end the maker has taken the widow: seven cards in the
+    # maker's hand and none left in the middle (a hand thrown in keeps it there)
+    page.click("#review-body [data-review-next]")
+    assert "the bidding" in page.inner_text("#review-step-title")
+    widow_in_middle = page.locator("#review-body .review-center hp-card").count()
+    assert (face_up_cards(page), widow_in_middle) in ((25, 0), (24, 1))
+    page.click("#review-body [data-review-prev]")
     seats = page.locator("#review-body .review-seat")
     assert seats.count() == 4
     assert_accessible(page, "the review dialog", "#review-dialog")

@@ -285,8 +285,9 @@ function boardHTML(frame, you, four, widow) {
           ${namedCard(card, roles, four)}</li>`,
       )
       .join("");
-  } else if (widow && frame.kind !== "alone") {
-    // face up like every hand: the finished hand's record reveals it
+  } else if (widow && !frame.widow_taken) {
+    // face up like every hand: the finished hand's record reveals it; in the
+    // middle only until the maker takes it (then it is among the maker's cards)
     center = `<li>${tx("embed.hand.widow")} ${namedCard(widow, roles, four)}</li>`;
   }
   const centerHTML = center ? `<ul class="review-center" aria-label="${tx("embed.hand.center")}">${center}</ul>` : "";
