@@ -325,6 +325,42 @@ def test_why_during_a_hand_names_no_hidden_card_and_in_full_after_it(warm_page: 
     assert_accessible(page, "the review's why", "#review-dialog")
 
 
+def _why_steps(page: Page) -> list[int]:
+    """The decisions the "Why?" dialog lists, by their steps in the game."""
+    steps: list[str] = page.locator("#why-body [data-why-step]").evaluate_all(
+        "els => els.map(e => e.dataset.whyStep)"
+    )
+    return [int(s) for s in steps]
+
+
+def test_after_the_last_hand_one_why_the_toolbars_and_the_game_over_dialogs(
+    warm_page: Page,
+) -> None:
+    page = reset(warm_page, "?speed=instant&bots=medium&preset=traditional&target=5&seed=7")
+    play_until(page, lambda p: p.is_visible("#gameover-dialog[open]"), random.Random(1), limit=600)
+    state = page.evaluate("window.hasenpfeffer.state")
+    first = state["actions"] - len(state["view"]["hand_actions"])
+    every = [
+        first + i
+        for i in range(len(state["view"]["hand_actions"]))
+        if state["decided_by"][first + i] != "human"
+    ]
+    assert len(every) >= 10  # the calls and the cards of three computer players
+    page.click("#gameover-dialog [data-why-hand]")
+    page.wait_for_selector(WHY_READY, timeout=60_000)
+    assert _why_steps(page) == every  # every decision of the last hand
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#why-dialog", state="hidden")
+    page.click('#gameover-dialog [data-action="close"]')
+    page.wait_for_selector("#gameover-dialog", state="hidden")
+    # the toolbar's "Why?" at the table after the game: the same list, the same first
+    page.keyboard.press("y")
+    page.wait_for_selector(WHY_READY, timeout=60_000)
+    assert _why_steps(page) == every
+    assert page.get_attribute(f'[data-why-step="{every[0]}"]', "aria-pressed") == "true"
+    assert page.locator("#why-body .why-hidden").count() == 0  # in full: the hand is over
+
+
 def _actors(record: dict[str, Any]) -> list[int]:
     """Who took each action of a saved game (replayed by the engine)."""
     game = Game.from_json(record["save"])
