@@ -126,7 +126,7 @@ export function render(state) {
       fontsWarmed();
     }
   }
-  setText(promptEl, promptOf(state, promptFor(shown)));
+  setText(promptEl, promptOf(state, shownPrompt(shown)));
   renderTools(state);
   paintDialogs(state);
   paintGuide(state);
@@ -421,6 +421,18 @@ function actionButton(state, option, label, attrs, extraClass = "") {
   }
   if (state.hint && state.hint.action === option.action) b.classList.add("hinted");
   return b;
+}
+
+// the prompt last painted: kept while the table is still showing the last move
+let lastPrompt = "";
+
+/** The prompt to paint: the player's turn is told only once their cards and
+ * calls accept it (not while the table still shows the others' last move: the
+ * card flying in, the trick gathered), never a dead invitation to play. */
+function shownPrompt(state) {
+  const waiting = state.game?.human_to_move && state.busy && !state.message && !state.handOver;
+  if (!waiting || !lastPrompt) lastPrompt = promptFor(state);
+  return lastPrompt;
 }
 
 function promptFor(state) {
