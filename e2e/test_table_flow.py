@@ -150,11 +150,11 @@ def test_the_end_of_a_hand_shows_the_last_trick_then_the_summary_then_the_next_d
     assert record is not None
     game = Game.from_json(record["save"])
     hand_record = game.records[-1].to_dict()
-    before = [s - p for s, p in zip(hand_record["scores"], hand_record["points"], strict=True)]
-    # the table still shows the finished hand: no new cards, the score not yet changed,
-    # the tricks counted to the end, the contract kept, no widow dealt onto the trick
+    # the table still shows the finished hand: no new cards, the score at the top
+    # already the new one (as the summary says it), the tricks counted to the end,
+    # the contract kept, no widow dealt onto the trick
     assert set(shown["hand"]) <= set(hand_record["hands"][0]) | {hand_record["widow"]}
-    assert [int(s.replace(MINUS, "-")) for s in shown["scores"]] == before
+    assert [int(s.replace(MINUS, "-")) for s in shown["scores"]] == hand_record["scores"]
     assert [int(n) for n in shown["tricks"]] == hand_record["tricks_won"]
     assert "bid" not in shown["prompt"].lower()
     if not hand_record["thrown_in"]:
@@ -204,14 +204,14 @@ def test_a_reload_while_the_summary_is_open_shows_that_summary_again(warm_page: 
     record = saved(page)
     assert record is not None
     hand_record = Game.from_json(record["save"]).records[-1].to_dict()
-    before = [s - p for s, p in zip(hand_record["scores"], hand_record["points"], strict=True)]
     actions = page.evaluate("() => window.hasenpfeffer.state.actions")
 
     page.reload()
     page.wait_for_selector("#summary-dialog[open]", timeout=60_000)
     assert page.inner_text("#summary-body") == body
-    # behind it, the finished hand: the score before it, its tricks, no new cards
-    assert scores_shown(page) == before
+    # behind it, the finished hand: the score after it (as the summary says), its
+    # tricks, no new cards
+    assert scores_shown(page) == hand_record["scores"]
     tricks = [int(page.inner_text(f'[data-tricks-team="{t}"]')) for t in (0, 1)]
     assert tricks == hand_record["tricks_won"]
     assert page.query_selector_all("#hand button.card") == []
@@ -285,9 +285,10 @@ def test_the_end_of_the_game_in_order_said_once_and_final(warm_page: Page, lang:
     play_out_the_winning_hand(page)
     shown = page.evaluate("window.__ends")[-1]
     assert shown["dialog"] == "gameover-dialog"
-    # the last trick is on the table, the score not yet changed, no card left in the hand
+    # the last trick is on the table, the final score at the top with the dialog (never
+    # an old score beside the final one), no card left in the hand
     assert len(shown["trick"]) == 4 and shown["hand"] == []
-    assert [s.strip("\u2066\u2069") for s in shown["scores"]] == ["9", f"{MINUS}5"]
+    assert [s.strip("\u2066\u2069") for s in shown["scores"]] == ["15", f"{MINUS}5"]
     title, final = GAME_OVER_TEXT[lang]
     assert page.inner_text("#gameover-title") == title
     body = page.inner_text("#gameover-body")

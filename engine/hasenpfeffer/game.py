@@ -268,10 +268,36 @@ class HandRecord:
             "tricks_won": list(self.tricks_won),
             "points": list(self.points),
             "scores": list(self.scores),
+            # what multiplied the hand's points (docs/rules.md §7), for the
+            # page to say without working it out: big pepper, a lone maker, a
+            # lone defender, each doubling
+            "stake": self.stake,
+            "stake_reasons": self.stake_reasons,
         }
         if self.thrown_in and self.widow == JOKER:
             out["widow"] = "JK"  # everyone learns why the hand was thrown in
         return out
+
+    @property
+    def stake_reasons(self) -> list[str]:
+        """What doubled the hand's stake: ``big_pepper``, ``alone`` (a lone
+        maker), ``lone_defender``, in that order (none: the single stake)."""
+        reasons = []
+        if self.bid is BID_BIG:
+            reasons.append("big_pepper")
+        if self.alone:
+            reasons.append("alone")
+        if self.lone_defender is not None:
+            reasons.append("lone_defender")
+        return reasons
+
+    @property
+    def stake(self) -> int:
+        """The hand's stake multiplier (1 for a hand thrown in)."""
+        reasons = self.stake_reasons
+        return stake_multiplier(
+            "big_pepper" in reasons, "alone" in reasons, "lone_defender" in reasons
+        )
 
     def to_dict(self) -> dict[str, Any]:
         out = self.public_dict()

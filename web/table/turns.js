@@ -96,6 +96,8 @@ export function finishedHand(before, event) {
       ...before.view,
       to_act: null,
       legal_actions: [],
+      // the new score at the top with the hand's end, beside its summary's
+      scores: hand.scores,
       auction: hand.auction,
       trick: [],
       tricks: hand.tricks,
