@@ -467,6 +467,23 @@ def test_a_computer_players_calls_stay_on_the_table(warm_page: Page) -> None:
     assert calls == "West names hearts as trump. West discards a card. West goes alone."
     # defending alone is not pushed in bold either
     assert page.query_selector_all("#actions .primary") == []
+    # one word per idea: the hint says defending, as the buttons do, never "go alone"
+    page.click('[data-tool="hint"]')
+    page.wait_for_function("() => document.querySelector('#note').textContent.startsWith('Hint:')")
+    note = page.inner_text("#note")
+    assert note.startswith(("Hint: defend alone", "Hint: defend with your partner")), note
+    assert "go alone" not in note and "play with your partner" not in note, note
+    # "Why?" names whose decision each was, in the third person: West went alone,
+    # North chose not to defend alone
+    page.click('[data-tool="why"]')
+    page.wait_for_selector('#why-dialog[open] #why-body[aria-busy="false"]', timeout=60_000)
+    labels = page.locator("#why-body [data-why-step]").all_inner_texts()
+    assert "West's decision: go alone" in labels, labels
+    assert "North's decision: defend with their partner" in labels, labels
+    assert "West's decision: discard a card face down" in labels, labels
+    assert not any("your" in label for label in labels), labels
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#why-dialog", state="hidden")
     page.click('#actions [data-alone="decline"]')
     page.wait_for_selector('#table[data-phase="play"]')
     assert page.inner_text("#calls").startswith("West names hearts as trump.")

@@ -905,6 +905,14 @@ class Game:
             f"{self.scores[1]} to act: {self.to_act}>"
         )
 
+    def _phase_of(self, seat: int, action: str) -> str:
+        """The phase an action of the hand in progress was taken in (a view's
+        ``hand_actions``: "Why?" says a lone defender's call as defending)."""
+        kind = action.split(" ", 1)[0]
+        if kind in ("alone", "decline"):
+            return "alone" if seat == self.maker else "defend_alone"
+        return _KIND_PHASE[kind]
+
     def hand_actions(self, viewer: int | None = None) -> list[tuple[int, str]]:
         """The actions of the hand in progress as (seat, text), in order. With a
         ``viewer`` other than the maker, the maker's discard reads just "discard"."""
@@ -979,7 +987,8 @@ class Game:
             "tricks_won": list(self._won),
             "legal_actions": [str(a) for a in self.legal_actions()] if seat == self._turn else [],
             "hand_actions": [
-                {"seat": s, "action": a} for s, a in self.hand_actions(None if is_maker else seat)
+                {"seat": s, "action": a, "phase": self._phase_of(s, a)}
+                for s, a in self.hand_actions(None if is_maker else seat)
             ],
             "last_hand": self.records[-1].public_dict() if self._raw_records else None,
         }
@@ -1069,6 +1078,15 @@ class Game:
         data["actions"] = data["actions"][:n_actions]
         return Game.from_json(data)
 
+
+#: The phase of each kind of action (alone and decline: the maker's or a defender's).
+_KIND_PHASE: Final = {
+    "pass": "bidding",
+    "bid": "bidding",
+    "trump": "trump",
+    "discard": "discard",
+    "play": "play",
+}
 
 #: How each phase but play takes its action (``Game.apply``; play is inlined there).
 _APPLY_PHASE: Final[dict[str, Callable[[Game, Action], None]]] = {

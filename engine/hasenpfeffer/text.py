@@ -428,7 +428,7 @@ TELL_TEXT: Final = {
     "bid": "{Seat} bids {call}: it expects its side to take that many tricks, with the widow",
     "bid_over": "{Seat} bids {call} over {seat}'s {over}: it expects that many tricks for its side",
     "trump": "{Seat} names {suit} trump: the suit it expects to take its tricks with",
-    "discard": "{Seat} puts a card away face down; which one stays hidden until the hand is over",
+    "discard": "{Seat} discards a card face down; which one stays hidden until the hand is over",
     "alone": "{Seat} goes alone: it expects to make the bid without its partner",
     "decline": "{Seat} plays with its partner",
     "defend_alone": "{Seat} defends alone",

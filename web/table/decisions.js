@@ -35,11 +35,11 @@ export function recentBotDecisions(game) {
   let playsAfter = 0;
   const out = [];
   for (let i = acts.length - 1; i >= 0; i--) {
-    const { seat, action } = acts[i];
+    const { seat, action, phase } = acts[i];
     const isPlay = parseAction(action).kind === "play";
     if (isPlay) playsAfter += 1;
     if (isPlay && playsAfter > recentPlays) continue;
-    if (decidedByBot(game, first + i)) out.push({ step: first + i, seat, action });
+    if (decidedByBot(game, first + i)) out.push({ step: first + i, seat, action, phase });
   }
   return out.reverse();
 }

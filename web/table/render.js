@@ -531,7 +531,8 @@ function renderNote(state) {
   noteEl.classList.toggle("hint", Boolean(hint));
   if (hint) {
     setHidden(noteEl, false);
-    setText(noteEl, t("hint.note", { action: hintLabel(hint.action, game.card_roles), reason: hintText(hint) }));
+    const phase = game.view.phase;
+    setText(noteEl, t("hint.note", { action: hintLabel(hint.action, game.card_roles, phase), reason: hintText(hint, phase) }));
     return;
   }
   const illegal = game.human_to_move && game.view.phase === "play" ? game.cards.find((c) => !c.legal) : null;
