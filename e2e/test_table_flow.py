@@ -20,7 +20,17 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from game_driver import LOAD_TIMEOUT_MS, WAITING, hand, phase, reset, revisit, saved, step
+from game_driver import (
+    LOAD_TIMEOUT_MS,
+    WAITING,
+    hand,
+    phase,
+    reload,
+    reset,
+    revisit,
+    saved,
+    step,
+)
 from hasenpfeffer.cards import CARDS
 from hasenpfeffer.game import Game
 from hasenpfeffer.rules import PRESETS
@@ -556,3 +566,53 @@ def test_a_game_won_before_south_acts_is_playable_at_its_dialog(page: Page, base
     page.wait_for_selector("#gameover-dialog[open]", timeout=LOAD_TIMEOUT_MS)
     assert page.locator("#hand button.card:not(:disabled)").count() == 0
     page.wait_for_function("() => performance.getEntriesByName('hp-playable').length === 1")
+
+
+# ---- a long game under the seed's scoring ------------------------------------------------
+
+
+def twelve_hands(preset: str, seed: int) -> Game:
+    """A game whose first twelve hands random players played without a winner."""
+    from hasenpfeffer.bots.players import make_player
+
+    game = Game.new(PRESETS[preset], seed=seed)
+    players = [make_player("random", seed * 4 + s) for s in range(4)]
+    while not game.is_over and game.hand_number < 12:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game.view(seat)))
+    assert not game.is_over and game.hand_number == 12
+    return game
+
+
+def test_a_long_game_under_the_seed_scoring_says_why_once(warm_page: Page) -> None:
+    page = warm_page
+    levels = ["human", "random", "random", "random"]
+    load_game(page, twelve_hands("seed", 1), levels, "?speed=instant")
+    note = "#long-game"
+    page.wait_for_selector(f"{note}:not([hidden])")
+    words = page.inner_text(f"{note} p")
+    assert words.startswith("Twelve hands and no winner yet") and "traditional rules" in words
+    assert page.get_attribute(note, "role") == "status"
+    # the traditional rules for the next game: this one goes on under its own
+    page.click(f'{note} [data-long-game="traditional"]')
+    page.wait_for_selector(note, state="hidden")
+    assert "next game will use the traditional rules" in page.inner_text("#notice-text")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('hasenpfeffer.settings.v1'))")
+    assert stored["rules"] == "traditional"
+    assert page.evaluate("window.hasenpfeffer.state.view.rules.fail_penalty") == "tricks_won"
+    # once per game: kept with the game, not shown again after a reload
+    record = saved(page)
+    assert record is not None and record["longGameNoted"] is True
+    reload(page)  # (waits for the restored game's table: painted with its marks)
+    assert page.evaluate("window.hasenpfeffer.state.view.hand_number") == 12
+    assert page.is_hidden(note)
+
+
+def test_a_long_game_whose_failed_bids_cost_the_bid_has_no_note(warm_page: Page) -> None:
+    page = warm_page
+    levels = ["human", "random", "random", "random"]
+    load_game(page, twelve_hands("traditional", 2), levels, "?speed=instant")
+    page.wait_for_selector(WAITING, timeout=LOAD_TIMEOUT_MS)
+    assert page.evaluate("window.hasenpfeffer.state.view.hand_number") == 12
+    assert page.is_hidden("#long-game")

@@ -35,6 +35,7 @@ import { recentBotDecisions } from "./decisions.js";
 import { paintDialogs } from "./dialog.js";
 import { $, $$, actionsEl, escapeHTML, handEl, loaderEl, noteEl, promptEl, reasonsEl, tableEl } from "./dom.js";
 import { paintGuide } from "./guide.js";
+import { paintLongGame } from "./long-game.js";
 import { updateRoving } from "./keyboard.js";
 import { actionSentence, hintLabel } from "./narration.js";
 import { paintOpenHands } from "./open-hands.js";
@@ -130,6 +131,7 @@ export function render(state) {
   renderTools(state);
   paintDialogs(state);
   paintGuide(state);
+  paintLongGame(state);
   paintPass(state);
 }
 

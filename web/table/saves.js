@@ -98,18 +98,19 @@ function validDecidedBy(decidedBy) {
 
 /** The record's flags: absent, or true or false. */
 function validFlags(record) {
-  return ["secretDeal", "openHandsUsed", "daily"].every((name) => record[name] === undefined || typeof record[name] === "boolean");
+  return ["secretDeal", "openHandsUsed", "daily", "longGameNoted"].every((name) => record[name] === undefined || typeof record[name] === "boolean");
 }
 
 /** What a record says of its game beyond the engine's save, with the defaults of an
  * older record: `{decidedBy: list|undefined, secretDeal, openHandsUsed, daily}`. */
 export function recordMarks(record, problem = undefined) {
-  if (problem === "marks") return { decidedBy: undefined, secretDeal: false, openHandsUsed: true, daily: false };
+  if (problem === "marks") return { decidedBy: undefined, secretDeal: false, openHandsUsed: true, daily: false, longGameNoted: false };
   return {
     decidedBy: record?.decidedBy,
     secretDeal: record?.secretDeal === true,
     openHandsUsed: record?.openHandsUsed === true,
     daily: record?.daily === true,
+    longGameNoted: record?.longGameNoted === true,
   };
 }
 
@@ -179,6 +180,8 @@ function recordText(game, marks = {}) {
   if (game.secret_deal === true) record.secretDeal = true;
   if (marks.openHandsUsed === true) record.openHandsUsed = true;
   if (marks.daily === true) record.daily = true;
+  // the long game's note was shown and put away (web/table/long-game.js): once per game
+  if (marks.longGameNoted === true) record.longGameNoted = true;
   return JSON.stringify(record);
 }
 

@@ -176,7 +176,7 @@ async function loadRecord(found) {
   const request = { save: found.record.save, levels, remote, secret_deal: marks.secretDeal, daily: marks.daily };
   if (marks.decidedBy) request.decided_by = marks.decidedBy;
   const open = openWanted(levels, remote);
-  const pageMarks = { openHandsUsed: marks.openHandsUsed, daily: marks.daily };
+  const pageMarks = { openHandsUsed: marks.openHandsUsed, daily: marks.daily, longGameNoted: marks.longGameNoted };
   try {
     return { game: await engine.call("load", { ...request, open_hands: open }), marks: pageMarks };
   } catch (error) {
