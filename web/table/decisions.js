@@ -22,8 +22,8 @@ export function decidedByBot(game, step) {
  * in progress (a discard too: it reads just "discard" until the hand is over)
  * and the plays of the last trick and of the trick on the table, as
  * `{step, seat, action}` (`step`: the action's index in the game), latest last.
- * Once the game is over its last hand is played out: every decision of it, the
- * same list as the game-over dialog's "Why?" (`handBotDecisions`). */
+ * Once the game is over its last hand is played out: every decision of it, as
+ * the summary's "Why?" lists a finished hand's (`handBotDecisions`). */
 export function recentBotDecisions(game) {
   if (!game) return [];
   const view = game.view;

@@ -14,7 +14,7 @@
 // where it speaks of one (naming trump: when you name it); a tip whose moment passes
 // before "Got it" is not counted as read: it comes back at its next moment, never
 // replaced unseen. No tip shows over a dialog (styles.css); the scoring tip comes in
-// the hand's summary (or the game-over dialog) itself, with that hand's own numbers
+// the hand's summary itself, with that hand's own numbers
 // (its stake, from the engine's hand record). The words of the rules (scoring, a lone
 // defender) are the rules dialog's catalogue texts, chosen by the rules in force.
 
@@ -46,7 +46,7 @@ const TIPS = [
       (view.phase === "play" && (view.alone || view.lone_defender != null)),
   },
   { id: "follow", due: ({ view }) => view.phase === "play" },
-  // the finished hand on show: its summary (or the game-over dialog) is, or is about to be, open
+  // the finished hand on show: its summary is, or is about to be, open (not at the game's end)
   { id: "scoring", due: (_game, finished) => finished },
 ];
 
@@ -150,13 +150,11 @@ function tipText(id, rules, hand) {
   return parts.join(" ");
 }
 
-/** The finished hand on show and where its dialog keeps the scoring tip. */
+/** The finished hand on show and where its summary keeps the scoring tip (not at
+ * the game's end: the game-over dialog says the result in its own words). */
 function finishedHand(st) {
-  if (!st.handOver) return { finished: false, hand: null, slot: null };
-  const over = st.game?.view.phase === "game_over";
-  const hand = over ? st.gameOverHand?.hand : st.summary?.hand;
-  const slot = document.querySelector(`${over ? "#gameover-dialog" : "#summary-dialog"} [data-guide-slot]`);
-  return { finished: true, hand: hand ?? null, slot };
+  if (!st.handOver || st.game?.view.phase === "game_over") return { finished: false, hand: null, slot: null };
+  return { finished: true, hand: st.summary?.hand ?? null, slot: document.querySelector("#summary-dialog [data-guide-slot]") };
 }
 
 let painted = "";
