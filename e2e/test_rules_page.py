@@ -216,6 +216,27 @@ def test_the_rule_set_switch_shows_each_sets_rules(small: Page, base_url: str) -
     assert not page.is_visible(lone)
 
 
+def test_the_rule_sets_numbers_follow_the_switch_and_read_right_to_left(
+    small: Page, base_url: str
+) -> None:
+    # the numbers are the engine's for the chosen rule set (web/shared/vocabulary.js):
+    # the stakes' list changes with the switch, each number its own left-to-right
+    # isolate, so the Arabic "or" between them stays in the sentence's direction
+    page = small
+    open_rules(page, f"{base_url}rules.html?lang=ar&rules=seed-pepper#scoring")
+    stakes = "#scoring div:not([hidden]) > p [data-number='stakes']"
+    numbers = f'[...document.querySelectorAll("{stakes} .num")].map(e => e.textContent)'
+    assert page.evaluate(numbers) == ["1", "2", "4", "8"]
+    assert "أو" in page.inner_text(stakes)
+    page.select_option("[data-ruleset-switch]", "pepper")
+    assert page.evaluate(numbers) == ["1", "2"]
+    # the rule-set table's cells are the engine's for each column
+    cell = page.eval_on_selector(
+        '#rulesets td[data-preset="pepper"][data-value]', "e => e.dataset.value"
+    )
+    assert cell == "pepper"  # the first row: pepper bidding
+
+
 def test_a_section_link_opens_the_section_and_the_snippet_is_ready(
     small: Page, base_url: str
 ) -> None:

@@ -50,6 +50,7 @@ SAME_AS_ENGLISH = {
         "embed.seat.3",
         # the rule set is Pepper in Frisian too (docs/i18n.md, Terminology)
         "embed.scoring.preset.pepper",
+        "settings.preset.pepper",
     },
 }
 ALLOWED_TAGS = {"p", "strong", "em", "dl", "dt", "dd"}

@@ -5,9 +5,13 @@
 // The words are in texts/<lang>.json, one file per language (docs/rules-page.md), the
 // sections' examples and the scoring table in sections.json, the same in every
 // language. A text is trusted markup of our own; in it a card is written [XX] in the
-// engine's notation (drawn as 10♥, one left-to-right isolate), and a number or card the
-// engine decides is marked <span data-claim="...">: tests/test_rules_page_texts.py checks each
-// against the engine, in every language.
+// engine's notation (drawn as 10♥, one left-to-right isolate), a rank alone [9] or [T];
+// a number the rule set supplies is a placeholder {name}, filled from the engine's
+// words for the chosen rule set (VOCABULARY.rule_sets, following the rule-set switch),
+// so no text types one; a number or card the engine decides is marked
+// <span data-claim="...">, and each paragraph names the rules it states
+// (data-facts): tests/test_rules_page_texts.py checks each against the engine, in
+// every language. The rule-set table is built from the same words.
 //
 // The language: ?lang=, else the game's stored choice, else the browser's, else English
 // (detectLanguage); the switch rewrites ?lang= in place. The rule set: ?rules=, default
@@ -16,7 +20,7 @@
 // group of the precache, which the game's install leaves out).
 
 import { keepGroupOffline } from "../pwa/keep.js";
-import { SUIT_SYMBOL, cardLabel } from "../shared/i18n-terms.js";
+import { RANK_SHOWN, SUIT_SYMBOL, cardLabel } from "../shared/i18n-terms.js";
 import { LANGUAGES, detectLanguage, matchLanguage } from "../shared/i18n.js";
 import VOCABULARY from "../shared/vocabulary.js";
 
@@ -26,6 +30,11 @@ const LOADER = new URL("web/embed.js", SCOPE);
 const GROUP = "rules";
 // a card in a text: [XX] in the engine's notation
 const CARD = new RegExp(`\\[(${VOCABULARY.joker}|[${VOCABULARY.ranks.join("")}][${VOCABULARY.suits.join("")}])\\]`, "g");
+// a rank alone: [9], [T]
+const RANK = /\[([9T])\]/g;
+// a number the rule set supplies: {target}, {deck}, ...; {rulesets_table} is the table
+const NUMBER = /\{([a-z_]+)\}/g;
+const TABLE = "{rulesets_table}";
 const RED = new Set(["H", "D"]);
 const ATTRS = ["trump", "lead", "played", "hand", "hpn", "number", "seed", "rules", "call", "tricks", "alone", "defender"];
 
@@ -50,9 +59,34 @@ function cardHTML(code) {
   return `<span class="card${red}" dir="ltr" data-card="${code}">${cardLabel(code)}</span>`;
 }
 
-/** A text's markup with its [XX] cards drawn. */
-function withCards(html) {
-  return html.replace(CARD, (_, code) => cardHTML(code));
+/** A number of a rule set as markup: one left-to-right isolate for each number (so a
+ * list such as the stakes, "1, 2 or 4", keeps its words in the sentence's direction). */
+function numberHTML(name, rules) {
+  const value = VOCABULARY.rule_sets[rules].numbers[name];
+  if (value === undefined) throw new Error(`no number {${name}} in the rule set's words`);
+  const num = (n) => `<span class="num">${escapeHTML(n)}</span>`;
+  if (!Array.isArray(value)) return num(String(value));
+  let parts;
+  try {
+    parts = new Intl.ListFormat(text.lang, { type: "disjunction" }).formatToParts(value.map(String));
+  } catch {
+    parts = value.flatMap((n, i) => [...(i ? [{ type: "literal", value: ", " }] : []), { type: "element", value: String(n) }]);
+  }
+  return parts.map((part) => (part.type === "element" ? num(part.value) : escapeHTML(part.value))).join("");
+}
+
+/** The rule set's numbers in a text: each one a span that follows the rule-set switch,
+ * or, for a cell of the rule-set table (`fixed`), that rule set's number as it is. */
+function withNumbers(html, fixed) {
+  return html.replace(NUMBER, (_, name) => fixed
+    ? numberHTML(name, fixed)
+    : `<span data-number="${name}">${numberHTML(name, preset)}</span>`);
+}
+
+/** A text's markup with its [XX] cards and [9] [T] ranks drawn and its numbers filled. */
+function withCards(html, fixed) {
+  return withNumbers(html.replace(CARD, (_, code) => cardHTML(code))
+    .replace(RANK, (_, rank) => `<span class="rank" dir="ltr">${RANK_SHOWN[rank]}</span>`), fixed);
 }
 
 async function json(path) {
@@ -162,6 +196,23 @@ function scoringTable() {
 <thead><tr><td></td>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
+/** The rule sets side by side: each row's cell is the engine's word for that rule set
+ * (VOCABULARY.rule_sets[...].table), in the page's language. */
+function ruleSetTable() {
+  const words = text.ui.table;
+  const head = layout.presets.map((p) => `<th scope="col" data-preset="${p}">${escapeHTML(text.presets[p].name)}</th>`).join("");
+  const rows = Object.entries(words.rows).map(([row, label]) => {
+    const cells = layout.presets.map((p) => {
+      const key = VOCABULARY.rule_sets[p].table[row];
+      return `<td data-preset="${p}" data-value="${escapeHTML(key)}">${withCards(escapeHTML(words.values[row][key]), p)}</td>`;
+    }).join("");
+    return `<tr><th scope="row">${escapeHTML(label)}</th>${cells}</tr>`;
+  }).join("");
+  return `<div class="wide" tabindex="0" role="region" aria-label="${escapeHTML(words.caption)}"><table class="rulesets">
+<caption>${escapeHTML(words.caption)}</caption>
+<thead><tr><td></td>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
+}
+
 function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
@@ -185,7 +236,7 @@ ${staticDiagram(e, e.attrs)}
 </figure>`).join("");
     return `<section id="${section.id}" aria-labelledby="h-${section.id}">
 <h2 id="h-${section.id}"><a class="anchor" href="#${section.id}">${escapeHTML(words.title)}</a></h2>
-${withCards(words.html)}
+${words.html.split(TABLE).map((part) => withCards(part)).join(ruleSetTable())}
 ${section.table ? scoringTable() : ""}
 ${figures}
 ${useThis(section, examples)}
@@ -204,6 +255,7 @@ function showRuleSet() {
   for (const el of main.querySelectorAll("[data-rules]")) el.hidden = !el.dataset.rules.split(" ").includes(preset);
   for (const el of main.querySelectorAll("[data-preset]")) el.classList.toggle("current", el.dataset.preset === preset);
   for (const el of main.querySelectorAll('hasenpfeffer-embed[mode="scoring"]')) el.setAttribute("rules", preset);
+  for (const el of main.querySelectorAll("[data-number]")) el.innerHTML = numberHTML(el.dataset.number, preset);
 }
 
 function setAddress() {

@@ -143,7 +143,10 @@ function tipText(id, rules, hand) {
     if (own) parts.push(own);
     parts.push(t("rules.scoring.made"));
     for (const key of [`rules.fail.${rules.fail_penalty}`, rules.defenders_score ? "rules.defenders.score" : "rules.defenders.none"]) {
-      parts.push(t(key));
+      // (a sentence with a number of the rule set's, rules_info's words, which the
+      // tip has not asked for, is left to the hand's own numbers above)
+      const text = t(key);
+      if (!/\{\w+\}/.test(text)) parts.push(text);
     }
     parts.push(t("rules.target", { count: rules.target }));
   }

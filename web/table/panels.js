@@ -8,6 +8,7 @@ import { spokenCard, suitIcon } from "../shared/cards.js";
 import {
   bySeat,
   callWord,
+  RANK_SHOWN,
   capitalise,
   compassName,
   isYou,
@@ -216,20 +217,29 @@ function namedPreset(info) {
   return info.presets.some((x) => x.name === info.preset) ? info.preset : null;
 }
 
+/** The numbers the rules text states, from the engine's words for the rules in force
+ * (`rules_info`'s `rule_set.numbers`: cards, bids, the target...) and the ranks as the
+ * cards show them: no catalogue text types one. */
+function ruleNumbers(info) {
+  const { stakes: _stakes, ...numbers } = info.rule_set.numbers;
+  return { ...numbers, nine: RANK_SHOWN[9], ten: RANK_SHOWN.T };
+}
+
 function describeRules(rules, info) {
   const h = (key) => rulesHeading(key, namedPreset(info));
   const p = (...texts) => `<p>${texts.filter(Boolean).map(escapeHTML).join(" ")}</p>`;
+  const n = ruleNumbers(info);
   const forced = callWord(String(rules.forced_bid));
   const doubled = doublings(rules);
   const parts = [
     h("players"),
-    t("rules.players_html"),
+    t("rules.players_html", n),
     h("deal"),
-    t("rules.deal_html"),
+    t("rules.deal_html", n),
     h("bidding"),
-    t(rules.bidding === "pepper" ? "rules.bidding.pepper_html" : "rules.bidding.standard_html"),
+    t(rules.bidding === "pepper" ? "rules.bidding.pepper_html" : "rules.bidding.standard_html", n),
     // when the auction ends, and what happens when nobody bids
-    p(ruleText("auction_end", rules.bidding), ruleText("all_pass", rules.all_pass, { bid: forced })),
+    p(ruleText("auction_end", rules.bidding, n), ruleText("all_pass", rules.all_pass, { bid: forced })),
     h("widow"),
     t("rules.widow_html"),
   ];
@@ -237,14 +247,16 @@ function describeRules(rules, info) {
     parts.push(h("alone"), t("rules.alone_html"));
     if (rules.lone_defender) parts.push(t("rules.lone_defender_html"));
   }
-  const lead = rules.first_lead === "maker" ? "rules.lead.maker" : rules.going_alone ? "rules.lead.left_alone" : "rules.lead.left";
-  parts.push(h("play"), p(t(lead)), t("rules.play_html"), t("rules.example_html"));
+  // who leads first, as the engine words these rules (rules_info's rule_set.table)
+  const lead = `rules.lead.${info.rule_set.table.first_lead}`;
+  parts.push(h("play"), p(t(lead)), t("rules.play_html", n), t("rules.example_html", n));
   parts.push(
     h("scoring"),
     p(
       t("rules.scoring.made"),
-      hasKey(`rules.fail.${rules.fail_penalty}`) ? t(`rules.fail.${rules.fail_penalty}`) : "",
+      hasKey(`rules.fail.${rules.fail_penalty}`) ? t(`rules.fail.${rules.fail_penalty}`, n) : "",
       t(rules.defenders_score ? "rules.defenders.score" : "rules.defenders.none"),
+      doubled.length === 0 ? t("rules.stakes.single") : "",
       doubled.length === 1 ? t("rules.stakes.double", { item: doubled[0] }) : "",
       doubled.length > 1 ? t("rules.stakes.doubles", { list: formatList(doubled) }) : "",
       t("rules.stakes.below_zero"),
@@ -291,10 +303,10 @@ export function rulesHTML(rules, info, four) {
     ${rulesHeading("ranking", namedPreset(info))}
     <h4>${tx(heading, { suit: suitName(trump) })}</h4>
     <div class="suit-pick" role="group" aria-label="${tx("rules.ranking.pick_label")}">${picker}</div>
-    <p>${tx("rules.ranking.trumps_text")}</p>
+    <p>${tx("rules.ranking.trumps_text", ruleNumbers(info))}</p>
     <div class="ranking trumps" role="group" aria-label="${tx("rules.ranking.trumps_label")}">${trumps}</div>
     <p>${tx("rules.ranking.others")}</p>${side}
-    ${t("rules.ranking_html")}
+    ${t("rules.ranking_html", ruleNumbers(info))}
     ${describeRules(rules, info)}</div>`;
 }
 

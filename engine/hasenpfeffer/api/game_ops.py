@@ -27,6 +27,7 @@ from ..vocabulary import CARD_ROLES, HINT_LEVEL, HINT_LEVELS, HUMAN, LEVELS, SEA
 from . import sessions
 from .args import BOT_LEVELS, ApiError, levels_arg, quoted, remote_arg, seat_arg, suit_arg
 from .sessions import Session, install, need_session
+from .vocabulary import rule_set_words
 
 
 def card_roles(trump: str | None) -> dict[str, str]:
@@ -527,6 +528,8 @@ def op_rules_info(request: Mapping[str, Any]) -> dict[str, Any]:
         ],
         "fields": _rule_fields(),
         "rules": current.to_dict(),
+        # what the rules text states of these rules: its numbers and its table's cells
+        "rule_set": rule_set_words(current),
         "preset": current.preset_name,
         "levels": list(BOT_LEVELS),
         "suits": dict(SUIT_NAMES),

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import CARDS, JOKER, RANKS, SUITS
+from ..actions import BID_BIG
+from ..cards import CARDS, JOKER, NUM_CARDS, RANKS, SUITS, trump_order
+from ..game import auction_calls, deal_hands
+from ..rules import PRESETS, Rules, hand_points, stake_multiplier
 from ..vocabulary import (
     ACTION_KINDS,
     CARD_ROLES,
@@ -50,4 +53,61 @@ def web_vocabulary() -> dict[str, Any]:
         "kinds_with_argument": list(KINDS_WITH_ARGUMENT),
         "named_bids": list(NAMED_BIDS),
         "card_roles": list(CARD_ROLES),
+        "rule_sets": {name: rule_set_words(rules) for name, rules in PRESETS.items()},
+    }
+
+
+def rule_set_words(rules: Rules) -> dict[str, Any]:
+    """What the rules page says of a rule set, from the engine itself: ``numbers``,
+    every number a rule sentence states (the page fills its ``{name}`` placeholders
+    with them, so no text types one), and ``table``, the rule-set table's cell of each
+    row as a key the page has words for.
+
+    >>> seed = rule_set_words(Rules.preset("seed"))
+    >>> seed["numbers"]["deck"], seed["numbers"]["hand"], seed["numbers"]["stakes"]
+    (25, 6, [1, 2, 4])
+    >>> rule_set_words(Rules.preset("traditional"))["table"]["first_lead"]
+    'left_of_dealer'
+    """
+    hands, _widow = deal_hands(range(NUM_CARDS), 3)  # deck in order: seat 0 is dealt first
+    first = hands[0]
+    hand = first.bit_count()
+    batch = next(n for n in range(NUM_CARDS) if not first >> n & 1)
+    numbered = [a.value for a in auction_calls(rules.bidding, 0) if str(a)[4:].isdigit()]
+    bigs = (False, True) if any(a is BID_BIG for a in auction_calls(rules.bidding, 0)) else (False,)
+    alones = (False, True) if rules.going_alone else (False,)
+    defenders = (False, True) if rules.lone_defender else (False,)
+    stakes = sorted(
+        {stake_multiplier(b, a, d and a) for b in bigs for a in alones for d in defenders}
+    )
+    six = rules.replace(fail_penalty="six")
+    if rules.first_lead == "maker":
+        first_lead = "maker_or_lone_defender" if rules.lone_defender else "maker"
+    elif rules.going_alone:
+        first_lead = "left_of_dealer_or_alone" if rules.lone_defender else "left_of_dealer_or_maker"
+    else:
+        first_lead = "left_of_dealer"
+    alone = "maker_and_defender" if rules.lone_defender else "maker"
+    return {
+        "numbers": {
+            "deck": NUM_CARDS,
+            "hand": hand,
+            "batch": batch,
+            "dealt": 4 * hand,
+            "trumps": len(trump_order(SUITS[0])),
+            "min_bid": min(numbered),
+            "top_bid": max(numbered),
+            "forced_bid": rules.forced_bid,
+            "target": rules.target,
+            "fail_points": -hand_points(six, 1, 0, 1)[0],
+            "stakes": stakes,
+        },
+        "table": {
+            "bidding": rules.bidding,
+            "all_pass": rules.all_pass,
+            "going_alone": alone if rules.going_alone else "no",
+            "fail_penalty": rules.fail_penalty,
+            "defenders_score": "tricks" if rules.defenders_score else "nothing",
+            "first_lead": first_lead,
+        },
     }
