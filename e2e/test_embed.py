@@ -333,9 +333,14 @@ def test_a_teachers_notes_show_on_their_steps_as_text(host_page_of: Any) -> None
         )
 
     seen = []
+    widows = []
     for _ in range(6):  # deal, auction, widow, alone, the first two tricks
         seen.append((frame.get_attribute(".mode-hand", "data-kind"), notes()))
+        widows.append(frame.locator(".slot.widow").count())
         frame.click("button.next")
+    # the widow lies in the middle only until South, the maker, takes it at
+    # the auction's end (never seven cards in a hand and the widow still there)
+    assert widows == [1, 0, 0, 0, 0, 0]
     assert seen == [
         ("deal", ["A hand to learn from"]),
         ("auction", ["Five: the Joker and four clubs"]),

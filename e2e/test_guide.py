@@ -21,7 +21,7 @@ TIP = "#guide section"
 RECORD_TIPS = """
 window.__tips = [];
 new MutationObserver(() => {
-  const tip = document.querySelector("#guide section");
+  const tip = document.querySelector("#guide section, dialog[open] .guide-tip");
   const last = window.__tips[window.__tips.length - 1];
   if (tip && tip.dataset.tip !== last) window.__tips.push(tip.dataset.tip);
 }).observe(document, { childList: true, subtree: true });
@@ -82,18 +82,40 @@ def test_a_tip_at_each_new_moment_of_a_first_game(page: Page, base_url: str) -> 
     page.keyboard.press("Shift+Tab")
     assert page.evaluate("document.activeElement.dataset.guide") == "got-it"
     page.keyboard.press("Enter")
-    page.wait_for_selector(TIP, state="detached")
+    page.wait_for_selector(f'{TIP}[data-tip="bid"]', state="detached")
     # the focus goes back to the choices
     page.wait_for_function("() => Boolean(document.activeElement.closest('#actions'))")
+    # the next tip of the auction: the widow, while it lies in the middle
+    page.wait_for_selector(TIP)
+    assert tip(page) == "widow" and phase(page) == "bidding"
+    # no tip over a dialog (its buttons would be out of reach): it waits till it closes
+    page.click('[data-tool="rules"]')
+    page.wait_for_selector("#rules-dialog[open]")
+    assert not page.is_visible(TIP)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#rules-dialog", state="hidden")
+    page.wait_for_selector(TIP)
+    assert tip(page) == "widow"
     # one tip at each moment, one at a time, each put away in turn: the whole first hand
     play_until(page, lambda p: p.is_visible("#summary-dialog[open]"), rng, got_it=True)
+    # the scoring tip comes in the summary itself, with the hand's own numbers, and
+    # the score at the top is already the new one
+    scoring = "#summary-dialog .guide-tip[data-tip='scoring']"
+    page.wait_for_selector(scoring)
+    hand = page.evaluate("window.hasenpfeffer.state.view.last_hand")
+    team = hand["maker"] % 2
+    words = page.inner_text(f"{scoring} p")
+    assert f"took {hand['tricks_won'][team]} of the six tricks" in words, words
+    assert f"{abs(hand['points'][team])} points" in words, words
+    top = [page.inner_text(f'[data-score-team="{t}"]') for t in (0, 1)]
+    assert [int(x.replace("\u2212", "-")) for x in top] == hand["scores"], (top, hand["scores"])
+    page.click(f'{scoring} [data-guide="got-it"]')
+    page.wait_for_selector(scoring, state="detached")
     page.click('#summary-dialog [data-action="next-hand"]')
     play_until(page, human_bidding, rng, got_it=True)
     shown = page.evaluate("window.__tips")
-    assert shown == ["bid", "trump", "widow", "alone", "follow", "scoring"], shown
+    assert shown == ["bid", "widow", "trump", "alone", "follow", "scoring"], shown
     # nothing more to say at the second bidding
-    page.click('#guide [data-guide="got-it"]')
-    page.wait_for_selector(TIP, state="detached")
     assert human_bidding(page) and tip(page) is None
 
 
@@ -104,11 +126,12 @@ def test_tips_stay_put_away_after_a_reload_and_come_back_from_the_rules(
     rng = random.Random(4)
     play_until(page, human_bidding, rng)
     page.click('#guide [data-guide="got-it"]')
-    page.wait_for_selector(TIP, state="detached")
+    page.wait_for_selector(f'{TIP}[data-tip="bid"]', state="detached")
     reload(page)
-    assert human_bidding(page) and tip(page) is None, "the bid tip came back after a reload"
-    # the next moment has its own tip; "Hide tips" puts that one and all others away
-    play_until(page, lambda p: p.is_visible(TIP), rng)
+    # the bid tip read stays away; the widow's, not read yet, is still this moment's
+    page.wait_for_selector(TIP)
+    assert human_bidding(page) and tip(page) == "widow", "the bid tip came back after a reload"
+    # "Hide tips" puts that one and all others away
     page.click('#guide [data-guide="hide"]')
     page.wait_for_selector(TIP, state="detached")
     play_until(page, lambda p: p.is_visible(HUMAN) and phase(p) == "play", rng)
@@ -121,9 +144,10 @@ def test_tips_stay_put_away_after_a_reload_and_come_back_from_the_rules(
     page.click("#rules-dialog [data-guide-again]")
     page.wait_for_selector("#rules-dialog", state="hidden")
     page.wait_for_selector(TIP)
-    assert tip(page) in ("trump", "follow")
+    assert tip(page) == "follow"  # (naming trump: only when the player names it)
+    # remembered: on again, and nothing read yet (a tip counts as read at "Got it")
     stored = page.evaluate("JSON.parse(localStorage.getItem('hasenpfeffer.guide.v1'))")
-    assert stored["off"] is False and tip(page) in stored["seen"]
+    assert stored == {"off": False, "seen": []}
 
 
 def test_without_storage_and_without_going_alone(

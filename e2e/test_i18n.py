@@ -53,6 +53,13 @@ SCRIPT = """async (base) => {
       title: i18n.t("rules.title"),
       follow: terms.reasonText(follow),
       hint: terms.hintText(hint),
+      // an uncertain share (the engine's `make_range`) and a close call
+      ranged: terms.hintText({
+        ...hint,
+        reason_params: { ...hint.reason_params, make: 1, make_range: [0.9, 1] },
+        compare_code: "close",
+        compare_params: { other: "pass" },
+      }),
       card: terms.cardName("QD"),
       error: terms.errorText({ code: "not_your_turn", message: "it is West's turn" }),
       code: terms.cardCode("TH"),
@@ -124,6 +131,16 @@ def test_every_catalogue_loads_and_formats_in_chromium(page: Page, version_url: 
     assert out["tree"] == ["हासनफ़ेफ़र कैसे खेलें", "सूचना बंद करें", "चाल का सुझाव दें (H)"]
     for code in ("it", "fy", "ar", "hi"):
         assert out[code]["follow"] != out["en"]["follow"] and out[code]["hint"] != "x"
+    # an uncertain share is said as its range, never "about 100%"; a close call says so
+    assert "a bid of 3 is made about 90% \u2013 100% of the time" in out["en"]["ranged"]
+    assert out["en"]["ranged"].endswith(
+        "a close call: pass may do as well, the deals played out cannot tell them apart"
+    )
+    for code in ("en", "it", "fy", "ar", "hi"):
+        ranged = out[code]["ranged"]
+        assert "90" in ranged and "100" in ranged and "62" not in ranged, (code, ranged)
+        assert ranged != out[code]["hint"] and "{" not in ranged, (code, ranged)
+    assert "\u206890\u2013100\u200e%\u200e\u2069" in out["ar"]["ranged"], out["ar"]["ranged"]
     # card notation in right-to-left text: each card one left-to-right run (LRI ... PDI),
     # so "10♥" never shows as "♥10" and "J♥ و10♥" keeps each card whole; the page's
     # helper is the embeds' too; a run is never isolated twice

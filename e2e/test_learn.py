@@ -120,6 +120,13 @@ def test_the_review_of_the_hand_just_played(warm_page: Page) -> None:
     assert face_up_cards(page) == 24
     # the widow too, face up: the finished hand's record reveals it
     assert page.locator("#review-body .review-center hp-card").count() == 1
+    # at the auction's end the maker has taken the widow: seven cards in the
+    # maker's hand and none left in the middle (a hand thrown in keeps it there)
+    page.click("#review-body [data-review-next]")
+    assert "the bidding" in page.inner_text("#review-step-title")
+    widow_in_middle = page.locator("#review-body .review-center hp-card").count()
+    assert (face_up_cards(page), widow_in_middle) in ((25, 0), (24, 1))
+    page.click("#review-body [data-review-prev]")
     seats = page.locator("#review-body .review-seat")
     assert seats.count() == 4
     assert_accessible(page, "the review dialog", "#review-dialog")
@@ -316,6 +323,39 @@ def test_why_during_a_hand_names_no_hidden_card_and_in_full_after_it(warm_page: 
     )
     assert page.locator("#review-body .why-answer .why-tells li").count() >= 1
     assert_accessible(page, "the review's why", "#review-dialog")
+
+
+def _why_steps(page: Page) -> list[int]:
+    """The decisions the "Why?" dialog lists, by their steps in the game."""
+    steps: list[str] = page.locator("#why-body [data-why-step]").evaluate_all(
+        "els => els.map(e => e.dataset.whyStep)"
+    )
+    return [int(s) for s in steps]
+
+
+def test_after_the_last_hand_the_toolbars_why_lists_every_decision_of_it(
+    warm_page: Page,
+) -> None:
+    # as the summary's "Why?" does after any other hand (the test above), never
+    # only the calls and the last trick
+    page = reset(warm_page, "?speed=instant&bots=medium&preset=traditional&target=5&seed=7")
+    play_until(page, lambda p: p.is_visible("#gameover-dialog[open]"), random.Random(1), limit=600)
+    state = page.evaluate("window.hasenpfeffer.state")
+    first = state["actions"] - len(state["view"]["hand_actions"])
+    every = [
+        first + i
+        for i in range(len(state["view"]["hand_actions"]))
+        if state["decided_by"][first + i] != "human"
+    ]
+    assert len(every) >= 10  # the calls and the cards of three computer players
+    page.click('#gameover-dialog [data-action="close"]')
+    page.wait_for_selector("#gameover-dialog", state="hidden")
+    # the toolbar's "Why?" at the table after the game: every decision, the first chosen
+    page.keyboard.press("y")
+    page.wait_for_selector(WHY_READY, timeout=60_000)
+    assert _why_steps(page) == every
+    assert page.get_attribute(f'[data-why-step="{every[0]}"]', "aria-pressed") == "true"
+    assert page.locator("#why-body .why-hidden").count() == 0  # in full: the hand is over
 
 
 def _actors(record: dict[str, Any]) -> list[int]:

@@ -190,3 +190,33 @@ def test_the_site_works_under_a_sub_path(
         server.shutdown()
         server.server_close()
     assert problems.external == [] and problems.errors == []
+
+
+# Records every moment the prompt invites a play while no card accepts one.
+WATCH_DEAD_PROMPT = """() => {
+  window.__deadPrompts = [];
+  const prompt = document.querySelector("#prompt");
+  const invites = (text) => /^Your (turn|lead) — play a card\\./.test(text);
+  new MutationObserver(() => {
+    const text = prompt.textContent;
+    const live = document.querySelectorAll("#hand button.card:not(:disabled)").length;
+    if (invites(text) && !live) window.__deadPrompts.push(text);
+  }).observe(prompt, { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def test_the_prompt_to_play_comes_when_the_cards_take_a_play(warm_page: Page) -> None:
+    # at a speed with animations: the others' cards fly in, the tricks are gathered
+    page = reset(warm_page, "?speed=fast&bots=easy&seed=31")
+    page.evaluate(WATCH_DEAD_PROMPT)
+    invited = []
+
+    def three_tricks(p: Page) -> bool:
+        text = p.inner_text("#prompt")
+        if text.startswith("Your"):
+            invited.append(text)
+        return bool(p.evaluate("window.hasenpfeffer.state.view.tricks.length >= 3"))
+
+    play_until(page, three_tricks, random.Random(3))
+    assert any("play a card" in text for text in invited)  # the invitation was seen
+    assert page.evaluate("window.__deadPrompts") == []

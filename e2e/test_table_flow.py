@@ -20,7 +20,17 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from game_driver import LOAD_TIMEOUT_MS, WAITING, hand, phase, reset, revisit, saved, step
+from game_driver import (
+    LOAD_TIMEOUT_MS,
+    WAITING,
+    hand,
+    phase,
+    reload,
+    reset,
+    revisit,
+    saved,
+    step,
+)
 from hasenpfeffer.cards import CARDS
 from hasenpfeffer.game import Game
 from hasenpfeffer.rules import PRESETS
@@ -150,11 +160,11 @@ def test_the_end_of_a_hand_shows_the_last_trick_then_the_summary_then_the_next_d
     assert record is not None
     game = Game.from_json(record["save"])
     hand_record = game.records[-1].to_dict()
-    before = [s - p for s, p in zip(hand_record["scores"], hand_record["points"], strict=True)]
-    # the table still shows the finished hand: no new cards, the score not yet changed,
-    # the tricks counted to the end, the contract kept, no widow dealt onto the trick
+    # the table still shows the finished hand: no new cards, the score at the top
+    # already the new one (as the summary says it), the tricks counted to the end,
+    # the contract kept, no widow dealt onto the trick
     assert set(shown["hand"]) <= set(hand_record["hands"][0]) | {hand_record["widow"]}
-    assert [int(s.replace(MINUS, "-")) for s in shown["scores"]] == before
+    assert [int(s.replace(MINUS, "-")) for s in shown["scores"]] == hand_record["scores"]
     assert [int(n) for n in shown["tricks"]] == hand_record["tricks_won"]
     assert "bid" not in shown["prompt"].lower()
     if not hand_record["thrown_in"]:
@@ -204,14 +214,14 @@ def test_a_reload_while_the_summary_is_open_shows_that_summary_again(warm_page: 
     record = saved(page)
     assert record is not None
     hand_record = Game.from_json(record["save"]).records[-1].to_dict()
-    before = [s - p for s, p in zip(hand_record["scores"], hand_record["points"], strict=True)]
     actions = page.evaluate("() => window.hasenpfeffer.state.actions")
 
     page.reload()
     page.wait_for_selector("#summary-dialog[open]", timeout=60_000)
     assert page.inner_text("#summary-body") == body
-    # behind it, the finished hand: the score before it, its tricks, no new cards
-    assert scores_shown(page) == before
+    # behind it, the finished hand: the score after it (as the summary says), its
+    # tricks, no new cards
+    assert scores_shown(page) == hand_record["scores"]
     tricks = [int(page.inner_text(f'[data-tricks-team="{t}"]')) for t in (0, 1)]
     assert tricks == hand_record["tricks_won"]
     assert page.query_selector_all("#hand button.card") == []
@@ -285,9 +295,10 @@ def test_the_end_of_the_game_in_order_said_once_and_final(warm_page: Page, lang:
     play_out_the_winning_hand(page)
     shown = page.evaluate("window.__ends")[-1]
     assert shown["dialog"] == "gameover-dialog"
-    # the last trick is on the table, the score not yet changed, no card left in the hand
+    # the last trick is on the table, the final score at the top with the dialog (never
+    # an old score beside the final one), no card left in the hand
     assert len(shown["trick"]) == 4 and shown["hand"] == []
-    assert [s.strip("\u2066\u2069") for s in shown["scores"]] == ["9", f"{MINUS}5"]
+    assert [s.strip("\u2066\u2069") for s in shown["scores"]] == ["15", f"{MINUS}5"]
     title, final = GAME_OVER_TEXT[lang]
     assert page.inner_text("#gameover-title") == title
     body = page.inner_text("#gameover-body")
@@ -466,6 +477,23 @@ def test_a_computer_players_calls_stay_on_the_table(warm_page: Page) -> None:
     assert calls == "West names hearts as trump. West discards a card. West goes alone."
     # defending alone is not pushed in bold either
     assert page.query_selector_all("#actions .primary") == []
+    # one word per idea: the hint says defending, as the buttons do, never "go alone"
+    page.click('[data-tool="hint"]')
+    page.wait_for_function("() => document.querySelector('#note').textContent.startsWith('Hint:')")
+    note = page.inner_text("#note")
+    assert note.startswith(("Hint: defend alone", "Hint: defend with your partner")), note
+    assert "go alone" not in note and "play with your partner" not in note, note
+    # "Why?" names whose decision each was, in the third person: West went alone,
+    # North chose not to defend alone
+    page.click('[data-tool="why"]')
+    page.wait_for_selector('#why-dialog[open] #why-body[aria-busy="false"]', timeout=60_000)
+    labels = page.locator("#why-body [data-why-step]").all_inner_texts()
+    assert "West's decision: go alone" in labels, labels
+    assert "North's decision: defend with their partner" in labels, labels
+    assert "West's decision: discard a card face down" in labels, labels
+    assert not any("your" in label for label in labels), labels
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#why-dialog", state="hidden")
     page.click('#actions [data-alone="decline"]')
     page.wait_for_selector('#table[data-phase="play"]')
     assert page.inner_text("#calls").startswith("West names hearts as trump.")
@@ -538,3 +566,53 @@ def test_a_game_won_before_south_acts_is_playable_at_its_dialog(page: Page, base
     page.wait_for_selector("#gameover-dialog[open]", timeout=LOAD_TIMEOUT_MS)
     assert page.locator("#hand button.card:not(:disabled)").count() == 0
     page.wait_for_function("() => performance.getEntriesByName('hp-playable').length === 1")
+
+
+# ---- a long game under the seed's scoring ------------------------------------------------
+
+
+def twelve_hands(preset: str, seed: int) -> Game:
+    """A game whose first twelve hands random players played without a winner."""
+    from hasenpfeffer.bots.players import make_player
+
+    game = Game.new(PRESETS[preset], seed=seed)
+    players = [make_player("random", seed * 4 + s) for s in range(4)]
+    while not game.is_over and game.hand_number < 12:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game.view(seat)))
+    assert not game.is_over and game.hand_number == 12
+    return game
+
+
+def test_a_long_game_under_the_seed_scoring_says_why_once(warm_page: Page) -> None:
+    page = warm_page
+    levels = ["human", "random", "random", "random"]
+    load_game(page, twelve_hands("seed", 1), levels, "?speed=instant")
+    note = "#long-game"
+    page.wait_for_selector(f"{note}:not([hidden])")
+    words = page.inner_text(f"{note} p")
+    assert words.startswith("Twelve hands and no winner yet") and "traditional rules" in words
+    assert page.get_attribute(note, "role") == "status"
+    # the traditional rules for the next game: this one goes on under its own
+    page.click(f'{note} [data-long-game="traditional"]')
+    page.wait_for_selector(note, state="hidden")
+    assert "next game will use the traditional rules" in page.inner_text("#notice-text")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('hasenpfeffer.settings.v1'))")
+    assert stored["rules"] == "traditional"
+    assert page.evaluate("window.hasenpfeffer.state.view.rules.fail_penalty") == "tricks_won"
+    # once per game: kept with the game, not shown again after a reload
+    record = saved(page)
+    assert record is not None and record["longGameNoted"] is True
+    reload(page)  # (waits for the restored game's table: painted with its marks)
+    assert page.evaluate("window.hasenpfeffer.state.view.hand_number") == 12
+    assert page.is_hidden(note)
+
+
+def test_a_long_game_whose_failed_bids_cost_the_bid_has_no_note(warm_page: Page) -> None:
+    page = warm_page
+    levels = ["human", "random", "random", "random"]
+    load_game(page, twelve_hands("traditional", 2), levels, "?speed=instant")
+    page.wait_for_selector(WAITING, timeout=LOAD_TIMEOUT_MS)
+    assert page.evaluate("window.hasenpfeffer.state.view.hand_number") == 12
+    assert page.is_hidden("#long-game")

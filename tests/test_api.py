@@ -657,6 +657,24 @@ def test_replay_of_a_hand_text_steps_through_every_trick() -> None:
             held = {c for h in before["hands"] for c in h}
             left = {c for h in now["hands"] for c in h}
             assert {p["card"] for p in now["trick"]["cards"]} <= held - left
+    # the widow is in the middle at the deal only: from the auction's end the
+    # maker holds it (seven cards until the discard), never both at once
+    assert [f["widow_taken"] for f in frames] == [False] + [True] * (len(frames) - 1)
+    maker = record["maker"]
+    assert frames[1]["widow"] in frames[1]["hands"][maker] and len(frames[1]["hands"][maker]) == 7
+    assert all(f["widow"] is None for f in frames[:1])
+
+
+def test_a_thrown_in_hands_widow_is_never_taken() -> None:
+    from hasenpfeffer.notation import hand_to_text
+
+    # everyone passes with the Joker in the widow: the hand is thrown in
+    game = next(g for g in map(lambda s: Game.new(seed=s), range(200)) if str(g.widow) == "JK")
+    while not game.records:
+        game.apply("pass")
+    assert game.records[0].thrown_in
+    frames = ok({"op": "replay", "hpn": hand_to_text(game, 1)})["frames"]
+    assert not any(f["widow_taken"] for f in frames)
 
 
 def test_replay_by_seed_is_played_by_the_bots_and_repeatable() -> None:

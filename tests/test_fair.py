@@ -15,7 +15,9 @@ import pytest
 from hasenpfeffer import game as game_module
 from hasenpfeffer.api import handle, reset
 from hasenpfeffer.api.game_ops import actors_of
+from hasenpfeffer.bots.review import review_hand
 from hasenpfeffer.game import Game
+from hasenpfeffer.notation import hand_from_text
 from hasenpfeffer.rules import PRESETS
 from hasenpfeffer.vocabulary import HUMAN
 
@@ -345,9 +347,13 @@ def test_a_secret_deals_review_never_gives_the_games_seed_away(
         assert str(game_seed) not in review["hpn"], header
         seed = int(re.search(r"\bseed=(\d+)", header).group(1))  # type: ignore[union-attr]
         seeds.append(seed)
-        # the text reviewed again: the same ratings, as the session's review
+        # the text reviewed again: the hand's own review from that seed (the session's
+        # is the advisor's, in the game itself: the hint's player), the same decisions
         again = ok({"op": "review", "hpn": review["hpn"]})
-        assert again["decisions"] == review["decisions"]
+        assert again["decisions"] == review_hand(hand_from_text(review["hpn"]), 0, seed=seed)
+        assert [d["action"] for d in again["decisions"]] == [
+            d["action"] for d in review["decisions"]
+        ]
     assert seeds[0] != seeds[1]
     # a known deal (a seeded game) keeps its seed in the text, as before
     ok({"op": "new_game", "seed": 77, "levels": [HUMAN, "easy", "easy", "easy"]})

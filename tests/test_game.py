@@ -1539,3 +1539,32 @@ def test_auction_calls_are_pass_and_every_higher_bid() -> None:
     assert texts("pepper", 6) == ["pass", "bid big"]  # over little pepper
     game = Game.new(Rules.preset("pepper"), seed=3)
     assert game.legal_actions() == list(auction_calls("pepper", 0))
+
+
+@pytest.mark.parametrize("preset", ["seed", "pepper", "seed-pepper", "traditional"])
+def test_a_hand_records_its_stake_and_what_doubled_it(preset: str) -> None:
+    # the page says the stake from the record, never working it out
+    from hasenpfeffer.rules import PRESETS, hand_points
+
+    rng = random.Random(preset)
+    seen = set()
+    for seed in range(40):
+        game = Game.new(PRESETS[preset], seed=seed)
+        while len(game.records) < 2 and not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        for record in game.records:
+            public = record.public_dict()
+            reasons = public["stake_reasons"]
+            assert reasons == [r for r in ("big_pepper", "alone", "lone_defender") if r in reasons]
+            assert public["stake"] == 2 ** len(reasons)
+            assert ("alone" in reasons) == public["alone"]
+            assert ("lone_defender" in reasons) == (public["lone_defender"] is not None)
+            assert ("big_pepper" in reasons) == (public["bid_call"] == "big")
+            seen.add(public["stake"])
+            if record.maker is not None:
+                team = record.maker & 1
+                made = hand_points(
+                    game.rules, public["bid"], public["tricks_won"][team], public["stake"]
+                )
+                assert public["points"][team] == made[0]
+    assert {1, 2} <= seen or preset == "traditional"

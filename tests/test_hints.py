@@ -8,10 +8,13 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hasenpfeffer import Game, Rules
+from hasenpfeffer.bots.decision import Outcome
 from hasenpfeffer.bots.hard import HardPlayer
-from hasenpfeffer.bots.hints import UNITS, suggest
+from hasenpfeffer.bots.hints import SPAN_STEP, UNITS, close_call, span, suggest
 from hasenpfeffer.bots.medium import MediumPlayer
 from hasenpfeffer.cards import EFFECTIVE_SUIT, JOKER
 from hasenpfeffer.text import HINT_COMPARE_TEXT, HINT_TEXT, hint_sentence
@@ -303,3 +306,67 @@ def test_the_trump_named_is_never_a_suit_the_hand_does_not_hold() -> None:
         trump, _discard = player.trump_and_discard(sum(1 << c for c in cards))
         held = [c for c in cards if c != JOKER and EFFECTIVE_SUIT[trump][c] == trump]
         assert held, cards
+
+
+# ---- honest numbers: uncertain shares said as ranges, close calls said so -----------------
+
+
+@given(share=st.floats(0, 1), deals=st.integers(0, 400))
+def test_a_shares_range_holds_the_share_on_the_grid(share: float, deals: int) -> None:
+    rng = span(share, deals)
+    if rng is None:
+        # one number is honest only where the range is a single step of the grid
+        assert deals > 0
+        return
+    low, high = rng
+    assert 0 <= low <= share + 1e-9 and share - 1e-9 <= high <= 1
+    assert high - low > SPAN_STEP
+    for x in rng:
+        assert abs(x / SPAN_STEP - round(x / SPAN_STEP)) < 1e-6
+
+
+@pytest.mark.parametrize("deals", [6, 14, 24, 30])
+def test_a_share_of_every_deal_is_never_said_as_certain(deals: int) -> None:
+    # "made about 100% of the time" after 24 deals was wrong in play: the words
+    # say the range a sample of that size leaves
+    all_of_them, none = span(1.0, deals), span(0.0, deals)
+    assert all_of_them is not None and all_of_them[1] == 1.0 and all_of_them[0] < 1.0
+    assert none is not None and none[0] == 0.0 and none[1] > 0.0
+
+
+def test_more_deals_narrow_the_range() -> None:
+    widths = []
+    for deals in (10, 40, 160, 640):
+        rng = span(0.7, deals)
+        widths.append(rng[1] - rng[0] if rng else 0.0)
+    assert widths == sorted(widths, reverse=True) and widths[0] > widths[-1]
+
+
+def test_a_close_call_is_within_the_paired_noise() -> None:
+    same = Outcome(value=0.5, per_deal=(0.4, 0.6, 0.5, 0.5))
+    noisy = Outcome(value=0.51, per_deal=(0.6, 0.4, 0.52, 0.52))
+    clear = Outcome(value=0.6, per_deal=(0.5, 0.7, 0.6, 0.6))
+    assert close_call(same, noisy) and close_call(noisy, same)
+    # the same shift on every deal is no noise: a clear difference
+    assert not close_call(same, clear)
+    assert not close_call(same, Outcome(value=0.5))  # no deals: nothing to tell
+
+
+def test_sampled_shares_carry_their_range_and_english_says_it() -> None:
+    ranged = 0
+    for view in decisions(30, 13, calls_only=True):
+        for s in hint(view, seed=3):
+            params = s["reason_params"]
+            for key, value in params.items():
+                if key.endswith("_range"):
+                    share = params[key[: -len("_range")]]
+                    low, high = value
+                    assert low <= share <= high
+                    assert f"{round(low * 100)} to {round(high * 100)}%" in s["reason"]
+                    ranged += 1
+            for key in ("make", "keep", "alone_make", "other_make"):
+                if params.get(key) in (0.0, 1.0):
+                    assert f"{key}_range" in params, s  # never "about 100%" or "0%"
+            if s["compare_code"] == "close":
+                assert "a close call" in s["reason"]
+    assert ranged >= 10

@@ -305,10 +305,36 @@ class HandRecord:
             "tricks_won": list(self.tricks_won),
             "points": list(self.points),
             "scores": list(self.scores),
+            # what multiplied the hand's points (docs/rules.md §7), for the
+            # page to say without working it out: big pepper, a lone maker, a
+            # lone defender, each doubling
+            "stake": self.stake,
+            "stake_reasons": self.stake_reasons,
         }
         if self.thrown_in and self.widow == JOKER:
             out["widow"] = "JK"  # everyone learns why the hand was thrown in
         return out
+
+    @property
+    def stake_reasons(self) -> list[str]:
+        """What doubled the hand's stake: ``big_pepper``, ``alone`` (a lone
+        maker), ``lone_defender``, in that order (none: the single stake)."""
+        reasons = []
+        if self.bid is BID_BIG:
+            reasons.append("big_pepper")
+        if self.alone:
+            reasons.append("alone")
+        if self.lone_defender is not None:
+            reasons.append("lone_defender")
+        return reasons
+
+    @property
+    def stake(self) -> int:
+        """The hand's stake multiplier (1 for a hand thrown in)."""
+        reasons = self.stake_reasons
+        return stake_multiplier(
+            "big_pepper" in reasons, "alone" in reasons, "lone_defender" in reasons
+        )
 
     def to_dict(self) -> dict[str, Any]:
         out = self.public_dict()
@@ -936,6 +962,14 @@ class Game:
             f"{self.scores[1]} to act: {self.to_act}>"
         )
 
+    def _phase_of(self, seat: int, action: str) -> str:
+        """The phase an action of the hand in progress was taken in (a view's
+        ``hand_actions``: "Why?" says a lone defender's call as defending)."""
+        kind = action.split(" ", 1)[0]
+        if kind in ("alone", "decline"):
+            return "alone" if seat == self.maker else "defend_alone"
+        return _KIND_PHASE[kind]
+
     def hand_actions(self, viewer: int | None = None) -> list[tuple[int, str]]:
         """The actions of the hand in progress as (seat, text), in order. With a
         ``viewer`` other than the maker, the maker's discard reads just "discard"."""
@@ -1010,7 +1044,8 @@ class Game:
             "tricks_won": list(self._won),
             "legal_actions": [str(a) for a in self.legal_actions()] if seat == self._turn else [],
             "hand_actions": [
-                {"seat": s, "action": a} for s, a in self.hand_actions(None if is_maker else seat)
+                {"seat": s, "action": a, "phase": self._phase_of(s, a)}
+                for s, a in self.hand_actions(None if is_maker else seat)
             ],
             "last_hand": self.records[-1].public_dict() if self._raw_records else None,
         }
@@ -1106,6 +1141,15 @@ class Game:
         data["actions"] = data["actions"][:n_actions]
         return Game.from_json(data)
 
+
+#: The phase of each kind of action (alone and decline: the maker's or a defender's).
+_KIND_PHASE: Final = {
+    "pass": "bidding",
+    "bid": "bidding",
+    "trump": "trump",
+    "discard": "discard",
+    "play": "play",
+}
 
 #: How each phase but play takes its action (``Game.apply``; play is inlined there).
 _APPLY_PHASE: Final[dict[str, Callable[[Game, Action], None]]] = {

@@ -173,7 +173,8 @@ def card_text(code: str, params: Mapping[str, Any]) -> str:
 #: "4"), ``action`` (an action text, said as the action), ``seat`` (0-3),
 #: ``tricks`` / ``their`` (tricks / points, one decimal), ``count`` / ``bid``
 #: (whole numbers), ``holds`` / ``make`` / ``defeat`` / ``alone_make`` (shares,
-#: 0..1, said as percentages).
+#: 0..1, said as percentages; with ``<name>_range``, ``[low, high]``, said as a
+#: range where the share is uncertain: ``bots.hints.span``).
 HINT_TEXT: Final[dict[str, str | dict[str, str]]] = {
     "only_choice": "{action} is the only choice",
     "only_card": "you must follow {suit}, and {card} is your only one",
@@ -269,6 +270,7 @@ HINT_COMPARE_TEXT: Final = {
     "fewer_tricks": "{other}: about {gap} tricks fewer",
     "more_tricks": "{other}: about {gap} tricks more",
     "same": "{other} does about as well",
+    "close": "a close call: {other} may do as well, the deals played out cannot tell them apart",
     "chance_lower": "{other} scores about as many points but lowers your chance of winning "
     "the game from {chance} to {other_chance}",
     "chance_higher": "{other} scores about as many points and raises your chance of winning "
@@ -312,6 +314,11 @@ def percent(share: float) -> str:
     return f"{round(share * 100)}%"
 
 
+def percent_range(low: float, high: float) -> str:
+    """An uncertain share as a range of whole percentages: ``60 to 75%``."""
+    return f"{round(low * 100)} to {round(high * 100)}%"
+
+
 def call_words(call: str) -> str:
     """A call in words: ``bid 4`` -> ``4``, ``bid little`` -> ``little pepper``."""
     word = call[4:] if call.startswith("bid ") else call
@@ -345,7 +352,8 @@ def _hint_words(params: Mapping[str, Any]) -> dict[str, Any]:
         elif key in ("action", "other"):
             words[key] = action_words(value)
         elif key in _SHARES:
-            words[key] = percent(value)
+            rng = params.get(f"{key}_range")
+            words[key] = percent_range(rng[0], rng[1]) if rng else percent(value)
         elif key in ("gap", "tricks", "their"):
             words[key] = f"{value:.1f}"
     return words
@@ -420,7 +428,7 @@ TELL_TEXT: Final = {
     "bid": "{Seat} bids {call}: it expects its side to take that many tricks, with the widow",
     "bid_over": "{Seat} bids {call} over {seat}'s {over}: it expects that many tricks for its side",
     "trump": "{Seat} names {suit} trump: the suit it expects to take its tricks with",
-    "discard": "{Seat} puts a card away face down; which one stays hidden until the hand is over",
+    "discard": "{Seat} discards a card face down; which one stays hidden until the hand is over",
     "alone": "{Seat} goes alone: it expects to make the bid without its partner",
     "decline": "{Seat} plays with its partner",
     "defend_alone": "{Seat} defends alone",
@@ -466,6 +474,9 @@ REVIEW_TEXT: Final = {
     "review_call_cost": "the hard player would choose {best}: by its estimate from your "
     "own cards, {action} cost about {loss} ({best_estimate} after {best}, {estimate} "
     "after {action}; an estimate, not a certainty)",
+    "review_call_close": "a close call: the hard player would choose {best}, by about {loss} "
+    "({best_estimate} after {best}, {estimate} after {action}), less than the deals it played "
+    "out can tell apart",
 }
 
 #: A call's value and a loss in their unit (``bots.review.CALL_UNITS``): the

@@ -143,12 +143,12 @@ export async function render(engine, attrs) {
         if (p.seat === frame.trick.winner) slot.classList.add("winner");
         center.append(slot);
       }
-    } else if (frame.kind === "deal" || frame.kind === "auction") {
+    } else if (!frame.widow_taken) {
+      // the widow lies in the middle until the maker takes it (face up only
+      // in a hand thrown in: its record shows it)
       const shown = frame.thrown_in && frame.widow ? frame.widow : null;
       const words = shown ? t("embed.hand.widow") : t("embed.hand.widow_face_down");
       center.append(el("div", { className: "slot widow" }, cardFace(shown), el("span", {}, words)));
-    } else if (frame.discard) {
-      center.append(el("div", { className: "slot widow" }, cardFace(frame.widow), el("span", {}, t("embed.hand.widow"))));
     }
     table.replaceChildren(...seats, center);
     prev.disabled = at === 0;

@@ -3,7 +3,7 @@
 // docs/api.md "Reasons as codes"). Built on web/shared/i18n.js; no rule logic.
 
 import { bidOf, isNamedBid, parseAction } from "./actions.js";
-import { formatList, formatNumber, formatSigned, hasKey, isolate, language, ltrRun, t } from "./i18n.js";
+import { formatList, formatNumber, formatNumberRange, formatSigned, hasKey, isolate, language, ltrRun, t } from "./i18n.js";
 import VOCABULARY from "./vocabulary.js";
 
 // the notation of a card (the same in every language): "10♥", "J♦"
@@ -180,9 +180,11 @@ const percent = { style: "percent", maximumFractionDigits: 0 };
 // the hint parameters that are shares (0..1), said as percentages
 const SHARES = new Set(["holds", "make", "defeat", "alone_make", "other_make", "keep", "chance", "other_chance"]);
 
-/** An action as a hint names it: "play the jack of diamonds", "bid 3", "hearts as trump". */
-export function actionText(action) {
+/** An action as a hint names it: "play the jack of diamonds", "bid 3", "hearts as trump";
+ * with the `phase` it was taken in, a defender's call as defending ("defend alone"). */
+export function actionText(action, phase = null) {
   const { kind, arg } = parseAction(action);
+  if (phase === "defend_alone" && (kind === "alone" || kind === "decline")) return t(`hint.action.defend_${kind}`);
   switch (kind) {
     case "play":
     case "discard":
@@ -199,11 +201,15 @@ export function actionText(action) {
 }
 
 /** A hint's parameters as words: the engine's names, and its numbers formatted and isolated. */
-function hintWords(params) {
+function hintWords(params, phase) {
   const out = words(params);
   for (const [key, value] of Object.entries(params ?? {})) {
-    if (key === "other" || key === "action") out[key] = actionText(value);
-    else if (SHARES.has(key)) out[key] = isolated(formatNumber(value, percent));
+    if (key === "other" || key === "action") out[key] = actionText(value, phase);
+    else if (SHARES.has(key)) {
+      // an uncertain share comes with its range (the engine's `<key>_range`): said as one
+      const range = params[`${key}_range`];
+      out[key] = isolated(range ? formatNumberRange(range[0], range[1], percent) : formatNumber(value, percent));
+    }
     else if (key === "gap" || key === "tricks" || key === "their") out[key] = isolated(formatNumber(value, oneDecimal));
     else if (key === "count") out.count = value; // a number: it chooses the plural form
   }
@@ -221,15 +227,16 @@ function hintUnitText(unit, estimate) {
  * A hint in words (an entry of the `hint` answer's `suggestions`): why, its
  * number in its unit, and the comparison with the next-best choice, in the
  * current language; the engine's English when the catalogue lacks a code.
+ * `phase`: the decision's (a defender's call is said as defending).
  */
-export function hintText(hint = {}) {
+export function hintText(hint = {}, phase = null) {
   const { reason = "", reason_code: code = "", compare_code: compare = "" } = hint;
   if ((code && !hasKey(`hint.${code}`)) || (compare && !hasKey(`hint.compare.${compare}`))) return reason;
   if (!code && !compare && !hint.unit) return reason;
   const parts = [
-    code ? t(`hint.${code}`, hintWords(hint.reason_params)) : "",
+    code ? t(`hint.${code}`, hintWords(hint.reason_params, phase)) : "",
     hintUnitText(hint.unit, hint.estimate),
-    compare ? t(`hint.compare.${compare}`, hintWords(hint.compare_params)) : "",
+    compare ? t(`hint.compare.${compare}`, hintWords(hint.compare_params, phase)) : "",
   ];
   return parts.filter(Boolean).join(t("hint.separator"));
 }

@@ -274,6 +274,11 @@ export function formatNumber(n, options) {
   return options ? new Intl.NumberFormat(numberTag, options).format(n) : englishNumbers().format(n);
 }
 
+/** A range of numbers in the current language's way ("60% – 75%"): an estimate that is uncertain. */
+export function formatNumberRange(low, high, options) {
+  return new Intl.NumberFormat(numberTag, options).formatRange(low, high);
+}
+
 // Bidirectional isolates (Unicode UAX #9): LRI ... PDI keeps a run left to right,
 // FSI ... PDI gives it the direction of its first strong letter.
 const LRI = "\u2066";

@@ -8,6 +8,11 @@
 import { parseAction } from "../shared/actions.js";
 import VOCABULARY from "../shared/vocabulary.js";
 
+/** Whether the game is over (its last hand played out, no next deal). */
+export function isOver(game) {
+  return game?.view.phase === "game_over";
+}
+
 /** Whether the game's action `step` was decided by a computer player. */
 export function decidedByBot(game, step) {
   return VOCABULARY.bot_levels.includes(game?.decided_by?.[step]);
@@ -16,22 +21,25 @@ export function decidedByBot(game, step) {
 /** The computer players' recent decisions in a state: every call of the hand
  * in progress (a discard too: it reads just "discard" until the hand is over)
  * and the plays of the last trick and of the trick on the table, as
- * `{step, seat, action}` (`step`: the action's index in the game), latest last. */
+ * `{step, seat, action}` (`step`: the action's index in the game), latest last.
+ * Once the game is over its last hand is played out: every decision of it, as
+ * the summary's "Why?" lists a finished hand's (`handBotDecisions`). */
 export function recentBotDecisions(game) {
   if (!game) return [];
   const view = game.view;
   const acts = view.hand_actions ?? [];
   const first = game.actions - acts.length;
+  if (isOver(game)) return acts.map((a, i) => ({ ...a, step: first + i })).filter((d) => decidedByBot(game, d.step));
   const lastTrick = view.tricks.length ? view.tricks[view.tricks.length - 1].cards.length : 0;
   const recentPlays = view.trick.length + lastTrick;
   let playsAfter = 0;
   const out = [];
   for (let i = acts.length - 1; i >= 0; i--) {
-    const { seat, action } = acts[i];
+    const { seat, action, phase } = acts[i];
     const isPlay = parseAction(action).kind === "play";
     if (isPlay) playsAfter += 1;
     if (isPlay && playsAfter > recentPlays) continue;
-    if (decidedByBot(game, first + i)) out.push({ step: first + i, seat, action });
+    if (decidedByBot(game, first + i)) out.push({ step: first + i, seat, action, phase });
   }
   return out.reverse();
 }

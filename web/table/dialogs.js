@@ -50,8 +50,8 @@ function restoredHandOver(game) {
       legal_actions: [],
       dealer: hand.dealer,
       hand_number: hand.number,
-      // the score before the hand: the new one appears once the summary is closed
-      scores: hand.scores.map((score, side) => score - hand.points[side]),
+      // the score after the hand, as its summary says it
+      scores: hand.scores,
       auction: hand.auction,
       hand_actions: hand.auction.map(({ seat, call }) => ({ seat, action: call })),
       high_bid: null,

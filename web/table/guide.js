@@ -9,11 +9,17 @@
 // (localStorage); without storage the tips last for the visit. Never in an embed
 // (index.html?embed=...): a page that shows the game teaches in its own words.
 //
-// The moments come from the engine's state (phase, who is to act, the trump, a
-// lone player, a finished hand). The words of the rules (scoring, a lone defender)
-// are the rules dialog's catalogue texts, chosen by the rules in force.
+// The moments come from the engine's state (phase, who is to act, a lone player, a
+// finished hand). A tip comes only at its moment and for the player's own decision
+// where it speaks of one (naming trump: when you name it); a tip whose moment passes
+// before "Got it" is not counted as read: it comes back at its next moment, never
+// replaced unseen. No tip shows over a dialog (styles.css); the scoring tip comes in
+// the hand's summary itself, with that hand's own numbers
+// (its stake, from the engine's hand record). The words of the rules (scoring, a lone
+// defender) are the rules dialog's catalogue texts, chosen by the rules in force.
 
-import { t } from "../shared/i18n.js";
+import { callWord, teamWords } from "../shared/i18n-terms.js";
+import { formatList, formatSigned, t } from "../shared/i18n.js";
 import { sizeWatcher } from "../shared/resize.js";
 import { $ } from "./dom.js";
 import { focusFirstControl } from "./keyboard.js";
@@ -24,20 +30,16 @@ const EMBEDDED = new URLSearchParams(globalThis.location?.search ?? "").has("emb
 const guideEl = $("#guide");
 const noteEl = $("#note"); // a hint or a reason, placed above the tip on narrow screens
 
-const DEALING = ["discard", "alone", "defend_alone", "play"];
-
 /**
  * The tips in the order they are offered. `due(game)`: whether now is its moment
  * (a tip stays while its moment lasts, unless put away).
  */
 const TIPS = [
   { id: "bid", due: ({ view }) => view.phase === "bidding" },
-  {
-    id: "trump",
-    due: ({ view, human_to_move }) =>
-      (view.phase === "trump" && human_to_move) || (view.trump != null && DEALING.includes(view.phase)),
-  },
-  { id: "widow", due: ({ view, human_to_move }) => (view.phase === "trump" && !human_to_move) || view.phase === "discard" },
+  // while the widow lies face down in the middle: the auction (at its end the maker takes it)
+  { id: "widow", due: ({ view }) => view.phase === "bidding" },
+  // it tells the maker what to name: when the player names trump
+  { id: "trump", due: ({ view, human_to_move }) => view.phase === "trump" && human_to_move },
   {
     id: "alone",
     due: ({ view, human_to_move }) =>
@@ -45,13 +47,14 @@ const TIPS = [
       (view.phase === "play" && (view.alone || view.lone_defender != null)),
   },
   { id: "follow", due: ({ view }) => view.phase === "play" },
-  { id: "scoring", due: ({ view }) => view.last_hand != null || view.phase === "game_over" },
+  // the finished hand on show: its summary is, or is about to be, open (not at the game's end)
+  { id: "scoring", due: (_game, finished) => finished },
 ];
 
 /**
  * @typedef {object} Guide
  * @property {boolean} off         the player hid the tips
- * @property {string[]} seen       the tips shown so far (each is shown once)
+ * @property {string[]} seen       the tips put away with "Got it" (each is read once)
  * @property {string|null} current the tip on show
  */
 
@@ -87,16 +90,23 @@ function remember(guide) {
   }
 }
 
-/** The guide after this state of the game: the tip on show stays while its moment
- * lasts; otherwise the first tip not yet shown whose moment it is comes up. */
-export function advance(guide, game) {
+/** The guide after this state of the game (`finished`: a finished hand is on show):
+ * the tip on show stays while its moment lasts; otherwise the first tip not yet read
+ * whose moment it is comes up (one whose moment passed unread comes back at its next). */
+export function advance(guide, game, finished = false) {
   if (!guide || guide.off || !game) return guide;
   const current = TIPS.find((tip) => tip.id === guide.current);
-  if (current?.due(game)) return guide;
-  const next = TIPS.find((tip) => !guide.seen.includes(tip.id) && tip.due(game));
+  if (current?.due(game, finished)) return guide;
+  const next = TIPS.find((tip) => !guide.seen.includes(tip.id) && tip.due(game, finished));
   const id = next?.id ?? null;
   if (id === guide.current) return guide;
-  return { ...guide, current: id, seen: id ? [...guide.seen, id] : guide.seen };
+  return { ...guide, current: id };
+}
+
+/** The guide once the player has read the tip on show ("Got it"). */
+export function gotIt(guide) {
+  const id = guide.current;
+  return { ...guide, current: null, seen: id && !guide.seen.includes(id) ? [...guide.seen, id] : guide.seen };
 }
 
 function change(guide) {
@@ -104,18 +114,51 @@ function change(guide) {
   update({ guide });
 }
 
-/** The words of a tip: its own, and for scoring and lone play the rules in force. */
-function tipText(id, rules) {
+/** The finished hand's own numbers: what the makers bid, took and scored, and the
+ * stake that multiplied every point (the engine's record: `stake`, `stake_reasons`). */
+export function handStakeText(hand) {
+  if (!hand || hand.maker == null) return "";
+  const team = hand.maker % 2;
+  const parts = [
+    t("guide.hand.result", {
+      team: teamWords(team),
+      bid: callWord(hand.bid_call),
+      tricks: hand.tricks_won[team],
+      points: formatSigned(hand.points[team]),
+    }),
+  ];
+  if (hand.stake > 1) {
+    const reasons = hand.stake_reasons.map((r) => t(r === "big_pepper" ? "call.big" : `guide.stake.${r}`));
+    parts.push(t("guide.hand.stake", { stake: hand.stake, reasons: formatList(reasons) }));
+  }
+  return parts.join(" ");
+}
+
+/** The words of a tip: its own, and for scoring and lone play the rules in force
+ * (scoring: with the finished hand's own numbers first). */
+function tipText(id, rules, hand) {
   const parts = [t(`guide.text.${id}`)];
   if (id === "alone" && rules.lone_defender) parts.push(t("guide.text.lone_defender"));
   if (id === "scoring") {
+    const own = handStakeText(hand);
+    if (own) parts.push(own);
     parts.push(t("rules.scoring.made"));
     for (const key of [`rules.fail.${rules.fail_penalty}`, rules.defenders_score ? "rules.defenders.score" : "rules.defenders.none"]) {
-      parts.push(t(key));
+      // (a sentence with a number of the rule set's, rules_info's words, which the
+      // tip has not asked for, is left to the hand's own numbers above)
+      const text = t(key);
+      if (!/\{\w+\}/.test(text)) parts.push(text);
     }
     parts.push(t("rules.target", { count: rules.target }));
   }
   return parts.join(" ");
+}
+
+/** The finished hand on show and where its summary keeps the scoring tip (not at
+ * the game's end: the game-over dialog says the result in its own words). */
+function finishedHand(st) {
+  if (!st.handOver || st.game?.view.phase === "game_over") return { finished: false, hand: null, slot: null };
+  return { finished: true, hand: st.summary?.hand ?? null, slot: document.querySelector("#summary-dialog [data-guide-slot]") };
 }
 
 let painted = "";
@@ -156,7 +199,7 @@ const tipSize = guideEl
  * the guide moves on (remembered, and put in the state). */
 export function followGuide(state) {
   if (!guideEl) return;
-  const guide = advance(state.guide, state.game);
+  const guide = advance(state.guide, state.game, Boolean(state.handOver));
   if (guide !== state.guide) queueMicrotask(() => change(guide));
 }
 
@@ -164,15 +207,18 @@ export function followGuide(state) {
  * after this state of the game (followGuide puts that in the state). */
 export function paintGuide(state) {
   if (!guideEl) return;
-  const guide = advance(state.guide, state.game);
+  const { finished, hand, slot } = finishedHand(state);
+  const guide = advance(state.guide, state.game, finished);
   const id = guide && !guide.off ? guide.current : null;
   const rules = state.game?.view.rules;
-  const key = JSON.stringify([id, state.language, rules]);
+  // the scoring tip in the finished hand's dialog, every other one over the felt
+  const place = id === "scoring" && slot ? slot : guideEl;
+  const key = JSON.stringify([id, state.language, rules, id === "scoring" ? hand : null, place.id || place.parentElement?.id]);
   if (painted === key) return;
   painted = key;
   tipSize?.disconnect();
+  for (const el of [guideEl, ...document.querySelectorAll("[data-guide-slot]")]) el.replaceChildren();
   if (!id) {
-    guideEl.replaceChildren();
     setLength(noteEl, "--tip-height", 0);
     return;
   }
@@ -180,14 +226,14 @@ export function paintGuide(state) {
   section.className = "guide-tip";
   section.dataset.tip = id;
   section.setAttribute("aria-labelledby", "guide-title");
-  const heading = document.createElement("h2");
+  const heading = document.createElement(place === guideEl ? "h2" : "h3");
   heading.id = "guide-title";
   const kicker = document.createElement("span");
   kicker.className = "guide-kicker";
   kicker.textContent = t("guide.kicker");
   heading.append(kicker, " ", t(`guide.title.${id}`));
   const text = document.createElement("p");
-  text.textContent = tipText(id, rules);
+  text.textContent = tipText(id, rules, hand);
   const buttons = document.createElement("div");
   buttons.className = "guide-buttons";
   for (const [action, label, style] of [
@@ -202,8 +248,9 @@ export function paintGuide(state) {
     buttons.append(b);
   }
   section.append(heading, text, buttons);
-  guideEl.replaceChildren(section);
-  tipSize?.observe(section);
+  place.replaceChildren(section);
+  if (place === guideEl) tipSize?.observe(section);
+  else setLength(noteEl, "--tip-height", 0);
 }
 
 /** The tips back from the start (the rules dialog's "Show tips again"). */
@@ -220,14 +267,17 @@ export function installGuide() {
     return;
   }
   again?.addEventListener("click", showTipsAgain);
-  guideEl?.addEventListener("click", (e) => {
-    const b = e.target.closest("button[data-guide]");
+  // the tip's buttons, over the felt or in the finished hand's dialog
+  document.addEventListener("click", (e) => {
+    const b = e.target.closest(".guide-tip button[data-guide]");
     if (!b || !state.guide) return;
-    const hadFocus = guideEl.contains(document.activeElement);
+    const tip = b.closest(".guide-tip");
+    const hadFocus = tip.contains(document.activeElement);
+    const dialog = tip.closest("dialog");
     if (b.dataset.guide === "hide") change({ ...state.guide, off: true, current: null });
-    else change({ ...state.guide, current: null });
-    // the tip goes: the focus goes to the player's choices (or stays off the page's
-    // body when it is not their turn)
-    if (hadFocus) queueMicrotask(focusFirstControl);
+    else change(gotIt(state.guide));
+    // the tip goes: the focus goes to the dialog's first choice, or the player's
+    // choices at the table (or stays off the page's body when it is not their turn)
+    if (hadFocus) queueMicrotask(() => (dialog ? dialog.querySelector("[data-initial-focus]")?.focus() : focusFirstControl()));
   });
 }

@@ -146,8 +146,9 @@ export function tableText(st) {
 }
 
 /** A hinted action in words ("play the jack of diamonds", "bid 3"). */
-export function hintLabel(action, roles) {
+export function hintLabel(action, roles, phase = null) {
   const { kind, arg } = parseAction(action);
+  if (phase === "defend_alone" && (kind === "alone" || kind === "decline")) return t(`hint.action.defend_${kind}`);
   switch (kind) {
     case "play":
       return t("hint.action.play", { card: spokenCard(arg, roles) });

@@ -35,6 +35,7 @@ import { recentBotDecisions } from "./decisions.js";
 import { paintDialogs } from "./dialog.js";
 import { $, $$, actionsEl, escapeHTML, handEl, loaderEl, noteEl, promptEl, reasonsEl, tableEl } from "./dom.js";
 import { paintGuide } from "./guide.js";
+import { paintLongGame } from "./long-game.js";
 import { updateRoving } from "./keyboard.js";
 import { actionSentence, hintLabel } from "./narration.js";
 import { paintOpenHands } from "./open-hands.js";
@@ -126,10 +127,11 @@ export function render(state) {
       fontsWarmed();
     }
   }
-  setText(promptEl, promptOf(state, promptFor(shown)));
+  setText(promptEl, promptOf(state, shownPrompt(shown)));
   renderTools(state);
   paintDialogs(state);
   paintGuide(state);
+  paintLongGame(state);
   paintPass(state);
 }
 
@@ -423,6 +425,18 @@ function actionButton(state, option, label, attrs, extraClass = "") {
   return b;
 }
 
+// the prompt last painted: kept while the table is still showing the last move
+let lastPrompt = "";
+
+/** The prompt to paint: the player's turn is told only once their cards and
+ * calls accept it (not while the table still shows the others' last move: the
+ * card flying in, the trick gathered), never a dead invitation to play. */
+function shownPrompt(state) {
+  const waiting = state.game?.human_to_move && state.busy && !state.message && !state.handOver;
+  if (!waiting || !lastPrompt) lastPrompt = promptFor(state);
+  return lastPrompt;
+}
+
 function promptFor(state) {
   // (a browser too old: the same words as web/shared/load-guard.js's message above it)
   if (state.loading.error) return t(state.loading.error.code === "browser_too_old" ? "browser.too_old" : "prompt.load_failed");
@@ -520,7 +534,8 @@ function renderNote(state) {
   noteEl.classList.toggle("hint", Boolean(hint));
   if (hint) {
     setHidden(noteEl, false);
-    setText(noteEl, t("hint.note", { action: hintLabel(hint.action, game.card_roles), reason: hintText(hint) }));
+    const phase = game.view.phase;
+    setText(noteEl, t("hint.note", { action: hintLabel(hint.action, game.card_roles, phase), reason: hintText(hint, phase) }));
     return;
   }
   const illegal = game.human_to_move && game.view.phase === "play" ? game.cards.find((c) => !c.legal) : null;

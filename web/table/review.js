@@ -147,8 +147,8 @@ function unitWords(unit, value) {
 /** A review decision's verdict in the current language (the engine's reason code). */
 export function verdict(d) {
   const p = d.reason_params;
-  const words = { action: actionText(d.action) };
-  if (p.best) words.best = formatList(p.best.map(actionText), "disjunction");
+  const words = { action: actionText(d.action, d.phase) };
+  if (p.best) words.best = formatList(p.best.map((a) => actionText(a, d.phase)), "disjunction");
   if (d.kind === "double_dummy") {
     if ("value" in p) words.value = formatSigned(p.value);
     if ("best_value" in p) words.best_value = formatSigned(p.best_value);
@@ -166,8 +166,8 @@ export function verdict(d) {
 function hardLines(d) {
   if (!d.hard.length) return [];
   const [own, yours] = d.hard;
-  const lines = [t("review.hard", { action: actionText(own.action), text: hintText(own) })];
-  if (yours) lines.push(t("review.hard_yours", { text: hintText(yours) }));
+  const lines = [t("review.hard", { action: actionText(own.action, d.phase), text: hintText(own, d.phase) })];
+  if (yours) lines.push(t("review.hard_yours", { text: hintText(yours, d.phase) }));
   else if (d.kind === "double_dummy" && d.loss > 0) lines.push(t("review.unlucky"));
   return lines;
 }
@@ -177,7 +177,7 @@ function decisionHTML(d, index, focusable) {
   const attrs = focusable ? ` id="review-decision-${index}" tabindex="-1"` : "";
   const cls = d.loss > 0 ? "review-decision costly" : "review-decision";
   return `<article class="${cls}"${attrs} data-step="${d.step}">
-    <h4>${tx("review.decision", { action: capitalise(actionText(d.action)) })}</h4>
+    <h4>${tx("review.decision", { action: capitalise(actionText(d.action, d.phase)) })}</h4>
     ${lines.map((line) => `<p>${escapeHTML(line)}</p>`).join("")}
   </article>`;
 }
@@ -210,7 +210,9 @@ export function botDecisionsAt(review, at) {
   const out = [];
   for (let i = from; i < frames[at].actions; i++) {
     const step = answer.first_step + i;
-    if (decidedByBot(game, step) && actions[step]) out.push({ step, seat: seatOf(frames[at], i - from), action: actions[step] });
+    // (an alone frame's first call is the maker's, any later one a defender's: seatOf)
+    const phase = frames[at].kind === "alone" ? (i === from ? "alone" : "defend_alone") : null;
+    if (decidedByBot(game, step) && actions[step]) out.push({ step, seat: seatOf(frames[at], i - from), action: actions[step], phase });
   }
   return out;
 }
@@ -221,7 +223,8 @@ function whyHTML(review, at) {
       const entry = review.why[d.step] ?? {};
       // a seat the frame does not show (a defender's call) is the answer's, once known
       const seat = d.seat ?? entry.answer?.seat ?? null;
-      const label = seat === null ? capitalise(decisionAction(d.action)) : decisionLabel({ ...d, seat });
+      const phase = entry.answer?.phase ?? d.phase;
+      const label = seat === null ? capitalise(decisionAction(d.action, phase)) : decisionLabel({ ...d, seat, phase });
       const id = `review-why-${d.step}`;
       let body = "";
       if (entry.open) {
@@ -288,8 +291,9 @@ function boardHTML(frame, you, four, widow) {
           ${namedCard(card, roles, four)}</li>`,
       )
       .join("");
-  } else if (widow && frame.kind !== "alone") {
-    // face up like every hand: the finished hand's record reveals it
+  } else if (widow && !frame.widow_taken) {
+    // face up like every hand: the finished hand's record reveals it; in the
+    // middle only until the maker takes it (then it is among the maker's cards)
     center = `<li>${tx("embed.hand.widow")} ${namedCard(widow, roles, four)}</li>`;
   }
   const centerHTML = center ? `<ul class="review-center" aria-label="${tx("embed.hand.center")}">${center}</ul>` : "";
@@ -367,7 +371,7 @@ function reviewHTML(review, four) {
     .join("");
   const list = decisions
     .map(
-      (d, i) => `<li>${escapeHTML(capitalise(actionText(d.action)))}: ${escapeHTML([verdict(d), ...hardLines(d)].join(" "))}
+      (d, i) => `<li>${escapeHTML(capitalise(actionText(d.action, d.phase)))}: ${escapeHTML([verdict(d), ...hardLines(d)].join(" "))}
       <button type="button" class="link" data-review-goto="${i}">${tx("review.show")}</button></li>`,
     )
     .join("");

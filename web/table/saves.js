@@ -100,13 +100,13 @@ function validDecidedBy(decidedBy) {
 function validFlags(record) {
   const deals = record.openedDeals;
   const validDeals = deals === undefined || (Array.isArray(deals) && deals.length <= 1000 && deals.every((n) => Number.isInteger(n) && n >= 0));
-  return validDeals && ["secretDeal", "openHandsUsed", "daily"].every((name) => record[name] === undefined || typeof record[name] === "boolean");
+  return validDeals && ["secretDeal", "openHandsUsed", "daily", "longGameNoted"].every((name) => record[name] === undefined || typeof record[name] === "boolean");
 }
 
 /** What a record says of its game beyond the engine's save, with the defaults of an
  * older record: `{decidedBy: list|undefined, secretDeal, openHandsUsed, daily}`. */
 export function recordMarks(record, problem = undefined) {
-  if (problem === "marks") return { decidedBy: undefined, secretDeal: false, openHandsUsed: true, daily: false };
+  if (problem === "marks") return { decidedBy: undefined, secretDeal: false, openHandsUsed: true, daily: false, longGameNoted: false };
   return {
     decidedBy: record?.decidedBy,
     // the deals on which open hands were ever on (the engine's opened_deals): never with guests
@@ -114,6 +114,7 @@ export function recordMarks(record, problem = undefined) {
     secretDeal: record?.secretDeal === true,
     openHandsUsed: record?.openHandsUsed === true,
     daily: record?.daily === true,
+    longGameNoted: record?.longGameNoted === true,
   };
 }
 
@@ -184,6 +185,8 @@ function recordText(game, marks = {}) {
   if (game.opened_deals?.length) record.openedDeals = game.opened_deals;
   if (marks.openHandsUsed === true) record.openHandsUsed = true;
   if (marks.daily === true) record.daily = true;
+  // the long game's note was shown and put away (web/table/long-game.js): once per game
+  if (marks.longGameNoted === true) record.longGameNoted = true;
   return JSON.stringify(record);
 }
 

@@ -106,7 +106,7 @@
  *                                       statistics dialog (web/table/stats-dialog.js): the record
  *                                       shown, a reset being confirmed, the export just copied
  * @property {DailyShown|null} daily    the deal of the day being played (web/table/daily.js)
- * @property {{openHandsUsed: boolean, daily: boolean}} marks   the page's marks of the game
+ * @property {{openHandsUsed: boolean, daily: boolean, longGameNoted?: boolean}} marks   the page's marks of the game (longGameNoted: long-game.js)
  *                                       on the table, kept in its saved record (saves.js):
  *                                       open hands were on at some point (practice, in the
  *                                       statistics), it is the deal of the day

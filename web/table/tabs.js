@@ -177,7 +177,7 @@ async function loadRecord(found) {
   if (marks.decidedBy) request.decided_by = marks.decidedBy;
   if (marks.openedDeals) request.opened_deals = marks.openedDeals;
   const open = openWanted(levels, remote);
-  const pageMarks = { openHandsUsed: marks.openHandsUsed, daily: marks.daily };
+  const pageMarks = { openHandsUsed: marks.openHandsUsed, daily: marks.daily, longGameNoted: marks.longGameNoted };
   try {
     return { game: await engine.call("load", { ...request, open_hands: open }), marks: pageMarks };
   } catch (error) {

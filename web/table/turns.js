@@ -90,12 +90,14 @@ export function finishedHand(before, event) {
     // (the hand summary's "Why?": web/table/decisions.js handBotDecisions)
     handSteps: {
       first: before.actions - (before.view.hand_actions ?? []).length,
-      actions: [...(before.view.hand_actions ?? []), { seat: event.seat, action: event.action }],
+      actions: [...(before.view.hand_actions ?? []), { seat: event.seat, action: event.action, phase: before.view.phase }],
     },
     view: {
       ...before.view,
       to_act: null,
       legal_actions: [],
+      // the new score at the top with the hand's end, beside its summary's
+      scores: hand.scores,
       auction: hand.auction,
       trick: [],
       tricks: hand.tricks,
@@ -334,7 +336,8 @@ export async function showHint() {
   if (gen !== state.generation) return;
   update({ busy: false, interruptible: false, hinting: false, hint });
   if (!hint) return;
-  announce(t("a11y.hint", { action: hintLabel(hint.action, state.game.card_roles), reason: capitalise(hintText(hint)) }));
+  const phase = state.game.view.phase;
+  announce(t("a11y.hint", { action: hintLabel(hint.action, state.game.card_roles, phase), reason: capitalise(hintText(hint, phase)) }));
   // the hinted card or choice gets the focus, if the focus is lost or in play
   flush();
   const active = document.activeElement;

@@ -14,16 +14,20 @@ import { escapeHTML } from "./dom.js";
 
 const tx = (key, params) => escapeHTML(t(key, params));
 
-/** An action as a decision's label names it; a discard whose card is hidden
- * ("discard" alone) as putting a card away. */
-export function decisionAction(action) {
+/** An action as a decision's label names it, never in the player's second person
+ * (the decision is another seat's): a discard whose card is hidden ("discard"
+ * alone) as discarding face down; going alone or not, as the maker's or, in the
+ * `phase` defend_alone, a defender's. */
+export function decisionAction(action, phase = null) {
   const { kind, arg } = parseAction(action);
-  return kind === "discard" && !arg ? t("why.discard_hidden") : actionText(action);
+  if (kind === "discard" && !arg) return t("why.discard_hidden");
+  if (kind === "alone" || kind === "decline") return t(`why.action.${phase === "defend_alone" ? "defend_" : ""}${kind}`);
+  return actionText(action);
 }
 
-/** "West: bid 3". */
-export function decisionLabel({ seat, action }) {
-  return t("why.decision", { seat: capitalise(seatName(seat)), action: decisionAction(action) });
+/** "West's decision: bid 3". */
+export function decisionLabel({ seat, action, phase = null }) {
+  return t("why.decision", { seat: capitalise(seatName(seat)), action: decisionAction(action, phase) });
 }
 
 function tellsHTML(answer, seat, id) {
@@ -54,7 +58,7 @@ export function answerHTML(answer, id = "why") {
       let mark = "";
       if (i === 0) mark = ` <strong>${tx("why.its_choice")}</strong>`;
       else if (s.action === answer.action) mark = ` <strong>${tx("why.taken")}</strong>`;
-      return `<li><span class="why-option">${escapeHTML(capitalise(actionText(s.action)))}</span>${mark}: ${escapeHTML(hintText(s))}</li>`;
+      return `<li><span class="why-option">${escapeHTML(capitalise(actionText(s.action, answer.phase)))}</span>${mark}: ${escapeHTML(hintText(s, answer.phase))}</li>`;
     })
     .join("");
   parts.push(`<h3 id="${id}-options-title">${tx("why.options", { seat })}</h3><ol class="why-options" aria-labelledby="${id}-options-title">${items}</ol>`);

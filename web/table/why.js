@@ -1,6 +1,7 @@
 // "Why did it do that?": for a computer player's decision — in the hand in
 // progress its calls (a discard too), the last trick and the trick on the
-// table; or, from the hand summary, every decision of the hand just finished —
+// table; or, from the hand summary (and from the toolbar once the game is
+// over), every decision of the hand just finished —
 // the engine's `why` answer in words (web/table/why-words.js). While the
 // decision's hand is in progress the answer is public: what the decision told
 // the table, the player's cards staying hidden until the hand is over; then it
@@ -13,7 +14,7 @@
 import { engine } from "../engine/start.js";
 import { errorText } from "../shared/i18n-terms.js";
 import { t } from "../shared/i18n.js";
-import { handBotDecisions, recentBotDecisions } from "./decisions.js";
+import { handBotDecisions, isOver, recentBotDecisions } from "./decisions.js";
 import { openDialog, registerPainter } from "./dialog.js";
 import { $, escapeHTML } from "./dom.js";
 import { flush, state, update } from "./state.js";
@@ -26,8 +27,11 @@ const tx = (key, params) => escapeHTML(t(key, params));
 export async function openWhy(step = null, { hand = false } = {}) {
   const thrownIn = Boolean(state.game?.view.last_hand?.thrown_in);
   const decisions = hand ? handBotDecisions(state.handOver, state.game, thrownIn) : recentBotDecisions(state.game);
-  const chosen = step ?? (hand ? decisions[0] : decisions.at(-1))?.step ?? null;
-  const why = { decisions, hand, step: chosen, busy: chosen !== null, error: "", answer: null };
+  // once the game is over the toolbar's "Why?" is the finished hand's, as the
+  // summary's after any other hand: every decision of it, the first one chosen
+  const whole = hand || (!state.handOver && isOver(state.game));
+  const chosen = step ?? (whole ? decisions[0] : decisions.at(-1))?.step ?? null;
+  const why = { decisions, hand: whole, step: chosen, busy: chosen !== null, error: "", answer: null };
   update({ why });
   const dialog = $("#why-dialog");
   const closed = dialog.open ? null : openDialog(dialog);

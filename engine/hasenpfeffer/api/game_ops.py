@@ -472,11 +472,13 @@ def op_hint(request: Mapping[str, Any]) -> dict[str, Any]:
     cur = game.to_act
     if cur is None or cur not in session.local_humans:
         raise ApiError("not_your_turn", "a hint is for your own decision: it is not your turn")
+    from ..bots.advisor import advisor_seed
     from ..bots.hints import suggest
 
     start = time.perf_counter()
-    # the level's own decision (the seed: the game's progress, as a bot's would be)
-    ranked = suggest(game.view(cur), level=level, seed=len(game.history))
+    # the level's own decision, seeded as the advisor (and that seat's computer
+    # player) is: the review and "Why?" then judge this position the same way
+    ranked = suggest(game.view(cur), level=level, seed=advisor_seed(game.seed, cur))
     return {
         "level": level,
         "suggestions": ranked,

@@ -345,6 +345,9 @@ def hand_frames(game: Game) -> list[dict[str, Any]]:
             "bid_call": g.bid_call,
             "trump": g.trump,
             "widow": str(g.widow) if g.maker is not None else None,
+            # from the auction's end the widow is in the maker's hand (or
+            # discarded), no longer in the middle
+            "widow_taken": g.maker is not None,
             "discard": None,
             "alone": g.alone,
             "lone_defender": g.lone_defender,

@@ -1,8 +1,14 @@
 """The ``review`` operation: one seat's decisions in one hand, rated
 (``bots.review.review_hand``): card plays double-dummy, calls by the hard
-player's own decision from the seat's view (seeded as that seat's computer
-player of the game would be; for a secret deal, from a seed drawn from the
-game's, which never leaves the engine).
+player's own decision from the seat's view (``bots.advisor``: seeded as that
+seat's computer player of the game would be).
+
+A hand of the session's game is reviewed in that game, by the advisor the
+hint asked, from the very views of the hand: a call made by following the
+hint is the review's best, with the hint's figures. Its text (``hpn``) names
+the game's seed, or for a secret deal a seed drawn from it (the game's own
+never leaves the engine); a text is reviewed as a hand of its own (its first
+hand, from that seed), so reviewed again it may weigh a close call otherwise.
 
 The hand is a text (``hpn``, with ``number`` for a game text) or, without
 ``hpn``, a finished hand of the session's game (the last one, or ``number``)."""
@@ -128,7 +134,14 @@ def op_review(request: Mapping[str, Any]) -> dict[str, Any]:
             f"seat: the hand was thrown in, so its cards were never shown: "
             f"review your own seat ({own}), not {seat}",
         )
-    decisions = review_hand(game, seat, seed=seed)
+    if start is None:
+        decisions = review_hand(game, seat, seed=seed)
+    else:
+        # the session's hand is reviewed in its own game, from the views its
+        # seats had, by the advisor seeded from the game's own seed: the
+        # hint's player, meeting each position as the hint met it
+        whole = need_session().game
+        decisions = review_hand(whole, seat, seed=whole.seed, start=start)
     answer: dict[str, Any] = {
         "hand": number,
         "first_step": start,

@@ -7,7 +7,8 @@ whoever asks, so the answer says only what the decision tells the table
 discard without its card). Once the hand is over (played out, not thrown in),
 or with open hands (the player chose to see every card), the answer is the
 full explanation: the very procedure that made the decision — the level's
-player, seeded as the session seeds it (``bots.duplicate.bot_seed``), deciding
+player, seeded as the session seeds it (``bots.duplicate.bot_seed``: for the
+hard level, the advisor the hint and the review ask, ``bots.advisor``), deciding
 again from the view it had (``bots.hints.suggest``) — so for the expert, hard
 and medium levels the first option is the action it took. The easy level is
 medium with deliberate noise and mistakes: it is explained by medium's

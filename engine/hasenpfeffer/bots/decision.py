@@ -46,6 +46,13 @@ class Outcome:
     #: card play: share of deals in which the card leaves the seat's side
     #: winning the trick with no opponent still to play able to beat it
     holds: float | None = None
+    #: how many sampled deals the shares above are over (0: not sampled, a
+    #: model's estimate): what makes them uncertain (``hints``: said as ranges)
+    deals: int = 0
+    #: the value on each sampled deal, in the deals' order (rollouts: every
+    #: candidate over the same deals, so two candidates' values pair up and
+    #: their difference's noise can be told: ``hints`` says "a close call")
+    per_deal: tuple[float, ...] = ()
 
     @property
     def make_rate(self) -> float | None:

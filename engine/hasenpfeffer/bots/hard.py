@@ -272,6 +272,7 @@ class HardPlayer:
                     made_ours=ours * row[3] / n,
                     made_theirs=(1 - ours) * row[3] / n,
                     holds=row[4] / n,
+                    deals=n,
                 )
         return out
 

@@ -25,11 +25,24 @@ action follows, with
   (``text.HINT_COMPARE_TEXT``);
 - ``reason``: all of it in English.
 
+The numbers are estimates over a few sampled deals (or a fitted model), and
+the words say how sure they are: a share (a bid made, a trick held) over
+``n`` deals carries ``<name>_range``, ``[low, high]``, where the sample
+leaves it uncertain (``span``: an 80 % Wilson interval, rounded outward to
+5 points; a model's share ``MODEL_BAND`` either side), said "about 60 to 75 %"
+instead of one number, so a bid made in all 24 deals played out is "about
+90 to 100 %", never "about 100 %". Two calls played out over the same deals
+whose values differ by less than their paired difference's noise
+(``CLOSE_Z`` standard errors) are "a close call" (``compare_code``
+``close``). ``python -m hasenpfeffer_devtools.calibration`` measures how well
+the shares match what happens.
+
 Like the bots, hints read only the view.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -63,6 +76,67 @@ SAME_CHANCE: Final = 0.005
 #: A bid's make rate is said when the side keeps the contract in at least this
 #: share of the deals played out (else it is mostly outbid).
 KEEPS: Final = 0.25
+#: The normal quantile of a share's range: an 80 % interval.
+SPAN_Z: Final = 1.2816
+#: A share's range is said on this grid (rounded outward).
+SPAN_STEP: Final = 0.05
+#: A share from a fitted model, not a sample: this much either side.
+MODEL_BAND: Final = 0.1
+#: Two calls are a close call when their values differ by less than this many
+#: standard errors of the paired difference over the deals played out.
+CLOSE_Z: Final = 1.0
+
+
+def span(share: float, deals: float) -> list[float] | None:
+    """The range a ``share`` measured over ``deals`` sampled deals is said as
+    (``deals`` 0: a model's estimate), or None where one number is honest
+    (the range is a single step of ``SPAN_STEP``).
+
+    >>> span(1.0, 24)  # all 24 deals: not "about 100 %"
+    [0.9, 1.0]
+    >>> span(0.5, 24)
+    [0.35, 0.65]
+    >>> span(0.62, 100000) is None
+    True
+    >>> span(0.3, 0)  # a model's estimate
+    [0.2, 0.4]
+    """
+    if deals <= 0:
+        low, high = share - MODEL_BAND, share + MODEL_BAND
+    else:
+        z2 = SPAN_Z * SPAN_Z
+        centre = (share + z2 / (2 * deals)) / (1 + z2 / deals)
+        half = SPAN_Z * math.sqrt(share * (1 - share) / deals + z2 / (4 * deals * deals))
+        half /= 1 + z2 / deals
+        low, high = centre - half, centre + half
+    steps = 1 / SPAN_STEP
+    low = max(0.0, math.floor(round(low * steps, 6)) / steps)
+    high = min(1.0, math.ceil(round(high * steps, 6)) / steps)
+    if high - low <= SPAN_STEP + 1e-9:
+        return None
+    return [round(low, 2), round(high, 2)]
+
+
+def _spanned(params: dict[str, Any], key: str, deals: float) -> dict[str, Any]:
+    """``params`` with ``<key>_range`` where the share ``params[key]`` is uncertain."""
+    share = params.get(key)
+    if share is not None:
+        rng = span(share, deals)
+        if rng is not None:
+            params[f"{key}_range"] = rng
+    return params
+
+
+def close_call(a: Outcome, b: Outcome) -> bool:
+    """Whether two calls played out over the same deals differ by less than
+    the noise of their paired difference (``CLOSE_Z`` standard errors)."""
+    n = len(a.per_deal)
+    if n < 2 or len(b.per_deal) != n:
+        return False
+    diffs = [x - y for x, y in zip(a.per_deal, b.per_deal, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return abs(mean) < CLOSE_Z * math.sqrt(var / n)
 
 
 def suggest(view: Mapping[str, Any], level: str = "hard", seed: int = 0) -> list[dict[str, Any]]:
@@ -172,6 +246,8 @@ class _Hint:
             return "", {}
         a, b = outcomes[action], outcomes[other]
         params: dict[str, Any] = {"other": other}
+        if close_call(a, b):
+            return "close", params
         if self.decision.objective == "chance":
             assert a.margin is not None and b.margin is not None
             assert a.chance is not None and b.chance is not None
@@ -234,6 +310,7 @@ class _Hint:
         t = SUITS.index(view["trump"])
         outcome = self.decision.outcomes.get(action)
         holds = _share(outcome.holds) if outcome is not None else None
+        deals = outcome.deals if outcome is not None else 0
         card = {"card": action[5:]}
         maker_team = view["maker"] & 1
         won = view["tricks_won"][maker_team]
@@ -253,7 +330,7 @@ class _Hint:
             if led == t and self.makers:
                 return "lead_trump", card
             if holds is not None and (holds >= 0.5 or not self._lowest_of_suit(c, t)):
-                return "lead_holds", {**card, "holds": holds}
+                return "lead_holds", _spanned({**card, "holds": holds}, "holds", deals)
             return "lead_low", card
         led = EFFECTIVE_SUIT[t][trick[0][1]]
         power = power_of[led]
@@ -269,12 +346,14 @@ class _Hint:
             if holds is None:
                 return "takes_lead", card
             if not follows and EFFECTIVE_SUIT[t][c] == t:
-                return "ruff", {**card, "suit": SUITS[led], "holds": holds}
+                return "ruff", _spanned(
+                    {**card, "suit": SUITS[led], "holds": holds}, "holds", deals
+                )
             cheaper = [x for x in legal if power[winning] < power[x] < power[c]]
             winners = [x for x in legal if power[x] > power[winning]]
             if len(winners) > 1 and not cheaper:
-                return "takes_trick_cheap", {**card, "holds": holds}
-            return "takes_trick", {**card, "holds": holds}
+                return "takes_trick_cheap", _spanned({**card, "holds": holds}, "holds", deals)
+            return "takes_trick", _spanned({**card, "holds": holds}, "holds", deals)
         if not follows:
             return "throw_off", {**card, "suit": SUITS[led]}
         if any(power[x] > power[winning] for x in legal):
@@ -298,9 +377,10 @@ class _Hint:
         if mine <= 0 or any(chance(a) > 0 for a in self.legal if a != action):
             return None
         card = action[5:]
+        deals = outcomes[action].deals
         if self.makers:
-            return "only_make", {"card": card, "make": _share(mine)}
-        return "only_defeat", {"card": card, "defeat": _share(mine)}
+            return "only_make", _spanned({"card": card, "make": _share(mine)}, "make", deals)
+        return "only_defeat", _spanned({"card": card, "defeat": _share(mine)}, "defeat", deals)
 
     def _lowest_of_suit(self, c: int, t: int) -> bool:
         suit = EFFECTIVE_SUIT[t][c]
@@ -314,13 +394,16 @@ class _Hint:
         moved by what the auction says)."""
         return bidding_estimates(self.hand)[4] + self.calls.auction_shift(self.view)
 
-    def _bid_make(self, action: str, outcome: Outcome | None) -> float:
-        """How often the bid is made: over the deals played out, else by the
-        trick estimate's distribution."""
+    def _bid_make(self, action: str, outcome: Outcome | None) -> tuple[float, float]:
+        """How often the bid is made and over how many deals: over the deals
+        played out in which the side held the contract, else by the trick
+        estimate's distribution (0 deals)."""
         if outcome is not None and outcome.make_rate is not None:
-            return outcome.make_rate
+            assert outcome.makers is not None
+            return outcome.make_rate, outcome.deals * outcome.makers
         bid = Action.parse(action).value
-        return chance_of_at_least(trick_distribution(self._tricks(), MODEL.sigma), min(bid, 6))
+        dist = trick_distribution(self._tricks(), MODEL.sigma)
+        return chance_of_at_least(dist, min(bid, 6)), 0
 
     def _bid(self, action: str) -> tuple[str, dict[str, Any]]:
         view = self.view
@@ -342,26 +425,30 @@ class _Hint:
             other = max(weighed, key=lambda a: outcomes[a].value) if weighed else bids[0]
             kept = outcomes[other].makers if other in outcomes else None
             if kept is not None and kept < KEEPS:
-                return "pass_outbid", {"call": other, "keep": _share(kept)}
-            make = self._bid_make(other, outcomes.get(other))
-            if make < 0.5:
-                return "pass_weak", {"tricks": tricks, "call": other, "make": _share(make)}
-            return "pass_better", {"tricks": tricks, "call": other, "make": _share(make)}
+                keep = {"call": other, "keep": _share(kept)}
+                return "pass_outbid", _spanned(keep, "keep", outcomes[other].deals)
+            make, deals = self._bid_make(other, outcomes.get(other))
+            params = _spanned(
+                {"tricks": tricks, "call": other, "make": _share(make)}, "make", deals
+            )
+            return ("pass_weak" if make < 0.5 else "pass_better"), params
         outcome = outcomes.get(action)
         if outcome is not None and outcome.makers is not None and outcome.makers < KEEPS:
-            return "bid_outbid", {"call": action, "keep": _share(outcome.makers)}
-        make = self._bid_make(action, outcome)
+            keep = {"call": action, "keep": _share(outcome.makers)}
+            return "bid_outbid", _spanned(keep, "keep", outcome.deals)
+        make, deals = self._bid_make(action, outcome)
         if self.cheap and make < 0.5:
             passing = outcomes.get("pass")
             if chosen and high_bidder is not None and not partner_holds and passing is not None:
                 assert passing.points is not None and passing.margin is not None
                 their = round(passing.points - passing.margin, 1)
                 params = {"call": action, "make": _share(make), "seat": high_bidder, "their": their}
-                return "bid_war", params
-            return "bid_cheap", {"call": action, "make": _share(make)}
+                return "bid_war", _spanned(params, "make", deals)
+            return "bid_cheap", _spanned({"call": action, "make": _share(make)}, "make", deals)
         estimates = bidding_estimates(self.hand)
         suit = SUITS[max(range(4), key=lambda s: estimates[s])]
-        return "bid_strong", {"tricks": tricks, "suit": suit, "call": action, "make": _share(make)}
+        params = {"tricks": tricks, "suit": suit, "call": action, "make": _share(make)}
+        return "bid_strong", _spanned(params, "make", deals)
 
     # -- trump and discard
 
@@ -397,15 +484,16 @@ class _Hint:
 
     # -- alone and defend alone
 
-    def _alone_makes(self) -> tuple[float, float]:
-        """(with the partner, alone): how often the maker makes the bid, over
-        the deals played out, else by the trick estimates."""
+    def _alone_makes(self) -> tuple[float, float, int]:
+        """(with the partner, alone, over how many deals): how often the maker
+        makes the bid, over the deals played out, else by the trick
+        estimates (0 deals)."""
         outcomes = self.decision.outcomes
         alone, decline = outcomes.get("alone"), outcomes.get("decline")
         if alone is not None and decline is not None:
             a, d = alone.make_rate, decline.make_rate
             if a is not None and d is not None:
-                return d, a
+                return d, a, alone.deals
         view = self.view
         t = SUITS.index(view["trump"])
         shift = self.calls.auction_shift(view)
@@ -415,17 +503,19 @@ class _Hint:
         return (
             chance_of_at_least(trick_distribution(with_partner, MODEL.sigma), bid),
             chance_of_at_least(trick_distribution(lone, ALONE_MODEL.sigma), bid),
+            0,
         )
 
     def _alone(self, action: str) -> tuple[str, dict[str, Any]]:
-        with_partner, alone = self._alone_makes()
+        with_partner, alone, deals = self._alone_makes()
         if action == "alone":
-            return "alone", {"make": _share(alone)}
+            return "alone", _spanned({"make": _share(alone)}, "make", deals)
         bid: int = self.view["bid"]
         wins = self.view["scores"][self.team] + bid >= self.rules.target
         if wins and action == self.decision.action:
             return "decline_wins", {}
-        return "decline", {"make": _share(with_partner), "alone_make": _share(alone)}
+        params = {"make": _share(with_partner), "alone_make": _share(alone)}
+        return "decline", _spanned(_spanned(params, "make", deals), "alone_make", deals)
 
     def _defend_alone(self, action: str) -> tuple[str, dict[str, Any]]:
         outcome = self.decision.outcomes.get(action)
@@ -441,9 +531,14 @@ class _Hint:
             code = "defend_top_trumps" if action == "alone" else "defend_few_trumps"
             return code, {"count": count, "bid": bid}
         other = self.decision.outcomes.get("decline" if action == "alone" else "alone")
-        makes = {"make": _share(outcome.their_make_rate)}
+        assert outcome.makers is not None
+        makes = _spanned(
+            {"make": _share(outcome.their_make_rate)}, "make", outcome.deals * (1 - outcome.makers)
+        )
         if other is not None and other.their_make_rate is not None:
+            assert other.makers is not None
             makes["other_make"] = _share(other.their_make_rate)
+            _spanned(makes, "other_make", other.deals * (1 - other.makers))
         if action != self.decision.action:
             return ("stake_double" if action == "alone" else "stake_single"), {}
         if action == "alone":
@@ -468,4 +563,18 @@ def _sure_winner(view: Mapping[str, Any], card: int, led: int) -> bool:
     return True
 
 
-__all__ = ["KEEPS", "SAME_CHANCE", "SAME_POINTS", "SAME_TRICKS", "UNITS", "explain", "suggest"]
+__all__ = [
+    "CLOSE_Z",
+    "KEEPS",
+    "MODEL_BAND",
+    "SAME_CHANCE",
+    "SAME_POINTS",
+    "SAME_TRICKS",
+    "SPAN_STEP",
+    "SPAN_Z",
+    "UNITS",
+    "close_call",
+    "explain",
+    "span",
+    "suggest",
+]

@@ -55,10 +55,10 @@ from typing import Any, Final
 from ..cards import CARDS
 from ..game import Game
 from ..text import review_text
+from .advisor import advisor
 from .decision import Decision, Outcome
-from .duplicate import bot_seed
 from .hard import HardPlayer
-from .hints import explain
+from .hints import close_call, explain
 from .rollouts import ROLLOUT_PHASES
 from .solver import Position, solve_score_moves
 
@@ -66,7 +66,9 @@ from .solver import Position, solve_score_moves
 CALL_UNITS: Final = {"chance": 1, "tricks": 2}
 
 
-def review_hand(game: Game, seat: int, *, seed: int | None = None) -> list[dict[str, Any]]:
+def review_hand(
+    game: Game, seat: int, *, seed: int | None = None, start: int = 0
+) -> list[dict[str, Any]]:
     """Each decision of ``seat`` in the first hand of ``game``, in order, as
     ``{"step", "seat", "action", "phase", "kind", "unit", "best", "loss",
     "values", "hard", "reason", "reason_code", "reason_params"}``.
@@ -81,16 +83,21 @@ def review_hand(game: Game, seat: int, *, seed: int | None = None) -> list[dict[
     made have a value). A decision with a single legal action has ``values``
     and ``hard`` empty, ``unit`` ``""`` and loss 0. ``seed`` is the game's
     seed (default ``game.seed``): the hard player is seeded as the seat's
-    computer player of that game. An unfinished hand is reviewed up to its
-    last action."""
+    computer player of that game. ``start`` is the index in ``game.history``
+    of the hand's first action (0: the game's first hand; a later hand of a
+    whole game is reviewed from the very views its seats had, so the hard
+    player meets each of them exactly as the hint did: ``advisor``). An
+    unfinished hand is reviewed up to its last action."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
         raise ValueError(f"seat must be 0 to 3; got {seat!r}")
-    g = game.replayed(0)
-    start = len(g.records)
-    hard = HardPlayer(bot_seed(game.seed if seed is None else seed, seat))
+    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= len(game.history):
+        raise ValueError(f"start must be 0 to {len(game.history)}; got {start!r}")
+    g = game.replayed(start)
+    finished = len(g.records)
+    hard = advisor(game.seed if seed is None else seed, seat)
     out: list[dict[str, Any]] = []
-    for step, action in enumerate(game.history):
-        if len(g.records) > start:
+    for step, action in enumerate(game.history[start:]):
+        if len(g.records) > finished:
             break
         if g.to_act == seat:
             text = str(action)
@@ -192,7 +199,10 @@ def _rate_call(
         code = "review_call_best"
         params: dict[str, Any] = {"action": action, "best": best, "estimate": estimate}
     else:
-        code = "review_call_cost"
+        # a loss within the noise of the deals both calls were played out
+        # over is a close call, not a mistake the estimate can vouch for
+        close = close_call(outcomes[decision.action], outcomes[action])
+        code = "review_call_close" if close else "review_call_cost"
         params = {"action": action, "best": best, "loss": loss, "estimate": estimate}
         params["best_estimate"] = top
     params["unit"] = unit

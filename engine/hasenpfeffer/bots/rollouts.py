@@ -105,12 +105,15 @@ class RolloutCalls:
         rng = random.Random(decision_key(self.seed, view))
         deals = self.deals(view, rng, self.n)
         sums = {a: [0.0] * 7 for a in options}
+        each: dict[str, list[float]] = {a: [] for a in options}
         for deal in deals:
             for action in options:
                 game = deal.copy()
                 game.apply(action)
                 row = sums[action]
-                for i, x in enumerate(self._finish(game, team, table, weight)):
+                finished = self._finish(game, team, table, weight)
+                each[action].append(finished[0])
+                for i, x in enumerate(finished):
                     row[i] += x
         n = len(deals)
         return {
@@ -122,6 +125,8 @@ class RolloutCalls:
                 makers=row[4] / n,
                 made_ours=row[5] / n,
                 made_theirs=row[6] / n,
+                deals=n,
+                per_deal=tuple(each[a]),
             )
             for a, row in sums.items()
         }
