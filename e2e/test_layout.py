@@ -236,7 +236,7 @@ def test_the_rules_open_at_the_top_with_the_ranking_first_and_only_rules_in_forc
         assert shown["trumpsInView"]
         text = shown["text"]
         # when the auction ends, for these rules
-        ends = "The bidding ends as soon as three players have passed and a bid stands"
+        ends = "The bidding ends as soon as every player but one has passed and a bid stands"
         assert ends in text
         assert ("Big pepper ends it at once." in text) == pepper
         assert ("A bid of 6 ends it at once." in text) == (not pepper)

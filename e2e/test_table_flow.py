@@ -277,7 +277,7 @@ GAME_OVER_TEXT = {
     # title (said once), then the final score with each side named
     "en": ("You win!", "Final score: you and North 15, West and East \u22125."),
     "it": ("Avete vinto!", "Punteggio finale: tu e Nord 15, Ovest ed Est \u22125."),
-    "fy": ("Jim winne!", "Einstân: jo en Noard 15, West en East \u22125."),
+    "fy": ("Jo winne!", "Einstân: jo en Noard 15, West en East \u22125."),
     "hi": ("जीत आपकी हुई!", "अंतिम स्कोर: आप और उत्तर 15, पश्चिम और पूर्व \u22125।"),
     "ar": (
         "فزتما!",
