@@ -30,7 +30,7 @@ PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.downloaded.stamp
 WEB_PY := scripts/build_site.py scripts/catalogues.py scripts/wheel_bytecode.py scripts/serve_site.py scripts/bench_web.py scripts/bench_waterfall.py scripts/browser.py \
 	scripts/bench_embed.py scripts/pwa_build.py scripts/svg_raster.py scripts/bench_pwa.py \
 	scripts/python_page.py scripts/bench_python_page.py scripts/bench_learn.py scripts/solver_bench.py \
-	scripts/bench_rules_page.py scripts/profile_start.py
+	scripts/bench_rules_page.py scripts/profile_start.py scripts/wheel_comments.py
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PIP_NO_INPUT := 1
@@ -102,6 +102,7 @@ lint-web: node_modules
 wheel: venv
 	rm -rf dist build engine/*.egg-info
 	$(PY) -m build --wheel --outdir dist .
+	cd scripts && ../$(PY) wheel_comments.py ../dist/hasenpfeffer-*.whl
 
 # The static web app (git-ignored): index.html, web/, pyodide/, engine/<wheel>, python.html,
 # pyscript/ (micropip's wheel is downloaded once from PyPI into .cache/site-wheels/).

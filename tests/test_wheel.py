@@ -7,6 +7,7 @@ directory with `pip wheel . --no-deps`.
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 import zipfile
@@ -15,11 +16,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from wheel_comments import without_comments  # noqa: E402
+
 DIST = ROOT / "dist"
 PACKAGE_DIR = ROOT / "engine" / "hasenpfeffer"
 # 150 KiB: the engine a player's browser or pip downloads. The developer tools (arena,
 # bench) live outside the wheel, in devtools/ (147,386 bytes on 2026-12-02 without them;
-# 155,776 with them).
+# 155,776 with them); since 2026-12-05 its modules carry no comments (159,530 bytes with
+# them that day, 148,155 without: scripts/wheel_comments.py).
 MAX_WHEEL_BYTES = 150 * 1024
 
 _built: list[Path] = []
@@ -51,6 +57,7 @@ def find_or_build_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
             check=True,
         )
         (wheel,) = out.glob("hasenpfeffer-*.whl")
+        without_comments(wheel)  # as `make wheel` does
     _built.append(wheel)
     return wheel
 
@@ -91,6 +98,21 @@ def test_no_runtime_dependencies(wheel: Path, names: list[str]) -> None:
 def test_wheel_is_small(wheel: Path) -> None:
     size = wheel.stat().st_size
     assert size < MAX_WHEEL_BYTES, f"{wheel.name} is {size} bytes (limit {MAX_WHEEL_BYTES})"
+
+
+def test_the_wheels_modules_are_the_sources_without_their_comments(wheel: Path) -> None:
+    # make wheel leaves the comments out (scripts/wheel_comments.py): the same code,
+    # docstrings and line numbers, so a traceback points where the repository's does
+    with zipfile.ZipFile(wheel) as zf:
+        modules = {n: zf.read(n).decode() for n in zf.namelist() if n.endswith(".py")}
+    assert len(modules) > 30
+    for name, shipped in modules.items():
+        source = (PACKAGE_DIR.parent / name).read_text(encoding="utf-8")
+        assert "#" not in "".join(
+            line for line in shipped.splitlines() if line.lstrip().startswith("#")
+        ), name
+        same = ast.dump(ast.parse(shipped), include_attributes=True)
+        assert same == ast.dump(ast.parse(source), include_attributes=True), name
 
 
 def test_wheel_leaves_out_the_developer_tools(names: list[str]) -> None:
