@@ -222,7 +222,7 @@ function shapes(vocabulary) {
     tricks: list(trick, MAX_CARDS),
     tricks_won: list(count, 2, 2),
     legal_actions: list(action, MAX_LIST),
-    hand_actions: list(object({ seat, action }), MAX_ACTIONS),
+    hand_actions: list(object({ seat, action, phase: optional(oneOf(vocabulary.phases)) }), MAX_ACTIONS),
     last_hand: nullable(hand),
     rules: mapOf(text(MAX_WORD, /^[a-z0-9_]+$/), (v, path) => (typeof v === "string" ? word(v, path) : anything(v, path, MAX_DEPTH)), MAX_LIST),
     widow: optional(card),
