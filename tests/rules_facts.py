@@ -585,14 +585,24 @@ def _multiplier(hand: Hand) -> int:
     return (2 if big else 1) * (2 if hand.record["alone"] else 1) * (2 if lone else 1)
 
 
+def _lone_defended(rules: Rules) -> list[Hand]:
+    return [h for h in played(rules) if h.record["lone_defender"] is not None]
+
+
+def _stake_doubled(hands: list[Hand], times: int, who: str) -> str | None:
+    """The stake of each hand is ``times`` its stake without lone players (big pepper
+    doubles it on its own)."""
+    for hand in hands:
+        plain = 2 if hand.record["bid_call"] == "big" else 1
+        if hand.multiplier != times * plain:
+            return f"with {who} the stake was {hand.multiplier}"
+    return None if hands else f"never {who}"
+
+
 @fact
 def alone_doubles(rules: Rules) -> str | None:
     hands = [h for h in _alone(rules) if h.record["lone_defender"] is None]
-    for hand in hands:
-        plain = 2 if hand.record["bid_call"] == "big" else 1
-        if hand.multiplier != 2 * plain:
-            return f"a lone maker's stake was {hand.multiplier}"
-    return None if hands else "nobody went alone"
+    return _stake_doubled(hands, 2, "a lone maker")
 
 
 @fact
@@ -614,7 +624,7 @@ def defend_alone_in_turn(rules: Rules) -> str | None:
 
 @fact
 def defend_alone_partner_sits_out(rules: Rules) -> str | None:
-    hands = [h for h in played(rules) if h.record["lone_defender"] is not None]
+    hands = _lone_defended(rules)
     for hand in hands:
         partner = (hand.record["lone_defender"] + 2) % 4
         if any(p["seat"] == partner for t in tricks(hand) for p in t["cards"]):
@@ -624,12 +634,7 @@ def defend_alone_partner_sits_out(rules: Rules) -> str | None:
 
 @fact
 def defend_alone_doubles(rules: Rules) -> str | None:
-    hands = [h for h in played(rules) if h.record["lone_defender"] is not None]
-    for hand in hands:
-        plain = 2 if hand.record["bid_call"] == "big" else 1
-        if hand.multiplier != 4 * plain:
-            return f"a lone maker against a lone defender had the stake {hand.multiplier}"
-    return None if hands else "nobody defended alone"
+    return _stake_doubled(_lone_defended(rules), 4, "a lone maker and a lone defender")
 
 
 @fact

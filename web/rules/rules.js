@@ -195,7 +195,6 @@ function onlyAttr(only) {
 
 function scoringTable() {
   const ui = text.ui;
-  const head = layout.presets.map((p) => `<th scope="col" data-preset="${p}">${escapeHTML(text.presets[p].name)}</th>`).join("");
   const rows = layout.scoring.map((row) => {
     const call = ui.calls[row.call] ?? row.call;
     const label = ui.score_row.replace("{call}", call).replace("{tricks}", row.tricks)
@@ -208,8 +207,15 @@ function scoringTable() {
     }).join("");
     return `<tr><th scope="row">${escapeHTML(label)}</th>${cells}</tr>`;
   }).join("");
-  return `<div class="wide" tabindex="0" role="region" aria-label="${escapeHTML(ui.score_caption)}"><table class="scores">
-<caption>${escapeHTML(ui.score_caption)}</caption>
+  return presetsTable("scores", ui.score_caption, rows);
+}
+
+/** A table with a column per rule set (the scoring table, the rule-set table), in a
+ * scrollable region at phone width. */
+function presetsTable(className, caption, rows) {
+  const head = layout.presets.map((p) => `<th scope="col" data-preset="${p}">${escapeHTML(text.presets[p].name)}</th>`).join("");
+  return `<div class="wide" tabindex="0" role="region" aria-label="${escapeHTML(caption)}"><table class="${className}">
+<caption>${escapeHTML(caption)}</caption>
 <thead><tr><td></td>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
@@ -217,7 +223,6 @@ function scoringTable() {
  * (VOCABULARY.rule_sets[...].table), in the page's language. */
 function ruleSetTable() {
   const words = text.ui.table;
-  const head = layout.presets.map((p) => `<th scope="col" data-preset="${p}">${escapeHTML(text.presets[p].name)}</th>`).join("");
   const rows = Object.entries(words.rows).map(([row, label]) => {
     const cells = layout.presets.map((p) => {
       const key = VOCABULARY.rule_sets[p].table[row];
@@ -225,9 +230,7 @@ function ruleSetTable() {
     }).join("");
     return `<tr><th scope="row">${escapeHTML(label)}</th>${cells}</tr>`;
   }).join("");
-  return `<div class="wide" tabindex="0" role="region" aria-label="${escapeHTML(words.caption)}"><table class="rulesets">
-<caption>${escapeHTML(words.caption)}</caption>
-<thead><tr><td></td>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
+  return presetsTable("rulesets", words.caption, rows);
 }
 
 function signed(n) {
