@@ -10,7 +10,9 @@ After every step:
 - the page's guests are the engine's remote seats (one list);
 - no guest sits at a game whose seed is known (a ``seed``, the deal of the day)
   or at a deal on which open hands were ever on;
-- with guests seated, an undo took back only the host's own decision;
+- with guests seated, an undo took back only the host's own decision, and one
+  that showed nothing (the widow at the auction's end, a trick completed, a new
+  deal); ``can_undo`` says whether an undo is taken;
 - no view or event the page would send a guest (``state`` with its seat, the
   events of ``act`` and ``bot_step``) names a card that seat has not seen: its own
   dealt cards, the cards played, and the widow and discard of a hand once it was
@@ -201,16 +203,19 @@ class HostTable(RuleBasedStateMachine):
     @rule()
     def undo(self) -> None:
         before = self.state()
-        if not before["can_undo"]:
-            return
         save = Game.from_json(before["save"])
         answer = self.call("undo")
+        if answer["ok"] != before["can_undo"]:
+            self.undo_problem = f"can_undo {before['can_undo']} but undo answered {answer}"
         if answer["ok"] and before["remote"]:
-            after = len(Game.from_json(answer["state"]["save"]).history)
+            back = Game.from_json(answer["state"]["save"])
             actors = _actors(save)
-            taken = actors[after:]
+            taken = actors[len(back.history) :]
             if any(seat != HOST for seat in taken):
                 self.undo_problem = f"an undo with guests took back {taken} (seats)"
+            if _shown(back) != _shown(save):
+                # the widow at the auction's end, a trick completed, a new deal
+                self.undo_problem = f"an undo with guests unsaid {_shown(back)} -> {_shown(save)}"
         self._answer(answer)
 
     @rule(on=st.booleans())
@@ -306,6 +311,14 @@ class HostTable(RuleBasedStateMachine):
             named = set(CARD.findall(text))
             assert named <= self.shown[seat], (seat, named - self.shown[seat])
         self.sent.clear()
+
+
+def _shown(game: Game) -> tuple[str, int, int]:
+    """What a decision may have shown, as the model sees it: the group of phases
+    (the auction, the maker's calls and the defenders' answer, the play), the
+    hand's number and the tricks finished in it."""
+    group = {"trump": "calls", "discard": "calls", "alone": "calls", "defend_alone": "calls"}
+    return group.get(game.phase, game.phase), game.hand_number, sum(game.tricks_won)
 
 
 def _actors(game: Game) -> list[int]:

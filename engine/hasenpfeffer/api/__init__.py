@@ -175,6 +175,8 @@ def _error(
         error["reason_params"] = {
             k: _short_param(k, v) if isinstance(v, str) else v for k, v in params.items()
         }
+    if isinstance(op, str) and op not in _OPS:
+        op = cut(op)  # an unknown op is echoed at most MAX_QUOTE characters long
     return {
         "ok": False,
         "v": API_VERSION,

@@ -372,7 +372,9 @@ def op_load(request: Mapping[str, Any]) -> dict[str, Any]:
         remote=remote,
         deciders=deciders_arg(request.get("decided_by"), game, actors, levels),
         open_hands=_flag(request, "open_hands"),
-        secret_deal=_flag(request, "secret_deal"),
+        # a secret deal only if the save holds its secret key: the page's record
+        # (``secret_deal``) may withhold it (its marks lost), never grant it
+        secret_deal=_flag(request, "secret_deal") and game.secret is not None,
         daily=_flag(request, "daily"),
         opened=opened_arg(request.get("opened_deals"), game),
     )
@@ -504,6 +506,15 @@ def op_undo(request: Mapping[str, Any]) -> dict[str, Any]:
             f"with guests at the table a decision stands once another seat has acted "
             f"after it ({SEAT_NAMES[other]} has)",
             ("undo_guests", params),
+        )
+    if session.remote and last == session.seat and session.undo_shows(n):
+        # the decision showed a card or a trick (the widow at the auction's end,
+        # a trick completed, a new deal): with guests seated it stands
+        raise ApiError(
+            "undo_shown",
+            "with guests at the table a decision stands once it has shown something "
+            "(the widow, a finished trick or a new deal)",
+            ("undo_shown", {}),
         )
     if not session.can_undo:
         # several people at one device: nobody takes back another person's decision

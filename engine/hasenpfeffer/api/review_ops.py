@@ -19,7 +19,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..game import MAX_SEED, Game
+from ..game import MAX_SEED, Game, HandRecord
 from .args import ApiError, bad_arg, digits, seat_arg, shown
 from .lesson_ops import hand_frames, hpn_hand
 from .sessions import need_session
@@ -126,13 +126,25 @@ def op_review(request: Mapping[str, Any]) -> dict[str, Any]:
             "hpn: the hand is not finished yet; review a finished hand",
         )
     record = records[0]
-    hidden = start is not None and record.thrown_in
-    if hidden and seat != own:
-        # nobody was shown a thrown-in hand's cards: each reviews their own only
+    # the session's hands whose cards were never shown: every other hand of a
+    # thrown-in one, and the hand of a seat that sat out (its partner went alone,
+    # or defended alone), never played; the reviewer's own always shown
+    unseen: tuple[int, ...] = ()
+    if start is not None:
+        unseen = tuple(s for s in unplayed_seats(record) if s != own)
+    hidden = bool(unseen)
+    if seat in unseen:
+        if record.thrown_in:
+            # nobody was shown a thrown-in hand's cards: each reviews their own only
+            raise ApiError(
+                "bad_request",
+                f"seat: the hand was thrown in, so its cards were never shown: "
+                f"review your own seat ({own}), not {seat}",
+            )
         raise ApiError(
             "bad_request",
-            f"seat: the hand was thrown in, so its cards were never shown: "
-            f"review your own seat ({own}), not {seat}",
+            f"seat: {seat} sat out the hand, so its cards were never shown: "
+            f"review a seat that played ({own} is yours), not {seat}",
         )
     if start is None:
         decisions = review_hand(game, seat, seed=seed)
@@ -153,18 +165,25 @@ def op_review(request: Mapping[str, Any]) -> dict[str, Any]:
         "tricks_won": list(record.tricks_won),
     }
     if hidden:
-        answer["frames"] = own_frames(game, seat)
+        answer["frames"] = own_frames(game, unseen)
     return answer
 
 
-def own_frames(game: Game, seat: int) -> list[dict[str, Any]]:
-    """The frames of a thrown-in hand (``replay``'s) as ``seat`` saw it: its own
-    cards, every other hand face down (empty), and no widow unless the hand's
-    public record names it (the Joker)."""
+def unplayed_seats(record: HandRecord) -> tuple[int, ...]:
+    """The seats whose cards a hand never showed: all four of a thrown-in hand
+    (each saw only its own), else those that sat out (never played a card)."""
+    return tuple(range(4)) if record.thrown_in else record.sitting_out
+
+
+def own_frames(game: Game, unseen: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The frames of a hand (``replay``'s) with the hands of ``unseen`` seats
+    face down (empty): a thrown-in hand as the reviewer saw it (its own cards
+    only, no widow unless the hand's public record names it, the Joker), or a
+    played hand without the hand of a seat that sat out."""
     frames = hand_frames(game)
     for frame in frames:
-        frame["hands"] = [cards if s == seat else [] for s, cards in enumerate(frame["hands"])]
+        frame["hands"] = [[] if s in unseen else cards for s, cards in enumerate(frame["hands"])]
     return frames
 
 
-__all__ = ["op_review"]
+__all__ = ["op_review", "own_frames", "unplayed_seats"]

@@ -10,6 +10,19 @@ from ..game import Game
 from ..vocabulary import HUMAN
 from .args import ApiError, quoted
 
+#: The groups of phases an undo with guests stays within (``Session.undo_shows``):
+#: the auction; the maker's calls (trump, discard, alone) and the defenders' answer
+#: to an alone call; the play of the cards; the game's end.
+PHASE_GROUPS: Final = {
+    "bidding": "auction",
+    "trump": "calls",
+    "discard": "calls",
+    "alone": "calls",
+    "defend_alone": "calls",
+    "play": "play",
+    "game_over": "game_over",
+}
+
 
 @dataclass
 class Session:
@@ -46,6 +59,21 @@ class Session:
         """The first seat other than the one that took action ``n`` of
         ``game.history`` to act after it (None: nobody else has)."""
         return next((a for a in self.actors[n + 1 :] if a != self.actors[n]), None)
+
+    def undo_shows(self, n: int) -> bool:
+        """Whether taking back action ``n`` of ``game.history`` (and what
+        followed it) would unsay what it showed: the decision moved the game to
+        another group of phases (the auction's end shows the maker the widow),
+        completed a trick or started a new deal. With guests seated such a
+        decision stands: a guest saw what came of it, and the undoer may
+        have seen a card the decision made known."""
+        before = self.game.replayed(n)
+        now = self.game
+        return (
+            PHASE_GROUPS[before.phase] != PHASE_GROUPS[now.phase]
+            or before.hand_number != now.hand_number
+            or sum(before.tricks_won) != sum(now.tricks_won)
+        )
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -102,7 +130,7 @@ class Session:
         n = self.last_human_index
         if self.game.is_over or n is None:
             return False
-        if self.remote and self.acted_after(n) is not None:
+        if self.remote and (self.acted_after(n) is not None or self.undo_shows(n)):
             # guests have seen what came after it: the decision stands
             return False
         return len(self.humans) <= 1 or self.actors[n] == self.seat

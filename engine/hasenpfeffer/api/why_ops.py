@@ -4,8 +4,10 @@ decisions in the session's game.
 While that decision's hand is in progress, its player's cards are hidden from
 whoever asks, so the answer says only what the decision tells the table
 (``tells.tells``: the same for every seat, from the public table alone; a
-discard without its card). Once the hand is over (played out, not thrown in),
-or with open hands (the player chose to see every card), the answer is the
+discard without its card). Once the hand is over (played out, not thrown in,
+and not sat out by that player: a seat whose partner went alone or defended
+alone never plays its cards), or with open hands on at its deal (the player
+chose to see every card), the answer is the
 full explanation: the very procedure that made the decision — the level's
 player, seeded as the session seeds it (``bots.duplicate.bot_seed``: for the
 hard level, the advisor the hint and the review ask, ``bots.advisor``), deciding
@@ -29,19 +31,22 @@ from ..tells import tells
 from ..text import tell_text
 from ..vocabulary import HINT_LEVELS, HUMAN, SEAT_NAMES
 from .args import bad_arg, shown
+from .review_ops import unplayed_seats
 from .sessions import need_session
 
 #: The level whose decision procedure explains a level's decisions.
 EXPLAINED_BY = {"expert": "expert", "hard": "hard", "medium": "medium", "easy": "medium"}
 
 
-def hand_is_over(game: Game, before: Game) -> bool:
-    """Whether the hand of the action taken after ``before`` (a replay of
-    ``game``) was played out: its cards are then on the table for everyone, and
-    the review shows them. A thrown-in hand's cards stay hidden."""
+def hand_is_over(game: Game, before: Game, seat: int) -> bool:
+    """Whether the hand of the action ``seat`` took after ``before`` (a replay
+    of ``game``) was played out with ``seat`` playing its cards: they are then
+    on the table for everyone, and the review shows them. A thrown-in hand's
+    cards stay hidden, and so does the hand of a seat that sat out (its partner
+    went alone or defended alone): it was never played."""
     number = before.hand_number
     records = game.records
-    return number < len(records) and not records[number].thrown_in
+    return number < len(records) and seat not in unplayed_seats(records[number])
 
 
 def op_why(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -80,7 +85,11 @@ def op_why(request: Mapping[str, Any]) -> dict[str, Any]:
     view = before.view(seat)
     done = game.history[step]
     public_action = "discard" if done.kind == "discard" else str(done)
-    full = session.open_hands or hand_is_over(game, before)
+    # in full only where its player's cards were seen: with open hands on (the
+    # player's choice), a deal on which they were on; or a hand over in which
+    # that player played its cards
+    opened = session.open_hands and before.hand_number in session.opened
+    full = opened or hand_is_over(game, before, seat)
     told = [
         {"code": code, "params": params, "text": tell_text(code, params, seat)}
         for code, params in tells(view, seat, public_action)
