@@ -848,10 +848,18 @@ GUESTS = ["human", "human", "medium", "human"]  # South at this device, West and
 
 
 def guest_game(seed: int, remote: list[int]) -> dict[str, Any]:
-    """A game with guests on a known seed, for repeatable tests: the page
-    keeps a secret deal's save and says so on load (``secret_deal``); a seeded
-    ``new_game`` itself is refused guests (tests/test_fair.py)."""
-    save = ok({"op": "new_game", "seed": seed, "levels": GUESTS})["save"]
+    """A game with guests on a secret deal whose key is fixed (``seed`` repeated),
+    for repeatable tests: the page keeps a secret deal's save and says so on load
+    (``secret_deal``); a seeded game is refused guests, loaded or new
+    (tests/test_fair.py, tests/test_guests_hidden.py)."""
+    from hasenpfeffer.api import game_ops
+
+    fresh_key = game_ops._secret_key
+    game_ops._secret_key = lambda: bytes([seed]) * 16
+    try:
+        save = ok({"op": "new_game", "levels": GUESTS, "remote": []})["save"]
+    finally:
+        game_ops._secret_key = fresh_key
     return ok({"op": "load", "save": save, "levels": GUESTS, "remote": remote, "secret_deal": True})
 
 

@@ -85,7 +85,9 @@ def _check_game(preset: str, seed: int, hands: int) -> tuple[int, int]:
                 if state["decided_by"][step] == HUMAN:
                     continue
                 why = ok({"op": "why", "step": step})
-                assert why["full"] is (not event["hand"]["thrown_in"])
+                # in full once the hand was played out, for a seat that played its cards
+                shown = not event["hand"]["thrown_in"]
+                assert why["full"] is (shown and why["seat"] not in event["hand"]["sitting_out"])
                 if why["full"] and why["level"] != "random":
                     assert (
                         why["suggestions"]
@@ -329,8 +331,9 @@ def test_a_secret_deals_review_never_gives_the_games_seed_away(
     # drawn from it for that hand alone.
     from hasenpfeffer.api import game_ops, sessions
 
-    # the secret deal's key made known to the test: a deal whose game lasts two hands
-    monkeypatch.setattr(game_ops, "_secret_key", lambda: bytes(range(16)))
+    # the secret deal's key made known to the test: a deal whose first two hands
+    # are played out with all four seats (a hand a seat sat out has no text)
+    monkeypatch.setattr(game_ops, "_secret_key", lambda: bytes(range(1, 17)))
     ok({"op": "new_game", "levels": [HUMAN, "easy", "easy", "easy"]})
     assert ok({"op": "state"})["secret_deal"]
     game_seed = sessions.need_session().game.seed
