@@ -37,6 +37,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from browser import CHROMIUM, LAUNCH_ARGS
 from build_site import current_version
+from hasenpfeffer.game import Game
+from hasenpfeffer.rules import Rules
 
 HOST_NS, GUEST_NS = "hp-lan-host", "hp-lan-guest"
 HOST_IP, GUEST_IP = "10.77.0.1", "10.77.0.2"
@@ -146,7 +148,11 @@ def lan(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[di
             subprocess.run(["ip", "netns", "del", ns], capture_output=True)
 
 
-HOST_SETUP = """async ([version]) => {
+#: The host's game: a secret deal (guests sit only at one, deal_not_secret) whose key the
+#: test knows, so the hand takes the same path on every run.
+SECRET_SAVE = Game.new(Rules.preset("seed"), secret=bytes(range(16))).to_json()
+
+HOST_SETUP = """async ([version, save]) => {
   const base = `./v/${version}/web/`;
   const { start } = await import(base + "engine/start.js");
   const P = await import(base + "together/protocol.js");
@@ -154,10 +160,8 @@ HOST_SETUP = """async ([version]) => {
   const engine = start.engine;
   await engine.ready;
   const levels = ["human", "human", "human", "human"];
-  // guests sit only at a secret deal (deal_not_secret): the test's known deal (seed 12,
-  // one path through a hand) is loaded as the host's page loads its own kept game
-  const first = await engine.call("new_game", { levels, seed: 12, rules: "seed" });
-  await engine.call("load", { save: first.save, levels, secret_deal: true });
+  // the test's secret deal, loaded as the host's page loads its own kept game
+  await engine.call("load", { save, levels, secret_deal: true });
   const channels = {};
   const T = (window.table = { P, L, engine, channels, gone: [], sent: [] });
   const send = (seat, text) => channels[seat]?.send(text);
@@ -279,7 +283,7 @@ def test_four_seats_on_a_lan(playwright_instance: Playwright, lan: dict[str, str
         host.on("console", lambda m: said.append(f"{m.type}: {m.text}"))
         host.on("worker", lambda w: w.on("console", lambda m: said.append(f"worker: {m.text}")))
         ready_host(host, f"http://127.0.0.1:{PORT}/index.html?speed=instant", said)
-        assert host.evaluate(HOST_SETUP, [lan["version"]])
+        assert host.evaluate(HOST_SETUP, [lan["version"], SECRET_SAVE])
 
         def seat_guest(seat: int) -> Page:
             browser = launch(playwright_instance, lan["guest"], secure)
