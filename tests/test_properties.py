@@ -91,7 +91,8 @@ class Tracker:
         self.game = game
         self.hand_start = len(game.history)
         self.actions = 0
-        self.log: list[tuple[int, str]] = []  # (seat, action) of the current hand
+        # (seat, action, the phase it was taken in) of the current hand
+        self.log: list[tuple[int, str, str]] = []
 
     # -- ground truth from the actions of the current hand ----------------------------
 
@@ -142,9 +143,10 @@ class Tracker:
         before_records = len(g.records)
         seat = g.to_act
         assert seat is not None
+        phase = g.phase
         g.apply(action)
         self.actions += 1
-        self.log.append((seat, str(g.history[-1])))
+        self.log.append((seat, str(g.history[-1]), phase))
         if len(g.records) == before_records:
             assert g.scores == before_scores
         else:
@@ -240,12 +242,17 @@ class Tracker:
 
     def check_hand_actions(self) -> None:
         """The view's ``hand_actions``: the actions of this hand (of the last hand
-        once the game is over) with their seats; the discard shown to the maker only."""
+        once the game is over) with their seats and the phase each was taken in; the
+        discard shown to the maker only."""
         g = self.game
         for seat in range(4):
             expected = [
-                {"seat": s, "action": "discard" if a[:7] == "discard" and seat != s else a}
-                for s, a in self.log
+                {
+                    "seat": s,
+                    "action": "discard" if a[:7] == "discard" and seat != s else a,
+                    "phase": phase,
+                }
+                for s, a, phase in self.log
             ]
             assert g.view(seat)["hand_actions"] == expected, (seat, g.phase)
 
