@@ -479,16 +479,22 @@ def _all_passed(rules: Rules) -> list[Hand]:
     ]
 
 
+def _forced(rules: Rules, hands: list[Hand], who: Callable[[Hand], int], what: str) -> str | None:
+    """After four passes, ``who`` (a seat of the hand) plays it at the page's forced bid."""
+    for hand in hands:
+        seat = who(hand)
+        if hand.thrown_in or (hand.maker, hand.record["bid"]) != (seat, rules.forced_bid):
+            return f"all passed, {what} {seat}: {hand.record['maker']} made"
+        if numbers(rules)["forced_bid"] != hand.record["bid"]:
+            return "the page's forced bid is not the engine's"
+    return None if hands else f"four passes never seen with {what}"
+
+
 @fact
 def all_pass_joker_forced(rules: Rules) -> str | None:
     hands = [h for h in _all_passed(rules) if h.widow != JOKER]
-    for hand in hands:
-        holder = next(s for s in range(4) if JOKER in hand.dealt[s])
-        if hand.thrown_in or (hand.maker, hand.record["bid"]) != (holder, rules.forced_bid):
-            return f"all passed, the Joker at {holder}: {hand.record['maker']} made"
-        if numbers(rules)["forced_bid"] != hand.record["bid"]:
-            return "the page's forced bid is not the engine's"
-    return None if hands else "nobody held the Joker after four passes"
+    holder = lambda hand: next(s for s in range(4) if JOKER in hand.dealt[s])  # noqa: E731
+    return _forced(rules, hands, holder, "the Joker's holder")
 
 
 @fact
@@ -504,13 +510,7 @@ def all_pass_widow_thrown_in(rules: Rules) -> str | None:
 
 @fact
 def all_pass_dealer_forced(rules: Rules) -> str | None:
-    hands = _all_passed(rules)
-    for hand in hands:
-        if hand.thrown_in or (hand.maker, hand.record["bid"]) != (hand.dealer, rules.forced_bid):
-            return f"all passed: {hand.record['maker']} made, the dealer was {hand.dealer}"
-        if numbers(rules)["forced_bid"] != hand.record["bid"]:
-            return "the page's forced bid is not the engine's"
-    return None if hands else "everyone never passed"
+    return _forced(rules, _all_passed(rules), lambda hand: hand.dealer, "the dealer")
 
 
 # --- the widow, trump, the discard ------------------------------------------------------
