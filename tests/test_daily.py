@@ -151,3 +151,14 @@ def test_the_players_own_game_teaches_the_comparison_its_opponents_decisions() -
     played = answer["hand"]
     assert played["auction"] == own.records[0].public_dict()["auction"]
     assert played["tricks"] == own.records[0].public_dict()["tricks"]
+
+
+def test_the_comparison_waits_until_the_players_own_first_hand_is_over() -> None:
+    # its answer gives every hand of the deal (hpn): never while the player holds one
+    start = handle({"op": "daily", "date": DAY})
+    answer = handle({"op": "daily_result", "date": DAY, "level": "hard"})
+    assert not answer["ok"]
+    assert answer["error"]["code"] == "daily_in_play"
+    assert handle({"op": "state"})["save"] == start["save"]
+    # another day's deal is not the one in play
+    assert handle({"op": "daily_result", "date": "2026-12-04", "level": "hard"})["ok"]

@@ -1,7 +1,8 @@
 """Guests stay guests (issue 47): the engine keeps the one list of the table's
 guests (its ``remote`` seats) whatever the page asks, refuses an undo once a
 guest has seen what came after it, never seats a guest at a deal that was seen
-with open hands, and no review shows a thrown-in hand's hidden cards."""
+with open hands or at a seat whose cards of the deal were seen at the host's
+device, and no review shows a thrown-in hand's hidden cards."""
 
 from __future__ import annotations
 
@@ -210,6 +211,79 @@ def test_a_refused_open_hands_marks_nothing() -> None:
     guest_table()
     assert refused("set_open_hands", open_hands=True)["code"] == "open_hands_guests"
     assert call("state")["opened_deals"] == []
+
+
+# ---- G1: a deal whose hidden cards this device has seen -----------------------
+
+
+def _until_to_act(state: dict[str, Any], seat: int) -> dict[str, Any]:
+    """Play on (first legal actions) until ``seat`` is to act on the first deal."""
+    for _ in range(200):
+        if state["to_act"] == seat:
+            return state
+        state = _step(state)
+    pytest.fail(f"{seat} never came to act")
+
+
+def test_a_seat_whose_hand_was_shown_here_takes_no_guest_on_that_deal() -> None:
+    # pass-and-play: South and West at one device; West's hand is shown in its turn
+    levels = ["human", "human", "medium", "medium"]
+    state = _until_to_act(call("new_game", levels=levels), 1)
+    assert state["seen_seats"] == [0, 1]
+    error = refused("set_levels", levels=levels, remote=[1])
+    assert error["code"] == "deal_seen"
+    assert error["reason_code"] == "deal_seen" and error["reason_params"] == {"seat": 1}
+    # a seat this device never saw still takes a guest mid-deal
+    assert call("set_levels", levels=["human", "human", "human", "medium"], remote=[2])["ok"]
+    # a new game starts unseen (West a computer player now: not shown here)
+    fresh = call("new_game", levels=["human", "medium", "medium", "medium"], remote=[])
+    assert fresh["seen_seats"] == [0]
+    assert call("set_levels", levels=levels, remote=[1])["remote"] == [1]
+
+
+def test_an_undo_past_what_others_did_marks_every_seat_of_the_deal_seen() -> None:
+    levels = ["human", "medium", "medium", "medium"]
+    # a long game: its first hand never ends it
+    long_game = {"preset": "seed", "target": 100}
+    state = _host_acted_then(call("new_game", levels=levels, rules=long_game), 1)
+    state = call("bot_step")["state"]  # West answers the host's decision
+    assert call("undo")["state"]["seen_seats"] == [0, 1, 2, 3]
+    error = refused("set_levels", levels=["human", "human", "medium", "medium"], remote=[1])
+    assert error["code"] == "deal_seen"
+    # kept in the save's record: a reload does not forget it
+    state = call("state")
+    error = refused(
+        "load",
+        save=state["save"],
+        levels=["human", "human", "medium", "medium"],
+        remote=[1],
+        secret_deal=True,
+        seen_seats=state["seen_seats"],
+    )
+    assert error["code"] == "deal_seen"
+    # the next deal starts unseen: the guest takes the seat there
+    while state["view"]["hand_number"] == 0 and state["to_act"] is not None:
+        state = _step(state)
+    assert state["seen_seats"] == [0]
+    seated = call("set_levels", levels=["human", "human", "medium", "medium"], remote=[1])
+    assert seated["remote"] == [1]
+
+
+def test_an_undo_before_anyone_else_acted_shows_nothing_and_marks_nothing() -> None:
+    levels = ["human", "medium", "medium", "medium"]
+    _host_acted_then(call("new_game", levels=levels), 1)
+    assert call("undo")["state"]["seen_seats"] == [0]
+    seated = call("set_levels", levels=["human", "human", "medium", "medium"], remote=[1])
+    assert seated["remote"] == [1]
+
+
+@pytest.mark.parametrize("value", ["1", [4], [True], [0, 1, 2, 3, 0], {"0": 1}])
+def test_load_refuses_seen_seats_that_are_not_seats(value: object) -> None:
+    state = call("new_game", levels=["human", "medium", "medium", "medium"])
+    error = refused(
+        "load", save=state["save"], levels=state["levels"], secret_deal=True, seen_seats=value
+    )
+    assert error["code"] == "bad_request"
 
 
 # ---- N4: a thrown-in hand --------------------------------------------------------

@@ -8,8 +8,10 @@ only when the host gives it to a computer player); nothing else may change it.
 
 After every step:
 - the page's guests are the engine's remote seats (one list);
-- no guest sits at a game whose seed is known (a ``seed``, the deal of the day)
-  or at a deal on which open hands were ever on;
+- no guest sits at a game whose seed is known (a ``seed``, the deal of the day),
+  at a deal on which open hands were ever on, or at a deal on which the host took
+  back a decision after others had acted or cards were shown (the host saw what
+  the other seats held or would do);
 - with guests seated, an undo took back only the host's own decision, and one
   that showed nothing (the widow at the auction's end, a trick completed, a new
   deal); ``can_undo`` says whether an undo is taken;
@@ -106,6 +108,9 @@ class HostTable(RuleBasedStateMachine):
         #: the deals (game number, hand number) on which open hands were ever on
         self.game_number = 0
         self.opened: set[tuple[int, int]] = set()
+        #: the deals (game number, hand number) on which an undo took back what the
+        #: host had seen come of a decision (others' actions, a card shown)
+        self.undone: set[tuple[int, int]] = set()
         #: cards each guest was shown in this game (an undo does not unshow them)
         self.shown: dict[int, set[str]] = {s: set() for s in GUEST_SEATS}
         self.sent: list[tuple[int, str]] = []  # (seat, text) sent since the last check
@@ -207,6 +212,12 @@ class HostTable(RuleBasedStateMachine):
         answer = self.call("undo")
         if answer["ok"] != before["can_undo"]:
             self.undo_problem = f"can_undo {before['can_undo']} but undo answered {answer}"
+        if answer["ok"]:
+            back = Game.from_json(answer["state"]["save"])
+            taken = _actors(save)[len(back.history) :]
+            if any(seat != HOST for seat in taken) or _shown(back) != _shown(save):
+                for hand in range(back.hand_number, save.hand_number + 1):
+                    self.undone.add((self.game_number, hand))
         if answer["ok"] and before["remote"]:
             back = Game.from_json(answer["state"]["save"])
             actors = _actors(save)
@@ -295,6 +306,7 @@ class HostTable(RuleBasedStateMachine):
             assert not self.known_seed, "a guest at a game whose seed is known"
             deal = (self.game_number, state["view"]["hand_number"])
             assert deal not in self.opened, "a guest at a deal seen with open hands"
+            assert deal not in self.undone, "a guest at a deal the host undid into"
 
     @invariant()
     def undo_never_takes_back_what_a_guest_saw(self) -> None:

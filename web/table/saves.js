@@ -100,7 +100,9 @@ function validDecidedBy(decidedBy) {
 function validFlags(record) {
   const deals = record.openedDeals;
   const validDeals = deals === undefined || (Array.isArray(deals) && deals.length <= 1000 && deals.every((n) => Number.isInteger(n) && n >= 0));
-  return validDeals && ["secretDeal", "openHandsUsed", "daily", "longGameNoted"].every((name) => record[name] === undefined || typeof record[name] === "boolean");
+  const seats = record.seenSeats;
+  const validSeats = seats === undefined || (Array.isArray(seats) && seats.length <= 4 && seats.every((n) => Number.isInteger(n) && n >= 0 && n <= 3));
+  return validDeals && validSeats && ["secretDeal", "openHandsUsed", "daily", "longGameNoted"].every((name) => record[name] === undefined || typeof record[name] === "boolean");
 }
 
 /** What a record says of its game beyond the engine's save, with the defaults of an
@@ -111,6 +113,9 @@ export function recordMarks(record, problem = undefined) {
     decidedBy: record?.decidedBy,
     // the deals on which open hands were ever on (the engine's opened_deals): never with guests
     openedDeals: record?.openedDeals,
+    // the seats whose cards of the deal on the table were seen here (the engine's
+    // seen_seats): no guest takes one of them on this deal
+    seenSeats: record?.seenSeats,
     secretDeal: record?.secretDeal === true,
     openHandsUsed: record?.openHandsUsed === true,
     daily: record?.daily === true,
@@ -183,6 +188,7 @@ function recordText(game, marks = {}) {
   if (Array.isArray(game.decided_by)) record.decidedBy = game.decided_by;
   if (game.secret_deal === true) record.secretDeal = true;
   if (game.opened_deals?.length) record.openedDeals = game.opened_deals;
+  if (game.seen_seats?.length) record.seenSeats = game.seen_seats;
   if (marks.openHandsUsed === true) record.openHandsUsed = true;
   if (marks.daily === true) record.daily = true;
   // the long game's note was shown and put away (web/table/long-game.js): once per game

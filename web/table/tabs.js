@@ -176,6 +176,7 @@ async function loadRecord(found) {
   const request = { save: found.record.save, levels, remote, secret_deal: marks.secretDeal, daily: marks.daily };
   if (marks.decidedBy) request.decided_by = marks.decidedBy;
   if (marks.openedDeals) request.opened_deals = marks.openedDeals;
+  if (marks.seenSeats) request.seen_seats = marks.seenSeats;
   const open = openWanted(levels, remote);
   const pageMarks = { openHandsUsed: marks.openHandsUsed, daily: marks.daily, longGameNoted: marks.longGameNoted };
   try {

@@ -5,7 +5,9 @@ player, or the oracle that sees every card), the other seats the same players
 seeded the same way: a duplicate comparison for the player's result.
 
 ``daily_result`` keeps no state and changes no session: the page asks for
-each level in turn and shows its progress between the two."""
+each level in turn and shows its progress between the two. It gives every hand
+of the deal, so it is refused (``daily_in_play``) while the page's own game on
+that deal is still in its first hand."""
 
 from __future__ import annotations
 
@@ -89,7 +91,16 @@ def op_daily_result(request: Mapping[str, Any]) -> dict[str, Any]:
     levels = tuple(level if s == DAILY_SEAT else DAILY_OPPONENTS for s in range(4))
     known = _decisions()
     session = current()
-    if session is not None and session.game.replayed(0) == game:
+    own = session is not None and session.game.replayed(0) == game
+    if own and session is not None and not session.game.records:
+        # its answer gives every hand of the deal (``hpn``): not while the page's
+        # own game on it is still in its first hand
+        raise ApiError(
+            "daily_in_play",
+            "the deal of the day's first hand is still being played here: its "
+            "comparison comes once that hand is over",
+        )
+    if own and session is not None:
         # the player's own game on this deal: its players' decisions are the same
         known.learn(session.game, session.levels)
     played = play_first_hand(game, levels, known)

@@ -215,6 +215,7 @@ def open_cards(game: Game) -> dict[str, Any]:
 def state_answer(session: Session, seat: int | None = None) -> dict[str, Any]:
     game = session.game
     seat = session.seat if seat is None else seat
+    session.note_seen(seat)
     cur = game.to_act
     options = _options(game, seat) if seat in session.humans else []
     view = game.view(seat)
@@ -245,6 +246,8 @@ def state_answer(session: Session, seat: int | None = None) -> dict[str, Any]:
         "secret_deal": session.secret_deal,
         # the deals on which open hands were ever on (give them back to load)
         "opened_deals": sorted(session.opened),
+        # the seats whose cards of this deal this device has seen (give them back to load)
+        "seen_seats": list(session.seen_seats),
     }
     if session.open_hands and seat in session.local_humans:
         answer["open"] = open_cards(game)
@@ -281,6 +284,16 @@ def check_table(session: Session) -> Session:
             "open_hands_deal",
             "every card of this deal was seen with open hands: guests join at the next deal "
             "or a new game",
+        )
+    seen = sorted(session.remote & set(session.seen_seats))
+    if seen:
+        seat = seen[0]
+        raise ApiError(
+            "deal_seen",
+            f"{SEAT_NAMES[seat]}'s cards of this deal were seen at this device (a person's "
+            f"hand shown here, or an undo): a guest takes that seat at the next deal "
+            f"or a new game",
+            ("deal_seen", {"seat": seat}),
         )
     if session.open_hands and session.daily and not session.game.records:
         raise ApiError(
@@ -377,8 +390,23 @@ def op_load(request: Mapping[str, Any]) -> dict[str, Any]:
         secret_deal=_flag(request, "secret_deal") and game.secret is not None,
         daily=_flag(request, "daily"),
         opened=opened_arg(request.get("opened_deals"), game),
+        seen={game.hand_number: seen_arg(request.get("seen_seats"))},
     )
     return state_answer(install(check_table(session)))
+
+
+def seen_arg(value: object) -> set[int]:
+    """The ``seen_seats`` of a saved game (the state's): the seats whose cards of
+    the deal on the table the device had seen."""
+    if value is None:
+        return set()
+    if (
+        not isinstance(value, list)
+        or len(value) > 4
+        or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= 3 for s in value)
+    ):
+        raise ApiError("bad_request", f"seen_seats must list seats 0 to 3; got {quoted(value)}")
+    return set(value)
 
 
 def opened_arg(value: object, game: Game) -> set[int]:
@@ -523,7 +551,11 @@ def op_undo(request: Mapping[str, Any]) -> dict[str, Any]:
             f"the last decision was {SEAT_NAMES[last]}'s: only {SEAT_NAMES[last]} may take it back",
         )
     undone = session.game.history[n:]
-    session.game = session.game.replayed(n)
+    before = session.game.replayed(n)
+    if other is not None or session.undo_shows(n):
+        # what came after it was seen here: no guest sits at these deals
+        session.note_undone(before.hand_number, session.game.hand_number)
+    session.game = before
     del session.actors[n:]
     del session.deciders[n:]
     session.note_open()

@@ -49,6 +49,32 @@ class Session:
     #: The deals (``game.hand_number``) on which open hands were ever on: each is
     #: never played with guests, open hands turned off or not (``check_table``).
     opened: set[int] = field(default_factory=set)
+    #: The seats whose hidden cards this device has seen, per deal
+    #: (``game.hand_number``): every seat whose view an answer to this device
+    #: carried (pass-and-play shows each person's hand in turn), and every seat of a
+    #: deal once an undo took back a decision after which something was shown. A
+    #: guest never sits at a seat in the list of the deal on the table
+    #: (``check_table``: ``deal_seen``).
+    seen: dict[int, set[int]] = field(default_factory=dict)
+
+    def note_seen(self, seat: int) -> None:
+        """Record that an answer to this device carried ``seat``'s view of the
+        deal on the table (never a guest's seat: its answers go to the guest)."""
+        if seat not in self.remote:
+            self.seen.setdefault(self.game.hand_number, set()).add(seat)
+
+    def note_undone(self, first_deal: int, last_deal: int) -> None:
+        """Record an undo that took back what others did after a decision or what
+        the decision showed: the device has seen more than its own seats' hands
+        (the computer players' answers, a trick, the widow) on every deal from
+        ``first_deal`` to ``last_deal``, so no guest sits at those deals."""
+        for deal in range(first_deal, last_deal + 1):
+            self.seen[deal] = {0, 1, 2, 3}
+
+    @property
+    def seen_seats(self) -> tuple[int, ...]:
+        """The seats whose cards of the deal on the table this device has seen."""
+        return tuple(sorted(self.seen.get(self.game.hand_number, ())))
 
     def note_open(self) -> None:
         """Record the deal on the table as seen open, if open hands are on."""
