@@ -3,7 +3,8 @@ West, the page's Settings and New game keep the guest (the form shows West as a
 person, not the stored computer level; a new game is a fresh secret deal with the
 guest still seated and sent its view), the host's Undo is off once a seat other
 than the host's has acted after the decision, and a deal once seen with open hands
-takes no guest.
+takes no guest, nor does a deal the host undid into after the computer players
+had answered (kept across a reload).
 
 No network: the guest is seated by the page's own ``TableHost`` (web/together/
 protocol.js), as the Together dialog seats one, its channel a list in the page
@@ -18,7 +19,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from game_driver import start
+from game_driver import reload, saved, start
 
 #: The page's own modules (resolved like boot.js's imports), a TableHost seating
 #: West and the page's table following it as together-dialog.js does.
@@ -191,6 +192,42 @@ def test_a_deal_seen_with_open_hands_takes_no_guest(page: Page, base_url: str) -
         }"""
     )
     assert re.search(r"open hands", words)
+
+
+def test_a_deal_the_host_undid_into_takes_no_guest_even_after_a_reload(
+    page: Page, base_url: str
+) -> None:
+    start(page, base_url, "?speed=instant&bots=easy")
+    page.wait_for_function("() => window.hasenpfeffer.state?.human_to_move", timeout=10_000)
+    before = engine_state(page)["actions"]
+    # the host decides, a computer player answers, the host takes it back
+    page.click(
+        "#actions button[data-action]:not([disabled]):not([data-action='new-game']),"
+        " #hand button.card[data-action]:not([disabled])"
+    )
+    page.wait_for_function(
+        "(n) => window.hasenpfeffer.state?.actions > n + 1", arg=before, timeout=10_000
+    )
+    page.click('[data-tool="undo"]')
+    page.wait_for_function(
+        "(n) => window.hasenpfeffer.state?.actions === n", arg=before, timeout=10_000
+    )
+    assert engine_state(page)["seen_seats"] == [0, 1, 2, 3]
+    assert (saved(page) or {}).get("seenSeats") == [0, 1, 2, 3]
+    reload(page)
+    assert engine_state(page)["seen_seats"] == [0, 1, 2, 3]
+    assert page.evaluate(SEAT_GUEST, 1) == "deal_seen"
+    assert engine_state(page)["remote"] == []
+    words = page.evaluate(
+        """async () => {
+          const boot = document.querySelector('script[src*="boot.js"]').src;
+          const { errorText } = await import(new URL('../shared/i18n-terms.js', boot).href);
+          return window.testEngine.call('set_levels', {
+            levels: ['human', 'human', 'easy', 'easy'], remote: [1],
+          }).then(() => null, (e) => errorText(e));
+        }"""
+    )
+    assert words and "West" in words and "next deal" in words
 
 
 #: A deal whose first hand is thrown in when every seat passes (seed rules), played

@@ -159,7 +159,9 @@ HOST_SETUP = """async ([version, save]) => {
   const L = await import(base + "together/link.js");
   const engine = start.engine;
   await engine.ready;
-  const levels = ["human", "human", "human", "human"];
+  // South the host's; the other seats computer players until their guests take them
+  // (a person at the host's device there would have had its hand shown here: deal_seen)
+  const levels = ["human", "easy", "easy", "easy"];
   // the test's secret deal, loaded as the host's page loads its own kept game
   await engine.call("load", { save, levels, secret_deal: true });
   const channels = {};

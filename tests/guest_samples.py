@@ -16,7 +16,7 @@ import json
 import random
 from typing import Any
 
-from hasenpfeffer.api import handle, reset
+from hasenpfeffer.api import game_ops, handle, reset
 from hasenpfeffer.api.vocabulary import web_vocabulary
 
 
@@ -25,7 +25,16 @@ def samples(seed: int = 5, actions: int = 120) -> dict[str, Any]:
     reset()
     rng = random.Random(seed)
     levels = ["human", "easy", "human", "hard"]
-    answer = handle({"op": "new_game", "rules": "seed", "seed": seed, "levels": ["human"] * 4})
+    # the host in South, guests in the other seats: a secret deal, its key fixed so
+    # that the samples are the same every time
+    keys = game_ops._secret_key
+    game_ops._secret_key = lambda: bytes([seed]) * 16
+    try:
+        answer = handle(
+            {"op": "new_game", "rules": "seed", "levels": ["human"] * 4, "remote": [1, 2, 3]}
+        )
+    finally:
+        game_ops._secret_key = keys
     states: list[dict[str, Any]] = []
     events: list[dict[str, Any]] = []
     for step in range(actions):
@@ -33,7 +42,9 @@ def samples(seed: int = 5, actions: int = 120) -> dict[str, Any]:
         if cur is None:
             break
         legal = handle({"op": "state", "seat": cur})["view"]["legal_actions"]
-        answer = handle({"op": "act", "action": rng.choice(legal), "seat": cur})
+        # a guest's decision names its seat; the host's does not
+        seat = {"seat": cur} if cur else {}
+        answer = handle({"op": "act", "action": rng.choice(legal), **seat})
         event = answer["event"]
         if event["hand"] or event["trick"]:
             events.append(event)
@@ -41,7 +52,7 @@ def samples(seed: int = 5, actions: int = 120) -> dict[str, Any]:
         if step % 15 == 0 or event["hand"] or in_trick:
             states.append(handle({"op": "state", "seat": 1 + step % 3}))
     # a computer player's level among the levels, as a host's table has them
-    handle({"op": "set_levels", "levels": levels})
+    handle({"op": "set_levels", "levels": levels, "remote": [2]})
     states.append(handle({"op": "state", "seat": 1}))
     for state in states:
         state.pop("ok", None)

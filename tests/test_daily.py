@@ -160,5 +160,11 @@ def test_the_comparison_waits_until_the_players_own_first_hand_is_over() -> None
     assert not answer["ok"]
     assert answer["error"]["code"] == "daily_in_play"
     assert handle({"op": "state"})["save"] == start["save"]
+    # nor with other rules, or from another session: the deal is the day's seed's
+    for other in ({"rules": "traditional"}, {"rules": {"preset": "seed", "target": 11}}):
+        answer = handle({"op": "daily_result", "date": DAY, "level": "oracle", **other})
+        assert answer["error"]["code"] == "daily_in_play"
+    answer = handle({"op": "daily_result", "date": DAY, "level": "oracle", "session": "x"})
+    assert answer["error"]["code"] == "daily_in_play"
     # another day's deal is not the one in play
     assert handle({"op": "daily_result", "date": "2026-12-04", "level": "hard"})["ok"]

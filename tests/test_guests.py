@@ -286,6 +286,32 @@ def test_load_refuses_seen_seats_that_are_not_seats(value: object) -> None:
     assert error["code"] == "bad_request"
 
 
+def test_a_named_seat_decides_only_for_a_guest() -> None:
+    # pass-and-play South and North: a refused guest's message names North's seat
+    levels = ["human", "medium", "human", "medium"]
+    state = _until_to_act(call("new_game", levels=levels), 2)
+    assert refused("set_levels", levels=levels, remote=[2])["code"] == "deal_seen"
+    legal = call("state")["view"]["legal_actions"]
+    error = refused("act", action=legal[0], seat=2)
+    assert error["code"] == "not_your_turn"
+    # nor may a named seat probe North's hand: no reason code tells what it holds
+    error = refused("act", action="play AS", seat=2)
+    assert error["code"] == "not_your_turn" and "reason_code" not in error
+    # the page's own click decides for North, as before
+    assert call("act", action=legal[0])["state"]["actions"] == state["actions"] + 1
+
+
+def test_a_guests_view_is_given_only_for_a_guests_seat() -> None:
+    guest_table()
+    assert call("state", seat=1, guest=True)["seat"] == 1
+    for seat in (0, 2, 3):
+        assert refused("state", seat=seat, guest=True)["code"] == "not_a_guest"
+    assert refused("state", guest=True)["code"] == "not_a_guest"
+    assert refused("state", seat=1, guest="yes")["code"] == "bad_request"
+    # asked so, a computer player's seat is never counted as seen here
+    assert call("state")["seen_seats"] == [0]
+
+
 # ---- N4: a thrown-in hand --------------------------------------------------------
 
 

@@ -76,9 +76,19 @@ function fakeEngine() {
     hands,
     trick,
     calls,
+    // seats the engine refuses a guest at (set_levels answers deal_seen)
+    refused: new Set(),
     async call(op, args = {}) {
       calls.push([op, args]);
+      if (op === "state" && args.guest && !remote.includes(args.seat)) {
+        throw Object.assign(new Error("not a guest's seat"), { code: "not_a_guest" });
+      }
       if (op === "state") return state(args.seat ?? 0);
+      if (op === "set_levels" && (args.remote ?? []).some((seat) => this.refused.has(seat))) {
+        // the engine's refusal of a guest (its seat's cards seen at the host's device)
+        const seat = args.remote.find((s) => this.refused.has(s));
+        throw Object.assign(new Error("seen"), { code: "deal_seen", reason_code: "deal_seen", reason_params: { seat } });
+      }
       if (op === "set_levels") {
         levels = [...args.levels];
         remote = [...(args.remote ?? remote)];
@@ -183,6 +193,26 @@ test("a seat the engine no longer lists as a guest's gets no view: its guest is 
   assert.ok(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "notice", code: "released" }), SAMPLES.vocabulary).ok);
   assert.ok(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "notice", code: "undone" }), SAMPLES.vocabulary).ok);
   assert.equal(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "notice", code: "<b>" }), SAMPLES.vocabulary).ok, false);
+});
+
+test("a guest the engine refuses is told so, never heard, and its seat stays as it was", async () => {
+  const { host, sent, say, engine } = table();
+  engine.refused.add(2);
+  await assert.rejects(host.seat(2), (err) => err.code === "deal_seen");
+  assert.deepEqual(sent[2], [{ v: PROTOCOL, type: "notice", code: "not_seated" }]);
+  assert.ok(!host.guests.has(2) && !host.remote.has(2));
+  // its messages reach nothing: no act for North, no view, no refusal with a reason
+  const calls = engine.calls.length;
+  await say(2, { type: "act", action: "play 9H" });
+  await say(2, { type: "hello" });
+  assert.equal(engine.calls.length, calls);
+  assert.equal(sent[2].length, 1);
+  // the guest's page takes the notice
+  assert.ok(readHostMessage(JSON.stringify({ v: PROTOCOL, type: "notice", code: "not_seated" }), SAMPLES.vocabulary).ok);
+  // another seat is seated as before, and its view is asked for as a guest's
+  await host.seat(3);
+  assert.equal(sent[3].at(-1).type, "view");
+  assert.ok(engine.calls.some(([op, args]) => op === "state" && args.seat === 3 && args.guest === true));
 });
 
 test("the guests are told when the host takes a move back, not when a new game begins", async () => {
@@ -784,6 +814,10 @@ test("a code is refused, with its reason, unless its addresses are on a local ne
     ["febf::1", "link_local"],
     ["::ffff:a9fe:304", "link_local"],
     ["169.254.3.4", "link_local"],
+    // an IPv4 address inside an IPv6 one in every form: compatible, NAT64
+    ["::7f00:1", "loopback"],
+    ["64:ff9b::7f00:1", "loopback"],
+    ["::a9fe:304", "link_local"],
   ];
   for (const [address, reason] of local) {
     assert.equal(addressKind(address), reason, address);
@@ -792,8 +826,13 @@ test("a code is refused, with its reason, unless its addresses are on a local ne
     }
     if (!address.includes(":")) assert.equal(refused(withCandidate({ address, port: 5000 }), true), reason, address);
   }
-  assert.equal(addressKind("fec0::1"), "public");
+  // a local network's IPv6 addresses (unique local, the old site-local)
+  assert.equal(addressKind("fec0::1"), "private");
+  assert.equal(addressKind("fd12:3456::1"), "private");
+  assert.equal(addressKind("fc00::1"), "private");
   assert.equal(addressKind("::ffff:a00:5"), "private");
+  assert.equal(addressKind("64:ff9b::a00:5"), "private");
+  assert.equal(addressKind("2001:db8::9"), "public");
   // the tests' own switch (a STUN server on this machine) lets them through, and only it
   testSwitches.localCandidates = true;
   try {

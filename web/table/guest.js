@@ -103,9 +103,10 @@ export function hostMessage(text) {
   if (read.message.type === "view") showView(read.message.state);
   else if (read.message.type === "event") told = read.message.event;
   else if (read.message.type === "notice") {
-    // the host began a game without this seat (the connection closes next: this is
-    // what is said then), or took back a move
-    const released = read.message.code === "released";
+    // the host began a game without this seat, or could not seat this guest on the
+    // deal on the table (the connection closes next: this is what is said then), or
+    // took back a move
+    const released = read.message.code !== "undone";
     if (released) channel = null;
     if (released) update({ busy: true });
     notice(t(`guest.${read.message.code}`), released ? "error" : "");

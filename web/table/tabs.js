@@ -93,6 +93,9 @@ function handOver() {
   playing = false;
   setWriting(false);
   stopPlay();
+  // the guests' connections stay with no tab that plays: closed here (the seats away,
+  // as the tab that plays now restores them)
+  import("./together-dialog.js").then(({ closeTable }) => closeTable());
   showHandedOver(() => takeOver());
 }
 

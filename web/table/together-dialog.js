@@ -24,7 +24,9 @@
 // refused before any invitation is made, since a guest could work out every hand
 // from the seed. The seat says why and offers a fresh deal: a new game with the same
 // rules and levels and no seed, after which the invitation goes on. Open hands on
-// refuse an invitation too (the host would see the guests' cards): the seat says so.
+// refuse an invitation too (the host would see the guests' cards): the seat says so;
+// so does a deal seen with open hands, or a seat whose cards of this deal were seen
+// here (pass-and-play, an undo): the engine's opened_deals and seen_seats.
 
 import { engine } from "../engine/start.js";
 import { errorText, seatName } from "../shared/i18n-terms.js";
@@ -110,6 +112,22 @@ export function guestsAway(remote) {
   }
   const names = remote.filter((seat) => seats.has(seat)).map((seat) => seatName(seat));
   if (names.length) notice(t("together.restored", { seats: formatList(names), count: names.length }));
+}
+
+/** The game went on in another tab (tabs.js's hand-over): this tab's guests and
+ * invitations are closed (a guest's page says the table closed), so nothing more is
+ * played here; the seats stay the guests' (away), as the tab that plays restores
+ * them, where they can be invited again. */
+export function closeTable() {
+  if (!host) return;
+  for (const seat of GUEST_SEATS) {
+    const s = seats.get(seat);
+    if (s.status !== "seated" && s.status !== "waiting") continue;
+    release(s);
+    host.leave(seat);
+    s.status = host.remote.has(seat) ? "away" : "bot";
+  }
+  if (dialog().open) paint();
 }
 
 // ---- the dialog --------------------------------------------------------------------------
@@ -239,6 +257,11 @@ function refusal(seat) {
   s.notSecret = Boolean(game) && game.secret_deal !== true;
   if (s.notSecret) return t("together.not_secret");
   if (game?.open_hands) return errorText({ code: "open_hands_guests" });
+  // the engine's own marks of the deal on the table (it refuses the guest all the same)
+  if (game?.opened_deals?.includes(game.view.hand_number)) return errorText({ code: "open_hands_deal" });
+  if (game?.seen_seats?.includes(seat)) {
+    return errorText({ code: "deal_seen", reason_code: "deal_seen", reason_params: { seat }, message: "" });
+  }
   return "";
 }
 
@@ -300,7 +323,18 @@ export async function acceptReply(seat, text) {
   peer.onGone = () => {
     if (s.channel === channel) seatGone(seat, "together.gone");
   };
-  await host.seat(seat);
+  try {
+    await host.seat(seat);
+  } catch (err) {
+    // the engine refused the guest (the cards of this seat were seen here on this
+    // deal, ...): told why, its connection closed, the seat as it was
+    release(s);
+    s.status = host.remote.has(seat) ? "away" : "bot";
+    s.error = errorText(err);
+    paint();
+    dialog().querySelector(`#together-seat-${seat}`)?.focus();
+    return;
+  }
   paint();
   sayStatus(seat);
 }

@@ -255,7 +255,7 @@ function shapes(vocabulary) {
     event: object({ v: number(0, 99), type: oneOf(["event"]), event }, null),
     refused: object({ v: number(0, 99), type: oneOf(["refused"]), ...refused }, null),
     // the host released this guest's seat (a new game without it), or took back a move
-    notice: object({ v: number(0, 99), type: oneOf(["notice"]), code: oneOf(["released", "undone"]) }, null),
+    notice: object({ v: number(0, 99), type: oneOf(["notice"]), code: oneOf(["released", "undone", "not_seated"]) }, null),
   };
 }
 

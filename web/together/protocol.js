@@ -157,13 +157,23 @@ export class TableHost {
    * computer player if one kept it): it gets its view. */
   seat(seat) {
     checkSeat(seat);
-    this.guests.add(seat);
-    this.remote.add(seat);
-    // a new guest's count starts afresh (its seat's last one may have been cut off)
-    this.limits.set(seat, new RateLimit(GUEST_MESSAGES_PER_SECOND, this.now));
     this.pending.delete(seat);
     return this.enqueue(async () => {
-      await this.setLevel(seat, this.person);
+      // the seat is the guest's once the engine has taken it, not before: a refused
+      // guest (the deal was seen at this device, or with open hands) is never heard
+      const away = this.remote.has(seat);
+      this.remote.add(seat);
+      try {
+        await this.setLevel(seat, this.person);
+      } catch (err) {
+        if (!away) this.remote.delete(seat);
+        // told why it was not seated (its connection is closed next, by the page)
+        this.sendRaw(seat, { type: "notice", code: "not_seated" });
+        throw err;
+      }
+      this.guests.add(seat);
+      // a new guest's count starts afresh (its seat's last one may have been cut off)
+      this.limits.set(seat, new RateLimit(GUEST_MESSAGES_PER_SECOND, this.now));
       await this.sendView(seat);
     });
   }
@@ -277,13 +287,21 @@ export class TableHost {
 
   async sendView(seat) {
     if (!this.guests.has(seat)) return;
-    const answer = await this.engine.call("state", { seat });
-    // only a seat the engine lists as a guest's gets its view (never a computer player's)
-    if (!(answer.remote ?? []).includes(seat)) {
-      this.follow(answer);
-      return;
+    const answer = await this.guestView(seat);
+    if (answer) this.sendRaw(seat, { type: "view", state: guestState(answer) });
+  }
+
+  /** The engine's state for the guest of `seat`, or null when the engine no longer
+   * lists the seat as a guest's (it is released then): the engine gives a view
+   * with `guest` only for a guest's seat, so this page never holds another's. */
+  async guestView(seat) {
+    try {
+      return await this.engine.call("state", { seat, guest: true });
+    } catch (err) {
+      if (err?.code !== "not_a_guest") throw err;
+      this.follow(await this.engine.call("state"));
+      return null;
     }
-    this.sendRaw(seat, { type: "view", state: guestState(answer) });
   }
 
   async handle(seat, text) {
@@ -298,7 +316,8 @@ export class TableHost {
       return;
     }
     // the seat's own turn only: the engine's `act` is for whoever is to act
-    const now = await this.engine.call("state", { seat });
+    const now = await this.guestView(seat);
+    if (!now) return;
     if (now.to_act !== seat) {
       this.sendRaw(seat, { type: "refused", code: "not_your_turn", params: { seat: now.to_act } });
       return;
@@ -483,10 +502,15 @@ export function addressKind(address) {
   const bytes = ipv6Bytes(address);
   if (bytes?.every((x) => x === 0)) return "unspecified";
   if (bytes && bytes.slice(0, 15).every((x) => x === 0) && bytes[15] === 1) return "loopback";
-  if (bytes && bytes.slice(0, 10).every((x) => x === 0) && bytes[10] === 0xff && bytes[11] === 0xff) {
-    return addressKind(bytes.slice(12).join("."));
-  }
+  // an IPv4 address inside an IPv6 one (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d,
+  // NAT64 64:ff9b::a.b.c.d): the IPv4 address's kind
+  const mapped = bytes && bytes.slice(0, 10).every((x) => x === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
+  const compatible = bytes && bytes.slice(0, 12).every((x) => x === 0);
+  const nat64 = bytes && bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && bytes.slice(4, 12).every((x) => x === 0);
+  if (mapped || compatible || nat64) return addressKind(bytes.slice(12).join("."));
   if (bytes?.[0] === 0xfe && (bytes[1] & 0xc0) === 0x80) return "link_local";
+  // unique local (fc00::/7) and the old site-local (fec0::/10): a local network's
+  if (bytes && ((bytes[0] & 0xfe) === 0xfc || (bytes[0] === 0xfe && (bytes[1] & 0xc0) === 0xc0))) return "private";
   if (bytes?.[0] === 0xff) return "multicast";
   return "public";
 }

@@ -20,7 +20,7 @@ from ..rules import Rules
 from ..vocabulary import HUMAN, LEVELS, ORACLE
 from .args import ApiError, bad_arg, quoted, shown
 from .game_ops import state_answer
-from .sessions import Session, current, install
+from .sessions import Session, current, install, sessions
 
 #: The player's seat in a deal of the day.
 DAILY_SEAT: Final = 0
@@ -77,6 +77,13 @@ def op_daily(request: Mapping[str, Any]) -> dict[str, Any]:
     return answer
 
 
+def in_first_hand(seed: int | None) -> bool:
+    """Whether a session's game dealt from ``seed`` is still in its first hand."""
+    return any(
+        s.game.seed == seed and s.game.secret is None and not s.game.records for s in sessions()
+    )
+
+
 def op_daily_result(request: Mapping[str, Any]) -> dict[str, Any]:
     from ..bots.duplicate import play_first_hand
     from ..notation import hand_to_text
@@ -92,9 +99,9 @@ def op_daily_result(request: Mapping[str, Any]) -> dict[str, Any]:
     known = _decisions()
     session = current()
     own = session is not None and session.game.replayed(0) == game
-    if own and session is not None and not session.game.records:
-        # its answer gives every hand of the deal (``hpn``): not while the page's
-        # own game on it is still in its first hand
+    if in_first_hand(game.seed):
+        # its answer gives every hand of the deal (``hpn``): not while a game on
+        # that deal (any rules, any session: the deal is the seed's) is in its first hand
         raise ApiError(
             "daily_in_play",
             "the deal of the day's first hand is still being played here: its "

@@ -428,7 +428,17 @@ def opened_arg(value: object, game: Game) -> set[int]:
 
 
 def op_state(request: Mapping[str, Any]) -> dict[str, Any]:
-    return state_answer(need_session(), seat_arg(request))
+    """The state for the seat the answers carry, or for ``seat``; with ``guest``
+    true, for a guest's seat only (``not_a_guest`` otherwise: the host's page
+    asks so for the view it sends a guest, and never holds another seat's)."""
+    session = need_session()
+    seat = seat_arg(request)
+    if _flag(request, "guest") and (seat is None or seat not in session.remote):
+        raise ApiError(
+            "not_a_guest",
+            f"seat {quoted(seat)} is not played by a guest: its view is not sent",
+        )
+    return state_answer(session, seat)
 
 
 def check_room(game: Game) -> None:
@@ -463,6 +473,13 @@ def op_act(request: Mapping[str, Any]) -> dict[str, Any]:
         # page passes it on): the page's own clicks never decide for a guest
         raise ApiError(
             "not_your_turn", f"it is {SEAT_NAMES[cur]}'s turn (a person at another device)"
+        )
+    if seat is not None and seat not in session.remote:
+        # a seat is named only for a guest's decision: never a person's at this device
+        # (nor a guest whose seating was refused: its seat is not remote)
+        raise ApiError(
+            "not_your_turn",
+            f"it is {SEAT_NAMES[cur]}'s turn, a person at this device: no guest decides it",
         )
     try:
         event = apply_action(session, action)

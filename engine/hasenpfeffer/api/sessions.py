@@ -212,6 +212,11 @@ def close() -> bool:
     return _sessions.pop(_key, None) is not None
 
 
+def sessions() -> tuple[Session, ...]:
+    """Every session's game (the page's own and each embed's)."""
+    return tuple(_sessions.values())
+
+
 def current() -> Session | None:
     """The selected session's game, if any; using it makes it the most
     recently used (the least recently used named session is dropped first)."""
