@@ -128,7 +128,8 @@ def test_a_hand_by_keyboard_only(
             page.keyboard.press(rng.choice(["ArrowRight", "ArrowLeft"]))
         before = page.evaluate(game_driver.ACTIONS)
         page.keyboard.press(rng.choice(["Enter", "Space"]))
-        page.wait_for_function(f"n => ({game_driver.ACTIONS})() !== n", before)
+        # the key acts at once (the computer players are instant): 10 s is a failure
+        page.wait_for_function(f"n => ({game_driver.ACTIONS})() !== n", before, timeout=10_000)
     else:
         raise AssertionError("the hand did not end")
     assert "play" in decided and "bidding" in decided, decided

@@ -312,6 +312,18 @@ def test_a_guests_view_is_given_only_for_a_guests_seat() -> None:
     assert call("state")["seen_seats"] == [0]
 
 
+def test_a_released_guest_seat_goes_to_a_computer_player_not_a_person_here() -> None:
+    guest_table(["human", "human", "human", "medium"])  # West's guest; North a person here
+    levels = ["human", "human", "human", "medium"]
+    error = refused("set_levels", levels=levels, remote=[])
+    assert error["code"] == "guest_hand_hidden"
+    assert error["reason_code"] == "guest_hand_hidden" and error["reason_params"] == {"seat": 1}
+    released = call("set_levels", levels=["human", "easy", "human", "medium"], remote=[])
+    assert released["remote"] == [] and released["levels"][1] == "easy"
+    # a new game may seat a person there
+    assert call("new_game", levels=levels, remote=[])["remote"] == []
+
+
 # ---- N4: a thrown-in hand --------------------------------------------------------
 
 

@@ -462,6 +462,7 @@ NEVER_THE_PLAYER = {
     "together.gone": "a guest's seat: West, North or East",
     "reason.guest_seated": "a guest's seat: West, North or East (on the host's page)",
     "reason.deal_seen": "a guest's seat: West, North or East (on the host's page)",
+    "reason.guest_hand_hidden": "a guest's seat: West, North or East (on the host's page)",
     "reason.undo_guests": "the seat that acted after the player's decision: never the player",
     "together.cut_off": "a guest's seat: West, North or East",
     "together.reply_confirm.text": "a guest's seat: West, North or East (on the host's page)",

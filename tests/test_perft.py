@@ -23,6 +23,7 @@ independent counter of the play phase written below from docs/rules.md ยง2 and ย
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,11 @@ import pytest
 from hasenpfeffer import Game, Rules
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "perft.json"
+
+#: Inside Pyodide (tests/pyodide_pytest.mjs sets HASENPFEFFER_EXAMPLE_SHARE below 1)
+#: the start counts are checked to one depth less: the same numbers, in a third of
+#: the time; the full depth is checked in CPython.
+DEPTH_CUT = 1 if float(os.environ.get("HASENPFEFFER_EXAMPLE_SHARE", "1")) < 1 else 0
 
 #: name -> the preset, the hands of seats 0..3, the widow, the dealer, the start
 #: depth N, and the actions from the start to the mid-hand position
@@ -325,7 +331,8 @@ def test_perft_start_matches_golden(name: str, golden: dict[str, Any]) -> None:
     expected = golden["start"][name]
     assert len(expected) == POSITIONS[name]["depth"]
     assert expected[:4] == HAND_REASONED_START[name]
-    assert perft(start_game(name), POSITIONS[name]["depth"]) == expected
+    depth = POSITIONS[name]["depth"] - DEPTH_CUT
+    assert perft(start_game(name), depth) == expected[:depth]
 
 
 def test_end_of_hand_ends_a_sequence() -> None:

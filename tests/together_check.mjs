@@ -215,6 +215,20 @@ test("a guest the engine refuses is told so, never heard, and its seat stays as 
   assert.ok(engine.calls.some(([op, args]) => op === "state" && args.seat === 3 && args.guest === true));
 });
 
+test("a seat changed by the table never drops another seat's guest the page did not list", async () => {
+  const { host, engine } = table();
+  // the engine has a guest at North that this page's list does not hold (another tab
+  // seated it): seating West keeps North's, and the page's list becomes the engine's
+  await engine.call("set_levels", { levels: ["human", "human", "human", "human"], remote: [2] });
+  await host.seat(1);
+  const last = engine.calls.filter(([op]) => op === "set_levels").at(-1);
+  assert.deepEqual(last[1].remote, [1, 2]);
+  assert.ok(host.remote.has(2));
+  // giving West to a computer player keeps North's guest too
+  await host.giveToBot(1, "medium");
+  assert.deepEqual(engine.calls.filter(([op]) => op === "set_levels").at(-1)[1].remote, [2]);
+});
+
 test("the guests are told when the host takes a move back, not when a new game begins", async () => {
   const { host, sent } = table();
   await host.seat(2);

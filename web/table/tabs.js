@@ -258,6 +258,7 @@ async function retryAside(entry) {
   }
   stopPlay();
   setGame(loaded.game, { marks: loaded.marks });
+  keepGuestsOf(loaded.game);
   dropAside(entry.text);
   announce(t("a11y.welcome_back"));
   runBots();
@@ -280,10 +281,17 @@ async function adoptStored(stopped) {
   const loaded = await restore(found);
   if (loaded) {
     setGame(loaded.game, { marks: loaded.marks });
+    keepGuestsOf(loaded.game);
     announce(t("tabs.continued"));
   }
   if (offerPending) offerKeptAside();
   runBots();
+}
+
+/** The table's guests are the restored game's (the engine's `remote`): its seats away,
+ * any other seat a computer player's. */
+function keepGuestsOf(game) {
+  import("./together-dialog.js").then(({ guestsAway }) => guestsAway(game.remote ?? []));
 }
 
 /** This tab plays again: a new claim (the other tabs hand over), the newest game. */

@@ -101,17 +101,32 @@ function botLevel(seat) {
 }
 
 /** A restored game whose `remote` seats were played from other devices (the page
- * was reloaded or closed): those seats are away, the game waits at their turn
- * until they are invited again or given to computer players. */
+ * was reloaded or closed, another tab played it, a game kept aside came back): those
+ * seats are away, the game waits at their turn until they are invited again or
+ * given to computer players; a seat the restored game has no guest at is a computer
+ * player's again. The page's list of guests is then the engine's. */
 export function guestsAway(remote) {
+  if (!host && !remote.length) return; // no table here, and none to restore
   const h = tableHost();
-  for (const seat of remote) {
-    if (!seats.has(seat)) continue;
-    seats.get(seat).status = "away";
-    h.remote.add(seat);
+  const away = [];
+  for (const seat of GUEST_SEATS) {
+    const s = seats.get(seat);
+    if (remote.includes(seat)) {
+      h.remote.add(seat);
+      if (s.status === "seated") continue;
+      if (s.status !== "away") away.push(seat);
+      s.status = "away";
+    } else if (s.status === "away" || s.status === "seated") {
+      // the restored game has no guest there (a computer player's seat, as the engine has it)
+      release(s);
+      h.leave(seat);
+      h.remote.delete(seat);
+      s.status = "bot";
+    }
   }
-  const names = remote.filter((seat) => seats.has(seat)).map((seat) => seatName(seat));
+  const names = away.map((seat) => seatName(seat));
   if (names.length) notice(t("together.restored", { seats: formatList(names), count: names.length }));
+  if (dialog().open) paint();
 }
 
 /** The game went on in another tab (tabs.js's hand-over): this tab's guests and

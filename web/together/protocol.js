@@ -192,9 +192,16 @@ export class TableHost {
   async setLevel(seat, level) {
     const now = await this.engine.call("state");
     const levels = now.levels.map((lv, s) => (s === seat ? level : lv));
-    const remote = [...this.remote].sort();
+    // the engine's guests, this one seat changed: never another seat's guest dropped
+    // or added because this page's list went out of step (another tab, a restore)
+    const engineRemote = new Set(now.remote ?? []);
+    if (this.remote.has(seat)) engineRemote.add(seat);
+    else engineRemote.delete(seat);
+    const remote = [...engineRemote].sort();
     if (levels[seat] === now.levels[seat] && JSON.stringify(now.remote ?? []) === JSON.stringify(remote)) return;
     const answer = await this.engine.call("set_levels", { levels, remote });
+    for (const other of remote) this.remote.add(other);
+    this.follow(answer);
     this.changed({ state: answer });
   }
 

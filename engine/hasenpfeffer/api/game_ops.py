@@ -587,6 +587,16 @@ def op_set_levels(request: Mapping[str, Any]) -> dict[str, Any]:
     remote = kept_remote(request, levels)
     if remote:
         check_table(replace(session, remote=remote))
+    for seat in sorted(session.remote - remote):
+        if levels[seat] == HUMAN and not session.game.is_over:
+            # a released guest's hand is not shown here during the deal: the seat goes
+            # to a computer player (a person here takes it with the next game)
+            raise ApiError(
+                "guest_hand_hidden",
+                f"{SEAT_NAMES[seat]}'s guest holds cards this device has not seen: "
+                f"a released seat goes to a computer player",
+                ("guest_hand_hidden", {"seat": seat}),
+            )
     if session.daily and not session.game.records and levels != session.levels:
         # its first hand is compared with the hard player's and the oracle's on the same
         # cards: it is played against the players it was dealt with
