@@ -312,6 +312,16 @@ def test_a_guests_view_is_given_only_for_a_guests_seat() -> None:
     assert call("state")["seen_seats"] == [0]
 
 
+def test_after_the_deal_a_released_guest_seat_may_go_to_a_person_here() -> None:
+    levels = ["human", "human", "medium", "medium"]
+    call("new_game", levels=levels, remote=[1], rules={"preset": "seed", "target": 100})
+    state = call("set_levels", levels=["human", "easy", "medium", "medium"], remote=[])
+    while state["view"]["hand_number"] == 0 and state["to_act"] is not None:
+        state = _step(state)
+    assert state["to_act"] is not None  # the next deal, West a computer player's all of it
+    assert call("set_levels", levels=levels)["levels"][1] == "human"
+
+
 def test_a_released_guest_seat_goes_to_a_computer_player_not_a_person_here() -> None:
     guest_table(["human", "human", "human", "medium"])  # West's guest; North a person here
     levels = ["human", "human", "human", "medium"]
@@ -320,6 +330,8 @@ def test_a_released_guest_seat_goes_to_a_computer_player_not_a_person_here() -> 
     assert error["reason_code"] == "guest_hand_hidden" and error["reason_params"] == {"seat": 1}
     released = call("set_levels", levels=["human", "easy", "human", "medium"], remote=[])
     assert released["remote"] == [] and released["levels"][1] == "easy"
+    # nor, in two steps, a person in place of the computer player that took it
+    assert refused("set_levels", levels=levels)["code"] == "guest_hand_hidden"
     # a new game may seat a person there
     assert call("new_game", levels=levels, remote=[])["remote"] == []
 

@@ -215,6 +215,7 @@ def open_cards(game: Game) -> dict[str, Any]:
 def state_answer(session: Session, seat: int | None = None) -> dict[str, Any]:
     game = session.game
     seat = session.seat if seat is None else seat
+    session.note_guests()
     session.note_seen(seat)
     cur = game.to_act
     options = _options(game, seat) if seat in session.humans else []
@@ -587,10 +588,11 @@ def op_set_levels(request: Mapping[str, Any]) -> dict[str, Any]:
     remote = kept_remote(request, levels)
     if remote:
         check_table(replace(session, remote=remote))
-    for seat in sorted(session.remote - remote):
-        if levels[seat] == HUMAN and not session.game.is_over:
-            # a released guest's hand is not shown here during the deal: the seat goes
-            # to a computer player (a person here takes it with the next game)
+    session.note_guests()
+    for seat in session.held_seats:
+        if levels[seat] == HUMAN and seat not in remote and not session.game.is_over:
+            # a guest's hand of this deal is never shown here: released, the seat goes
+            # to a computer player until the deal is over (then a person may take it)
             raise ApiError(
                 "guest_hand_hidden",
                 f"{SEAT_NAMES[seat]}'s guest holds cards this device has not seen: "

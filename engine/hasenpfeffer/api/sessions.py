@@ -57,6 +57,21 @@ class Session:
     #: (``check_table``: ``deal_seen``).
     seen: dict[int, set[int]] = field(default_factory=dict)
 
+    #: The seats played by guests at some time during each deal (``game.hand_number``):
+    #: their cards of that deal were never shown here, so none of them becomes a
+    #: person at this device before the deal is over (``guest_hand_hidden``).
+    held: dict[int, set[int]] = field(default_factory=dict)
+
+    def note_guests(self) -> None:
+        """Record the guests' seats as holders of the deal on the table's hidden cards."""
+        if self.remote:
+            self.held.setdefault(self.game.hand_number, set()).update(self.remote)
+
+    @property
+    def held_seats(self) -> tuple[int, ...]:
+        """The seats a guest has played during the deal on the table."""
+        return tuple(sorted(self.held.get(self.game.hand_number, ())))
+
     def note_seen(self, seat: int) -> None:
         """Record that an answer to this device carried ``seat``'s view of the
         deal on the table (never a guest's seat: its answers go to the guest)."""
