@@ -332,6 +332,12 @@ def test_a_released_guest_seat_goes_to_a_computer_player_not_a_person_here() -> 
     assert released["remote"] == [] and released["levels"][1] == "easy"
     # nor, in two steps, a person in place of the computer player that took it
     assert refused("set_levels", levels=levels)["code"] == "guest_hand_hidden"
+    # nor after a reload: the seats guests played come back with the save's record
+    state = call("state")
+    assert state["held_seats"] == [1]
+    restored = {"save": state["save"], "secret_deal": True, "held_seats": state["held_seats"]}
+    assert refused("load", levels=levels, **restored)["code"] == "guest_hand_hidden"
+    assert call("load", levels=state["levels"], **restored)["held_seats"] == [1]
     # a new game may seat a person there
     assert call("new_game", levels=levels, remote=[])["remote"] == []
 

@@ -100,8 +100,9 @@ function validDecidedBy(decidedBy) {
 function validFlags(record) {
   const deals = record.openedDeals;
   const validDeals = deals === undefined || (Array.isArray(deals) && deals.length <= 1000 && deals.every((n) => Number.isInteger(n) && n >= 0));
-  const seats = record.seenSeats;
-  const validSeats = seats === undefined || (Array.isArray(seats) && seats.length <= 4 && seats.every((n) => Number.isInteger(n) && n >= 0 && n <= 3));
+  const validSeats = [record.seenSeats, record.heldSeats].every(
+    (seats) => seats === undefined || (Array.isArray(seats) && seats.length <= 4 && seats.every((n) => Number.isInteger(n) && n >= 0 && n <= 3)),
+  );
   return validDeals && validSeats && ["secretDeal", "openHandsUsed", "daily", "longGameNoted"].every((name) => record[name] === undefined || typeof record[name] === "boolean");
 }
 
@@ -116,6 +117,9 @@ export function recordMarks(record, problem = undefined) {
     // the seats whose cards of the deal on the table were seen here (the engine's
     // seen_seats): no guest takes one of them on this deal
     seenSeats: record?.seenSeats,
+    // the seats guests played during that deal (the engine's held_seats): no person
+    // at this device takes one of them before the deal is over
+    heldSeats: record?.heldSeats,
     secretDeal: record?.secretDeal === true,
     openHandsUsed: record?.openHandsUsed === true,
     daily: record?.daily === true,
@@ -189,6 +193,7 @@ function recordText(game, marks = {}) {
   if (game.secret_deal === true) record.secretDeal = true;
   if (game.opened_deals?.length) record.openedDeals = game.opened_deals;
   if (game.seen_seats?.length) record.seenSeats = game.seen_seats;
+  if (game.held_seats?.length) record.heldSeats = game.held_seats;
   if (marks.openHandsUsed === true) record.openHandsUsed = true;
   if (marks.daily === true) record.daily = true;
   // the long game's note was shown and put away (web/table/long-game.js): once per game

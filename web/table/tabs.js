@@ -169,6 +169,12 @@ async function loadRecord(found) {
   const marks = recordMarks(found.record, found.problem);
   let levels = bad ? state.settings.levels : found.record.levels;
   let remote = bad ? [] : (found.record.remote ?? []);
+  if (bad) {
+    // the record's own levels are lost: a seat a guest played in its deal is a
+    // computer player's (the guest's cards were never shown here), not the settings' person
+    const former = [...(Array.isArray(found.record.remote) ? found.record.remote : []), ...(marks.heldSeats ?? [])];
+    levels = levels.map((level, seat) => (former.includes(seat) && !BOT_LEVELS.includes(level) ? botFor(seat) : level));
+  }
   if (remote.length && !marks.secretDeal) {
     // a guest could work out every hand from a known seed: they are not invited again
     const names = remote.map((seat) => seatName(seat));
@@ -180,6 +186,7 @@ async function loadRecord(found) {
   if (marks.decidedBy) request.decided_by = marks.decidedBy;
   if (marks.openedDeals) request.opened_deals = marks.openedDeals;
   if (marks.seenSeats) request.seen_seats = marks.seenSeats;
+  if (marks.heldSeats) request.held_seats = marks.heldSeats;
   const open = openWanted(levels, remote);
   const pageMarks = { openHandsUsed: marks.openHandsUsed, daily: marks.daily, longGameNoted: marks.longGameNoted };
   try {

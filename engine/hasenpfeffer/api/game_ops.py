@@ -249,6 +249,8 @@ def state_answer(session: Session, seat: int | None = None) -> dict[str, Any]:
         "opened_deals": sorted(session.opened),
         # the seats whose cards of this deal this device has seen (give them back to load)
         "seen_seats": list(session.seen_seats),
+        # the seats guests played during this deal (give them back to load)
+        "held_seats": list(session.held_seats),
     }
     if session.open_hands and seat in session.local_humans:
         answer["open"] = open_cards(game)
@@ -391,14 +393,17 @@ def op_load(request: Mapping[str, Any]) -> dict[str, Any]:
         secret_deal=_flag(request, "secret_deal") and game.secret is not None,
         daily=_flag(request, "daily"),
         opened=opened_arg(request.get("opened_deals"), game),
-        seen={game.hand_number: seen_arg(request.get("seen_seats"))},
+        seen={game.hand_number: seats_arg(request, "seen_seats")},
+        held={game.hand_number: seats_arg(request, "held_seats")},
     )
+    check_held(session, levels, remote)
     return state_answer(install(check_table(session)))
 
 
-def seen_arg(value: object) -> set[int]:
-    """The ``seen_seats`` of a saved game (the state's): the seats whose cards of
-    the deal on the table the device had seen."""
+def seats_arg(request: Mapping[str, Any], name: str) -> set[int]:
+    """The ``seen_seats`` or ``held_seats`` of a saved game (the state's): seats of
+    the deal on the table, seen at this device or played by guests."""
+    value = request.get(name)
     if value is None:
         return set()
     if (
@@ -406,8 +411,24 @@ def seen_arg(value: object) -> set[int]:
         or len(value) > 4
         or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= 3 for s in value)
     ):
-        raise ApiError("bad_request", f"seen_seats must list seats 0 to 3; got {quoted(value)}")
+        raise ApiError("bad_request", f"{name} must list seats 0 to 3; got {quoted(value)}")
     return set(value)
+
+
+def check_held(session: Session, levels: tuple[str, ...], remote: frozenset[int]) -> None:
+    """Refuse ``levels`` that make a person at this device of a seat a guest played
+    during the deal on the table (its cards were never shown here)."""
+    session.note_guests()
+    for seat in session.held_seats:
+        if levels[seat] == HUMAN and seat not in remote and not session.game.is_over:
+            # a guest's hand of this deal is never shown here: released, the seat goes
+            # to a computer player until the deal is over (then a person may take it)
+            raise ApiError(
+                "guest_hand_hidden",
+                f"{SEAT_NAMES[seat]}'s guest holds cards this device has not seen: "
+                f"a released seat goes to a computer player",
+                ("guest_hand_hidden", {"seat": seat}),
+            )
 
 
 def opened_arg(value: object, game: Game) -> set[int]:
@@ -588,17 +609,7 @@ def op_set_levels(request: Mapping[str, Any]) -> dict[str, Any]:
     remote = kept_remote(request, levels)
     if remote:
         check_table(replace(session, remote=remote))
-    session.note_guests()
-    for seat in session.held_seats:
-        if levels[seat] == HUMAN and seat not in remote and not session.game.is_over:
-            # a guest's hand of this deal is never shown here: released, the seat goes
-            # to a computer player until the deal is over (then a person may take it)
-            raise ApiError(
-                "guest_hand_hidden",
-                f"{SEAT_NAMES[seat]}'s guest holds cards this device has not seen: "
-                f"a released seat goes to a computer player",
-                ("guest_hand_hidden", {"seat": seat}),
-            )
+    check_held(session, levels, remote)
     if session.daily and not session.game.records and levels != session.levels:
         # its first hand is compared with the hard player's and the oracle's on the same
         # cards: it is played against the players it was dealt with
