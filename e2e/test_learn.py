@@ -35,6 +35,7 @@ from game_driver import (
 )
 from hasenpfeffer.api import handle
 from hasenpfeffer.bots.review import review_hand
+from hasenpfeffer.daily import daily_seed
 from hasenpfeffer.game import Game
 from hasenpfeffer.notation import hand_from_text, hand_to_text
 
@@ -521,11 +522,10 @@ def test_the_deal_of_the_day_compared_with_hard_and_the_oracle(warm_page: Page) 
     page = revisit(warm_page, "?daily&speed=instant")
     page.evaluate(WATCH_DAILY)  # (a new document: the observer is this test's only one)
     date = page.evaluate(TODAY)
-    daily = handle({"op": "daily", "date": date})
     # the day's deal, against three hard players
     record = saved(page)
     assert record is not None
-    assert Game.from_json(record["save"]).seed == daily["daily"]["seed"]
+    assert Game.from_json(record["save"]).seed == daily_seed(date)
     assert record["levels"] == ["human", "hard", "hard", "hard"]
     # the first hand (hard players may end the game in it: then the game-over dialog)
     rng = random.Random(6)
@@ -556,7 +556,7 @@ def test_the_deal_of_the_day_compared_with_hard_and_the_oracle(warm_page: Page) 
     page.click('[data-tool="new-game"]')
     if page.is_visible("#confirm-dialog[open]"):
         page.click('#confirm-dialog [data-action="confirm-new"]')
-    seed = daily["daily"]["seed"]
+    seed = daily_seed(date)
     page.wait_for_function(f"() => JSON.parse(window.hasenpfeffer.state.save).seed !== {seed}")
     play_to_a_hand_end(page, rng)
     page.evaluate(FRAMES)

@@ -528,7 +528,13 @@ def test_undo_cuts_the_computer_players_pacing_short(warm_page: Page) -> None:
     page.click('[data-tool="undo"]')
     page.wait_for_selector('#table[data-phase="bidding"][data-human="1"]')
     page.wait_for_timeout(1500)  # no computer player's move lands after the undo
-    assert saved(page) == before
+    # the same game as before the bid (the record's mark of the seats seen here may now
+    # hold all four: an undo past a computer player's move shows what it did)
+    undone = saved(page)
+    assert undone is not None and before is not None
+    undone.pop("seenSeats", None)
+    before.pop("seenSeats", None)
+    assert undone == before
     assert page.is_visible('#table[data-human="1"]')
     assert page.evaluate("window.hasenpfeffer.state.view.auction") == []
 

@@ -29,7 +29,7 @@ import { paintedGame, paintedPlayable, render } from "./render.js";
 import { reset } from "./reset.js";
 import { applyQuery, EMBEDDED, FRAMED, loadSettings } from "./settings.js";
 import { notice, setRenderer, state, update } from "./state.js";
-import { offerKeptAside, openSavedGame } from "./tabs.js";
+import { offerKeptAside, onTabs, openSavedGame } from "./tabs.js";
 import { installToolbar } from "./toolbar.js";
 import { on, runBots, setGame, startNewGame } from "./turns.js";
 
@@ -180,7 +180,8 @@ window.hasenpfeffer = {
 
 /** The flow of play's events (turns.js) and who listens: the hand's end shown
  * (dialogs.js), a finished hand counted by the deal of the day and the statistics
- * (loaded when first needed; not in an embed). */
+ * (loaded when first needed; not in an embed); and the tabs' (tabs.js): the LAN
+ * table's guests closed in a tab that handed the game over, set from a restored game. */
 function wireTurns() {
   on("handEnd", showHandEnd);
   on("handFinished", (hand, game, marks) => {
@@ -189,6 +190,9 @@ function wireTurns() {
     if (state.daily?.phase === "playing" && hand.number === 0) import("./daily.js").then((daily) => daily.compareDaily(hand));
     import("./stats-record.js").then((record) => record.recordHand(hand, game, marks));
   });
+  // the tabs (tabs.js): the LAN table's guests follow the tab that plays
+  onTabs("handedOver", () => import("./together-dialog.js").then((together) => together.closeTable()));
+  onTabs("restored", (game) => import("./together-dialog.js").then((together) => together.guestsAway(game.remote ?? [])));
 }
 
 let offlineStarted = false;

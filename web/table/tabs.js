@@ -94,8 +94,8 @@ function handOver() {
   setWriting(false);
   stopPlay();
   // the guests' connections stay with no tab that plays: closed here (the seats away,
-  // as the tab that plays now restores them)
-  import("./together-dialog.js").then(({ closeTable }) => closeTable());
+  // as the tab that plays now restores them; boot.js gives this its listener)
+  for (const listener of listeners.handedOver) listener();
   showHandedOver(() => takeOver());
 }
 
@@ -296,9 +296,19 @@ async function adoptStored(stopped) {
 }
 
 /** The table's guests are the restored game's (the engine's `remote`): its seats away,
- * any other seat a computer player's. */
+ * any other seat a computer player's (boot.js gives this its listener). */
 function keepGuestsOf(game) {
-  import("./together-dialog.js").then(({ guestsAway }) => guestsAway(game.remote ?? []));
+  for (const listener of listeners.restored) listener(game);
+}
+
+/** What the tabs tell the table: `handedOver` () when another tab plays the game
+ * now, `restored` (game) when this tab took a game over or a kept-aside game came
+ * back. */
+const listeners = { handedOver: [], restored: [] };
+
+/** Listen to the tabs' `name` (`handedOver`, `restored`). */
+export function onTabs(name, listener) {
+  listeners[name].push(listener);
 }
 
 /** This tab plays again: a new claim (the other tabs hand over), the newest game. */
