@@ -182,18 +182,47 @@ def check_local(path: Path) -> None:
         raise SystemExit(f"build_site: {path}:{line} loads a remote URL")
 
 
+#: Wheels with bytecode made before, by their inputs (as SNAPSHOT_CACHE below).
+BYTECODE_CACHE = ROOT / "build" / "wheel-bytecode"
+
+
 def add_bytecode(wheel: Path, dest: Path) -> None:
     """Copy the wheel to ``dest`` with bytecode for the runtime's Python added
     (``scripts/wheel_bytecode.py``, run inside Pyodide by Node): the worker then
-    imports the engine without compiling it on every start."""
-    run = subprocess.run(
-        ["node", str(ROOT / "scripts" / "wheel_bytecode.mjs"), str(wheel), str(dest)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if run.returncode != 0 or not dest.is_file():
-        raise SystemExit(f"build_site: compiling the engine for Pyodide failed:\n{run.stderr}")
+    imports the engine without compiling it on every start. Made once for each wheel,
+    script and Pyodide, then copied from the cache."""
+    scripts = ROOT / "scripts"
+    key = hashlib.sha256()
+    for part in (
+        wheel.read_bytes(),
+        (scripts / "wheel_bytecode.mjs").read_bytes(),
+        (scripts / "wheel_bytecode.py").read_bytes(),
+        (PYODIDE_DIR / "package.json").read_bytes(),
+    ):
+        key.update(hashlib.sha256(part).digest())
+    cached = BYTECODE_CACHE / key.hexdigest()[:24] / wheel.name
+    if not cached.is_file():
+        made = cached.parent.with_name(f"{cached.parent.name}.{os.getpid()}.part")
+        made.mkdir(parents=True, exist_ok=True)
+        run = subprocess.run(
+            ["node", str(scripts / "wheel_bytecode.mjs"), str(wheel), str(made / wheel.name)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if run.returncode != 0 or not (made / wheel.name).is_file():
+            raise SystemExit(f"build_site: compiling the engine for Pyodide failed:\n{run.stderr}")
+        if cached.parent.is_dir():  # another build made it meanwhile
+            shutil.rmtree(made)
+        else:
+            made.replace(cached.parent)
+        kept = sorted(
+            (p for p in BYTECODE_CACHE.iterdir() if not p.name.endswith(".part")),
+            key=lambda p: p.stat().st_mtime,
+        )
+        for old in kept[:-SNAPSHOT_CACHE_KEEP]:
+            shutil.rmtree(old, ignore_errors=True)
+    shutil.copyfile(cached, dest)
 
 
 #: The started runtime in the site (its path is also the worker's, web/engine/worker.js).

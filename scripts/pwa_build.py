@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import sys
 import urllib.parse
@@ -65,11 +66,26 @@ GROUPS = {
 }
 
 
+#: Icons drawn before, by their inputs (the SVG, the size and padding, the rasteriser's
+#: source): the same inputs give the same bytes, so a build draws each only once.
+ICON_CACHE = Path(__file__).resolve().parent.parent / "build" / "icons"
+
+
 def write_icons(out: Path, svg: Path) -> None:
     """The PNG icons into ``out``/web/pwa/ (``out``: the version's folder)."""
     text = svg.read_text(encoding="utf-8")
+    rasteriser = (Path(__file__).resolve().parent / "svg_raster.py").read_bytes()
     for name, size, _purpose, background, padding in ICONS:
-        (out / "web" / "pwa" / name).write_bytes(render(text, size, background, padding))
+        key = hashlib.sha256()
+        for part in (text.encode(), repr((size, background, padding)).encode(), rasteriser):
+            key.update(hashlib.sha256(part).digest())
+        cached = ICON_CACHE / f"{key.hexdigest()[:24]}.png"
+        if not cached.is_file():
+            ICON_CACHE.mkdir(parents=True, exist_ok=True)
+            part = cached.with_name(f"{cached.name}.{os.getpid()}.part")  # builds run in parallel
+            part.write_bytes(render(text, size, background, padding))
+            part.replace(cached)
+        (out / "web" / "pwa" / name).write_bytes(cached.read_bytes())
 
 
 def icon_entries(prefix: str) -> list[dict[str, str]]:

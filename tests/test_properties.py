@@ -29,7 +29,7 @@ MAX_ACTIONS = 400
 
 
 #: The share of each property's examples to run (1 in CPython; ``tests/pyodide_pytest.mjs``
-#: sets 0.25 inside Pyodide, where the same tests show that the wasm runtime agrees
+#: sets 0.1 inside Pyodide, where the same tests show that the wasm runtime agrees
 #: with CPython and the search for a counterexample is CPython's).
 EXAMPLE_SHARE = float(os.environ.get("HASENPFEFFER_EXAMPLE_SHARE", "1"))
 

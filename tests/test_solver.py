@@ -43,7 +43,7 @@ OPTION_SETS = (
     {"table": False, "merge": False, "order": False, "quick": False},
 )
 
-#: The share of the seeded positions below to check (1 in CPython; 0.25 inside Pyodide,
+#: The share of the seeded positions below to check (1 in CPython; 0.1 inside Pyodide,
 #: set by ``tests/pyodide_pytest.mjs``: there they show that the wasm runtime agrees with
 #: CPython, and the search for a disagreement with minimax is CPython's).
 EXAMPLE_SHARE = float(os.environ.get("HASENPFEFFER_EXAMPLE_SHARE", "1"))

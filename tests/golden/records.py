@@ -37,9 +37,10 @@ API_SCRIPT = HERE / "api.jsonl"
 #: Every computer level, each paired with every level (itself included).
 LEVELS = ("random", "easy", "medium", "hard", "oracle")
 PAIRS = tuple((a, b) for i, a in enumerate(LEVELS) for b in LEVELS[i:])
-#: Each game is cut after this many hands (most end before: the cut games are the
-#: long ones between unequal levels, whose later hands add time, not new decisions).
-MAX_HANDS = 12
+#: Each game is cut after this many hands: 38 of the 60 end before, the game's end
+#: included; the cut ones are the long games between unequal levels, whose later
+#: hands add time (a hard player's hand costs about a second), not new kinds of decision.
+MAX_HANDS = 6
 
 
 def play(preset: str, level_a: str, level_b: str, seed: int) -> str:
