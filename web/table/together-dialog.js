@@ -342,8 +342,12 @@ export async function acceptReply(seat, text) {
     await host.seat(seat);
   } catch (err) {
     // the engine refused the guest (the cards of this seat were seen here on this
-    // deal, ...): told why, its connection closed, the seat as it was
-    release(s);
+    // deal, ...): told why (TableHost's notice), its connection closed once that notice
+    // has gone, the seat as it was
+    const { peer: refusedPeer } = s;
+    s.channel = null;
+    s.peer = null;
+    refusedPeer?.closeAfterSent();
     s.status = host.remote.has(seat) ? "away" : "bot";
     s.error = errorText(err);
     paint();

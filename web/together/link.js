@@ -99,6 +99,20 @@ class Peer {
     this.channel.close();
     this.pc.close();
   }
+
+  /** Close once what was sent has gone: the channel first (its closing sends the
+   * messages still queued), then the connection when the channel has closed (or after
+   * `ms`, whichever comes first). */
+  closeAfterSent(ms = 5_000) {
+    open.delete(this);
+    const done = () => this.pc.close();
+    const timer = setTimeout(done, ms);
+    this.channel.addEventListener("close", () => {
+      clearTimeout(timer);
+      done();
+    });
+    this.channel.close();
+  }
 }
 
 // every peer of this page: closed when the page goes away, so the others know at once
