@@ -33,6 +33,7 @@ import re
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -159,10 +160,21 @@ class FirefoxBiDi(Driver):
 
     name = "firefox"
 
-    def __init__(self, width: int = 1280, height: int = 800) -> None:
+    def __init__(
+        self,
+        width: int = 1280,
+        height: int = 800,
+        *,
+        prefix: tuple[str, ...] = (),
+        prefs: dict[str, Any] | None = None,
+    ) -> None:
+        """``prefix``: a command Firefox runs under (``ip netns exec <ns>``: a network
+        namespace of its own; its WebDriver port is then reached through a Unix socket,
+        which namespaces share); ``prefs``: preferences beyond the usual ones."""
         if not Path(FIREFOX).is_file():
             raise FileNotFoundError(f"{FIREFOX} is missing: run `make chromium`")
         self.profile = Path(tempfile.mkdtemp(prefix="hp-firefox-"))
+        self.forwarder: subprocess.Popen[bytes] | None = None
         # no first-run pages, no update or telemetry requests (the remote agent's
         # recommended preferences do most of it)
         (self.profile / "user.js").write_text(
@@ -173,10 +185,14 @@ class FirefoxBiDi(Driver):
             'user_pref("browser.safebrowsing.update.enabled", false);\n'
             'user_pref("network.captive-portal-service.enabled", false);\n'
             'user_pref("network.connectivity-service.enabled", false);\n'
+            + "".join(
+                f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in (prefs or {}).items()
+            )
         )
         port = free_port()
         self.process = subprocess.Popen(
             [
+                *prefix,
                 *(FIREFOX, "--headless", "--no-remote", "--profile", str(self.profile)),
                 *("--remote-debugging-port", str(port), "about:blank"),
             ],
@@ -204,9 +220,33 @@ class FirefoxBiDi(Driver):
         self.output: list[str] = []
         self._drain = threading.Thread(target=self._read_output, daemon=True)
         self._drain.start()
-        self.ws = websocket.create_connection(
-            address.rstrip("/") + "/session", timeout=120, suppress_origin=True
-        )
+        url = address.rstrip("/") + "/session"
+        if prefix:
+            # the port is the namespace's own loopback: a forwarder inside it takes a
+            # Unix socket (in the profile's folder) there
+            sock_path = self.profile / "bidi.sock"
+            self.forwarder = subprocess.Popen(
+                [
+                    *prefix,
+                    sys.executable,
+                    str(Path(__file__).with_name("unix_forward.py")),
+                    *(
+                        str(sock_path),
+                        str(port),
+                    ),
+                ],
+                stdin=subprocess.DEVNULL,
+            )
+            deadline = time.monotonic() + 30
+            while not sock_path.exists() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            unix = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            unix.connect(str(sock_path))
+            self.ws = websocket.create_connection(
+                url, timeout=120, suppress_origin=True, socket=unix
+            )
+        else:
+            self.ws = websocket.create_connection(url, timeout=120, suppress_origin=True)
         self.ids = itertools.count(1)
         self.logged: list[str] = []
         capabilities = self.command("session.new", {"capabilities": {}})["capabilities"]
@@ -380,6 +420,9 @@ class FirefoxBiDi(Driver):
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+            if self.forwarder is not None:
+                self.forwarder.terminate()
+                self.forwarder.wait(10)
             shutil.rmtree(self.profile, ignore_errors=True)
 
 
