@@ -382,6 +382,9 @@ def test_a_new_rule_set_mid_game_keeps_the_game_and_applies_to_the_next(warm_pag
     assert page.evaluate("document.activeElement.dataset.action") == "rules-keep"
     page.click('#rules-confirm-dialog [data-action="rules-keep"]')
     page.wait_for_selector("#rules-confirm-dialog", state="hidden")
+    # the table says so, naming the rule set (as the settings' list does)
+    page.wait_for_selector("#notice:not([hidden])")
+    assert page.inner_text("#notice").startswith("New rules, Traditional: they apply from the next")
     # the game goes on under its rules; a new level applies at once
     page.wait_for_function("() => window.hasenpfeffer.state.levels[3] === 'hard'")
     after = saved(page)
@@ -417,6 +420,9 @@ def test_a_new_rule_set_mid_game_can_start_a_new_game_at_once(warm_page: Page) -
     page.wait_for_function("() => window.hasenpfeffer.state.preset === 'seed-pepper'")
     assert saved(page) != before
     assert page.evaluate("window.hasenpfeffer.state.levels[1]") == "random"
+    # the new game's rule set named on the table
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "New rules, Standard with pepper bids: a new game starts." in page.inner_text("#notice")
 
 
 # ---- trump at a glance -----------------------------------------------------------------------

@@ -22,7 +22,6 @@ import { iceServersFrom } from "../together/servers.js";
 import { addPainter, openDialog } from "./dialog.js";
 import { $, escapeHTML } from "./dom.js";
 import { chooseLanguage } from "./language.js";
-import { announce } from "./narration.js";
 import { freshMarks, openAllowed, openWanted } from "./open-hands.js";
 import { fieldLabels, internetNote, readRules, sameRules, settingsHTML } from "./panels.js";
 import { HUMAN, saveSettings } from "./settings.js";
@@ -240,7 +239,7 @@ async function save() {
     await chooseLanguage(chosenLanguage);
     // the safe choice is the default (Escape, or the focused button): keep the game
     if ((await openDialog($("#rules-confirm-dialog"))) !== "now") {
-      announce(t("a11y.rules_next"));
+      notice(t("notice.rules_next", { rules: rulesName(newRules) }));
       await applyLevels(levelsChanged, levels);
       return;
     }
@@ -302,7 +301,14 @@ async function applyLevels(changed, levels, held = holdWhileApplying(changed, le
   if (changed && !state.busy && gen === state.generation) await runBots();
 }
 
-/** A new game with the new rules (from the settings form, or after the player chose it). */
+/** The name a player knows a rule set by (`rules`: a preset's name, or rules of one's
+ * own: "Custom"), the same as the settings' list and the rules page. */
+function rulesName(rules) {
+  return typeof rules === "string" ? t(`settings.preset.${rules}`) : t("settings.custom");
+}
+
+/** A new game with the new rules (from the settings form, or after the player chose it);
+ * the notice bar says so, naming them. */
 async function newRulesGame(rules, levels, info, previous, chosenLanguage = null) {
   try {
     update({ generation: state.generation + 1 });
@@ -311,7 +317,7 @@ async function newRulesGame(rules, levels, info, previous, chosenLanguage = null
     saveSettings(state.settings, { chosen: true });
     beginGame(next, freshMarks());
     await chooseLanguage(chosenLanguage);
-    announce(t("a11y.new_rules"));
+    notice(t("notice.new_rules", { rules: rulesName(rules) }));
     await runBots();
   } catch (err) {
     if (dialog.open) refuse(err, info, previous);
