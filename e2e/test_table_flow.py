@@ -384,7 +384,7 @@ def test_a_new_rule_set_mid_game_keeps_the_game_and_applies_to_the_next(warm_pag
     page.wait_for_selector("#rules-confirm-dialog", state="hidden")
     # the table says so, naming the rule set (as the settings' list does)
     page.wait_for_selector("#notice:not([hidden])")
-    assert page.inner_text("#notice").startswith("New rules, Traditional: they apply from the next")
+    assert "The next game will use the new rules: Traditional." in page.inner_text("#notice")
     # the game goes on under its rules; a new level applies at once
     page.wait_for_function("() => window.hasenpfeffer.state.levels[3] === 'hard'")
     after = saved(page)
@@ -422,7 +422,8 @@ def test_a_new_rule_set_mid_game_can_start_a_new_game_at_once(warm_page: Page) -
     assert page.evaluate("window.hasenpfeffer.state.levels[1]") == "random"
     # the new game's rule set named on the table
     page.wait_for_selector("#notice:not([hidden])")
-    assert "New rules, Standard with pepper bids: a new game starts." in page.inner_text("#notice")
+    notice = page.inner_text("#notice")
+    assert "A new game has been dealt under the new rules: Standard with pepper bids." in notice
 
 
 # ---- trump at a glance -----------------------------------------------------------------------
