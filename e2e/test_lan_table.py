@@ -399,8 +399,8 @@ FIREFOX_GUEST_PREFS = {
     "dom.securecontext.allowlist": HOST_IP,
 }
 
-#: The host's engine has gone past ``n`` actions.
-HOST_PAST = "(n) => window.table.engine.call('state', {seat: 0}).then((s) => s.actions > n)"
+#: The number of actions the host's engine has taken.
+HOST_ACTIONS = "() => window.table.engine.call('state', {seat: 0}).then((s) => s.actions)"
 
 HOST_BOT_STEP = """async () => {
   await window.table.engine.call('bot_step');
@@ -449,7 +449,11 @@ def test_a_firefox_guest_at_a_chromium_host(
                 view = guest.evaluate(LAST_VIEW)
                 assert view["actions"] == actions and view["to_act"] == 1
                 guest.evaluate(GUEST_ACT, choose(view))
-                host.wait_for_function(HOST_PAST, arg=actions, timeout=10_000)
+                # polled from here: wait_for_function does not await the engine's promise
+                deadline = time.monotonic() + 10
+                while host.evaluate(HOST_ACTIONS) <= actions:
+                    assert time.monotonic() < deadline, "the guest's move did not reach the host"
+                    host.wait_for_timeout(50)
                 guest_moves += 1
             else:
                 host.evaluate(HOST_BOT_STEP)
