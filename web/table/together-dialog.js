@@ -67,6 +67,13 @@ function tableHost() {
       else {
         // a change of levels (a guest seated, or a computer player given a seat)
         setGame(answer.state);
+        // a guest's seat the engine lists that this dialog still shows as a computer
+        // player's (seated from another tab): away here, to be invited again
+        for (const seat of answer.state.remote ?? []) {
+          const s = seats.get(seat);
+          if (s?.status === "bot") s.status = "away";
+        }
+        if (dialog().open) paint();
         if (answer.state.bot_to_move && !state.busy) runBots();
       }
     },
