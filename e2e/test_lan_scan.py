@@ -177,12 +177,19 @@ def host_page(browser: Browser, base_url: str, problems: PageProblems, lang: str
 
 def invite_west(page: Page) -> None:
     # a secret deal is a random one: South may sit out a hand its partner plays alone,
-    # and the computer players then finish it; go on to a hand with South at the table
+    # and the computer players then finish it; or random players' bids may end the
+    # game in a hand or two: go on to a hand with South at the table
     for _ in range(10):
-        page.wait_for_selector('#table[data-human="1"], #summary-dialog[open]')
-        if not page.is_visible("#summary-dialog[open]"):
+        page.wait_for_selector(
+            '#table[data-human="1"], #summary-dialog[open], #gameover-dialog[open]'
+        )
+        if page.is_visible("#gameover-dialog[open]"):
+            page.click('#gameover-dialog [data-action="new-game"]')
+            page.wait_for_selector("#gameover-dialog[open]", state="detached")
+        elif page.is_visible("#summary-dialog[open]"):
+            next_hand(page)
+        else:
             break
-        next_hand(page)
     page.click('[data-tool="together"]')
     page.click('[data-together-invite="1"]')
     page.wait_for_selector('[data-together-scan="1"], #together-dialog .together-error')
