@@ -19,6 +19,20 @@ LOAD_TIMEOUT_MS = 60_000
 WAITING = '#table[data-human="1"], dialog[open], #table[data-phase="game_over"]'
 #: How many actions the game painted on the table has had (the engine's count).
 ACTIONS = "() => window.hasenpfeffer.state?.actions ?? -1"
+#: The page's own language switch (the settings' choice does the same), in place:
+#: ``page.evaluate(SET_LANGUAGE, code)``.
+SET_LANGUAGE = """async (code) => {
+  // the app's own instance, in its version's folder
+  const start = document.querySelector('script[src*="web/engine/start.js"]').src;
+  const i18n = await import(start.replace("engine/start.js", "shared/i18n.js"));
+  await i18n.setLanguage(code, { browser: [] });
+}"""
+#: A message of the page's catalogue in its language now: ``page.evaluate(MESSAGE, key)``.
+MESSAGE = """async (key) => {
+  const start = document.querySelector('script[src*="web/engine/start.js"]').src;
+  const i18n = await import(start.replace("engine/start.js", "shared/i18n.js"));
+  return i18n.t(key);
+}"""
 #: Two animation frames: what the state held is painted.
 FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 

@@ -119,6 +119,49 @@ def test_a_tip_at_each_new_moment_of_a_first_game(page: Page, base_url: str) -> 
     assert human_bidding(page) and tip(page) is None
 
 
+def test_on_a_phone_the_tip_has_a_row_of_its_own_and_a_short_one_opens_on_read(
+    warm_page: Page,
+) -> None:
+    page = reset(warm_page, "?speed=instant&bots=random&seed=5")
+    play_until(page, human_bidding, random.Random(4))
+    assert tip(page) == "bid"
+    text, hide, read = f"{TIP} p", f'{TIP} [data-guide="hide"]', f"{TIP} .guide-read"
+    # a tall phone: the whole tip, in its row between the felt and the prompt
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function(
+        "() => getComputedStyle(document.querySelector('#guide')).position === 'relative'"
+    )
+    assert page.is_visible(text) and page.is_visible(hide) and not page.is_visible(read)
+    felt = page.locator(".felt").bounding_box()
+    row = page.locator("#guide").bounding_box()
+    prompt = page.locator("#prompt").bounding_box()
+    assert felt and row and prompt
+    assert (
+        felt["y"] + felt["height"] <= row["y"] + 1 and row["y"] + row["height"] <= prompt["y"] + 1
+    )
+    # a short one: the title, "Read" and "Got it"; "Read" opens the words and closes them
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.wait_for_selector(read)
+    assert not page.is_visible(text) and not page.is_visible(hide)
+    assert page.get_attribute(read, "aria-expanded") == "false"
+    assert page.get_attribute(read, "aria-controls") == page.get_attribute(text, "id")
+    page.click(read)
+    assert page.get_attribute(read, "aria-expanded") == "true"
+    assert page.is_visible(text) and page.is_visible(hide)
+    assert "tricks" in page.inner_text(text)
+    page.click(read)
+    assert not page.is_visible(text)
+    # a hint asked for puts the tip aside (one voice at a time) until it goes
+    page.click('[data-tool="hint"]')
+    page.wait_for_selector("#note.hint")
+    assert not page.is_visible(TIP)
+    page.click("#actions [data-bid]:not(:disabled)")
+    # (a reason may come in the hint's place, "you must follow...": the tip shows beside it)
+    page.wait_for_selector("#note.hint", state="detached")
+    page.wait_for_selector(TIP, state="visible")
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
 def test_tips_stay_put_away_after_a_reload_and_come_back_from_the_rules(
     warm_page: Page,
 ) -> None:

@@ -10,7 +10,17 @@ import pytest
 from playwright.sync_api import Page
 
 from axe import assert_accessible
-from game_driver import WAITING, hand, play_until, reset, saved, start
+from game_driver import (
+    FRAMES,
+    MESSAGE,
+    SET_LANGUAGE,
+    WAITING,
+    hand,
+    play_until,
+    reset,
+    saved,
+    start,
+)
 
 HUMAN_BIDS = '#table[data-phase="bidding"][data-human="1"]'
 HUMAN_PLAYS = '#table[data-phase="play"][data-human="1"]'
@@ -183,11 +193,88 @@ def test_a_phone_sized_screen(warm_page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     # the tools show icons only here: they keep their names (and targets big enough)
     assert_accessible(page, "phone-sized screen")
-    for selector in ("#hand button.card", "#actions button", ".tools button", "[data-score-team]"):
+    # (the tools a phone keeps in the menu under "More" are checked with the menu open)
+    selectors = (
+        "#hand button.card",
+        "#actions button",
+        ".tools button:visible",
+        "[data-score-team]",
+    )
+    page.click('[data-tool="more"]')
+    assert page.locator(".tools-more .tool:visible").count() >= 5
+    for selector in (*selectors, ".tools-more .tool:visible"):
         for el in page.query_selector_all(selector):
             box = el.bounding_box()
             assert box is not None
             assert box["x"] >= -1 and box["x"] + box["width"] <= 361, (selector, box)
+    page.click('[data-tool="more"]')
+    assert page.get_attribute('[data-tool="more"]', "aria-expanded") == "false"
+
+
+MENU_TOOLS = ("stats", "rules", "shortcuts", "together", "settings", "new-game")
+ROW_TOOLS = ("hint", "undo", "last-trick", "why", "review", "more")
+#: The tools on show: each one's top, and its label's width and text as painted.
+TOOLS_SHOWN = """() => Object.fromEntries([...document.querySelectorAll(".tools .tool")]
+  .filter((b) => b.getClientRects().length > 0)
+  .map((b) => { const label = b.querySelector(".label").getBoundingClientRect();
+                return [b.dataset.tool, { top: Math.round(b.getBoundingClientRect().top),
+                                          label: Math.round(label.width),
+                                          text: b.querySelector(".label").textContent }]; }))"""
+
+
+def test_a_phone_keeps_one_row_of_tools_and_the_rest_in_a_labelled_menu(warm_page: Page) -> None:
+    page = reset(warm_page, "?speed=instant&bots=easy&seed=30&preset=seed-pepper")
+    for width, height in ((360, 640), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        for code in ("en", "it", "fy", "ar", "hi"):
+            page.evaluate(SET_LANGUAGE, code)
+            page.wait_for_function(f"() => document.documentElement.lang === '{code}'")
+            page.evaluate(FRAMES)
+            shown = page.evaluate(TOOLS_SHOWN)
+            # one row: the most used tools and "More", icons only (named for screen readers)
+            assert tuple(shown) == ROW_TOOLS, (code, width, shown)
+            assert len({tool["top"] for tool in shown.values()}) == 1, (code, width, shown)
+            more = page.locator('[data-tool="more"]')
+            assert more.get_attribute("aria-expanded") == "false"
+            assert more.get_attribute("title") == page.evaluate(MESSAGE, "tool.more.title")
+            more.click()
+            assert more.get_attribute("aria-expanded") == "true"
+            shown = page.evaluate(TOOLS_SHOWN)
+            assert tuple(shown) == ROW_TOOLS + MENU_TOOLS, (code, width, shown)
+            for tool in MENU_TOOLS:
+                # each one written out in the language, not an icon alone
+                assert shown[tool]["label"] > 8, (code, width, tool, shown[tool])
+                key = "tool." + tool.replace("-", "_")
+                assert shown[tool]["text"] == page.evaluate(MESSAGE, key), (code, tool)
+            # the rule set in force, under the Rules tool (the felt's corner has no room)
+            assert page.inner_text("#tool-rules-set") == page.evaluate(
+                MESSAGE, "settings.preset.seed-pepper"
+            )
+            assert not page.is_visible("#contract-rules")
+            # the first of them has the focus; Escape closes the menu, back on "More"
+            assert page.evaluate("document.activeElement.dataset.tool") == "stats"
+            page.keyboard.press("Escape")
+            assert more.get_attribute("aria-expanded") == "false"
+            assert page.evaluate("document.activeElement.dataset.tool") == "more"
+            assert tuple(page.evaluate(TOOLS_SHOWN)) == ROW_TOOLS
+    # a tool chosen from the menu does its work and the menu closes; a tap elsewhere too
+    page.click('[data-tool="more"]')
+    page.click('[data-tool="settings"]')
+    page.wait_for_selector("#settings-dialog[open]")
+    assert page.get_attribute('[data-tool="more"]', "aria-expanded") == "false"
+    page.click('#settings-dialog [data-action="cancel"]')
+    page.click('[data-tool="more"]')
+    page.mouse.click(180, 300)
+    assert page.get_attribute('[data-tool="more"]', "aria-expanded") == "false"
+    assert not page.is_visible('[data-tool="rules"]')
+    # a wider screen: every tool in the bar, no "More"; the rule set in the contract's corner
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.evaluate(FRAMES)
+    shown = page.evaluate(TOOLS_SHOWN)
+    assert "more" not in shown and set(MENU_TOOLS) <= set(shown), shown
+    assert page.is_visible("#contract-rules")
+    rules = page.evaluate(MESSAGE, "settings.preset.seed-pepper")
+    assert page.inner_text("#contract-rules") == rules
 
 
 def test_stored_settings_are_written_into_the_form_as_text(warm_page: Page, base_url: str) -> None:

@@ -49,8 +49,9 @@ function installButton() {
       button.title = t("pwa.install.title");
     }
     button.addEventListener("click", install);
-    const tools = document.querySelector(".tools");
-    tools?.insertBefore(button, tools.querySelector('[data-tool="settings"]'));
+    // before Settings, in the group a phone keeps behind "More"
+    const settings = document.querySelector('.tools [data-tool="settings"]');
+    settings?.parentNode.insertBefore(button, settings);
   }
   return button;
 }

@@ -1,7 +1,8 @@
 // The first-game guide: a short tip at each new moment of a player's first game
 // (what a bid counts, the widow, naming trump, following suit and the bowers,
-// going alone, scoring), one at a time, in a region over the felt (a top corner on
-// a wide screen, the foot of the felt on a narrower one: styles.css). It
+// going alone, scoring), one at a time, in a region by the felt (its bottom corner
+// under East on a wide screen, a row under it on a narrower one, where a short screen
+// shows the title until the player opens the tip with "Read": styles.css). It
 // is not a dialog: the focus stays where it is, the region is announced politely,
 // its buttons are in the Tab order. "Got it" puts the tip away (the next one comes
 // at its own moment), "Hide tips" puts them all away; the rules dialog's "Show tips
@@ -28,7 +29,7 @@ import { state, update } from "./state.js";
 const STORAGE_KEY = "hasenpfeffer.guide.v1";
 const EMBEDDED = new URLSearchParams(globalThis.location?.search ?? "").has("embed");
 const guideEl = $("#guide");
-const noteEl = $("#note"); // a hint or a reason, placed above the tip on narrow screens
+const noteEl = $("#note"); // a hint or a reason: the felt's other bottom corner on a wide screen
 
 /**
  * The tips in the order they are offered. `due(game)`: whether now is its moment
@@ -163,18 +164,22 @@ function finishedHand(st) {
 
 let painted = "";
 
-// On a wide screen the tip sits in the felt's top corner, under the trump badge
-// (which it must never hide): the badge's foot, measured from the felt's top.
-// Measured and set in the next frame, not in the observer's callback (web/shared/resize.js).
-const badgeEl = globalThis.document?.getElementById("trump-badge");
-const placeUnderBadge = {
+// On a wide screen the tip sits in the felt's bottom corner at the inline end, and a
+// hint or a reason in the other one (styles.css), under West and East, which they must
+// never hide: the room between the foot of the lower of the two and the felt's foot
+// bounds them. Measured and set in the next frame, not in the observer's callback
+// (web/shared/resize.js).
+const feltEl = globalThis.document?.querySelector(".felt");
+const sideSeats = feltEl ? [...feltEl.querySelectorAll('.seat[data-pos="west"], .seat[data-pos="east"]')] : [];
+const placeUnderSeats = {
   measure() {
-    const felt = badgeEl?.parentElement;
-    if (!badgeEl || !felt) return 0;
-    return badgeEl.hidden ? 0 : Math.ceil(badgeEl.getBoundingClientRect().bottom - felt.getBoundingClientRect().top);
+    if (!feltEl || sideSeats.length === 0) return 0;
+    const felt = feltEl.getBoundingClientRect();
+    return Math.floor(felt.bottom - Math.max(...sideSeats.map((seat) => seat.getBoundingClientRect().bottom)));
   },
-  apply(end) {
-    if (guideEl) setLength(guideEl, "--badge-end", end);
+  apply(room) {
+    setLength(guideEl, "--side-room", room);
+    setLength(noteEl, "--side-room", room);
   },
 };
 
@@ -185,15 +190,10 @@ function setLength(el, name, px) {
   const value = `${px}px`;
   if (el && el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
 }
-if (badgeEl) sizeWatcher(placeUnderBadge)?.observe(badgeEl);
-
-// the tip's height, for a hint or a reason to go above it (styles.css, narrow screens)
-const tipSize = guideEl
-  ? sizeWatcher({
-      measure: () => Math.ceil(guideEl.querySelector(".guide-tip")?.offsetHeight ?? 0),
-      apply: (height) => setLength(noteEl, "--tip-height", height),
-    })
-  : null;
+if (feltEl) {
+  const watcher = sizeWatcher(placeUnderSeats);
+  for (const el of [feltEl, ...sideSeats]) watcher?.observe(el);
+}
 
 /** After each render (boot.js wires it): when the game has reached a new moment,
  * the guide moves on (remembered, and put in the state). */
@@ -216,12 +216,8 @@ export function paintGuide(state) {
   const key = JSON.stringify([id, state.language, rules, id === "scoring" ? hand : null, place.id || place.parentElement?.id]);
   if (painted === key) return;
   painted = key;
-  tipSize?.disconnect();
   for (const el of [guideEl, ...document.querySelectorAll("[data-guide-slot]")]) el.replaceChildren();
-  if (!id) {
-    setLength(noteEl, "--tip-height", 0);
-    return;
-  }
+  if (!id) return;
   const section = document.createElement("section");
   section.className = "guide-tip";
   section.dataset.tip = id;
@@ -233,9 +229,19 @@ export function paintGuide(state) {
   kicker.textContent = t("guide.kicker");
   heading.append(kicker, " ", t(`guide.title.${id}`));
   const text = document.createElement("p");
+  text.id = "guide-text";
   text.textContent = tipText(id, rules, hand);
   const buttons = document.createElement("div");
   buttons.className = "guide-buttons";
+  // "Read": a short screen shows the tip as its title until the player opens it
+  // (styles.css: the button is hidden wherever the whole tip has room)
+  const read = document.createElement("button");
+  read.type = "button";
+  read.className = "btn guide-read";
+  read.setAttribute("aria-expanded", "false");
+  read.setAttribute("aria-controls", "guide-text");
+  read.textContent = t("guide.read");
+  if (place === guideEl) buttons.append(read);
   for (const [action, label, style] of [
     ["got-it", "guide.got_it", "btn primary"],
     ["hide", "guide.hide", "btn"],
@@ -249,8 +255,6 @@ export function paintGuide(state) {
   }
   section.append(heading, text, buttons);
   place.replaceChildren(section);
-  if (place === guideEl) tipSize?.observe(section);
-  else setLength(noteEl, "--tip-height", 0);
 }
 
 /** The tips back from the start (the rules dialog's "Show tips again"). */
@@ -269,6 +273,13 @@ export function installGuide() {
   again?.addEventListener("click", showTipsAgain);
   // the tip's buttons, over the felt or in the finished hand's dialog
   document.addEventListener("click", (e) => {
+    const read = e.target.closest(".guide-tip .guide-read");
+    if (read) {
+      const open = read.getAttribute("aria-expanded") !== "true";
+      read.setAttribute("aria-expanded", String(open));
+      read.closest(".guide-tip").classList.toggle("reading", open);
+      return;
+    }
     const b = e.target.closest(".guide-tip button[data-guide]");
     if (!b || !state.guide) return;
     const tip = b.closest(".guide-tip");

@@ -298,6 +298,11 @@ function renderContract(view, state) {
   } else {
     setText(bid, "—");
   }
+  // the rule set in force, by the name the settings give it (a phone shows it under the
+  // Rules tool in the tools' menu)
+  const rulesName = state.game?.preset ? t(`settings.preset.${state.game.preset}`) : t("settings.custom");
+  setText($("#contract-rules"), rulesName);
+  setText($("#tool-rules-set"), rulesName);
   setHTML(
     trump,
     view.trump ? `${suitIcon(view.trump, state.settings.fourColour, 16)} ${escapeHTML(suitName(view.trump))}` : "—",

@@ -10,6 +10,11 @@
 // in the next frame as well, never in the observer's callback: the class it sets changes
 // the bar's own height, which the observer would have to deliver again in the same frame
 // (web/shared/resize.js).
+//
+// On a phone the bar keeps one row: the most used tools, then "More", a disclosure
+// button whose group lists the rest with their labels (styles.css shows the group in
+// the row itself on wider screens, where "More" is hidden). The group closes when one
+// of its tools is chosen, on Escape (focus back on "More"), or on a click elsewhere.
 
 import { inNextFrame, sizeWatcher } from "../shared/resize.js";
 
@@ -36,6 +41,7 @@ function fit() {
 export function installToolbar() {
   bar = document.querySelector(".topbar");
   if (!bar) return;
+  installMoreMenu();
   sizeWatcher({ apply: fit })?.observe(bar);
   const refit = {
     apply() {
@@ -51,5 +57,35 @@ export function installToolbar() {
     subtree: true,
     attributes: true,
     attributeFilter: ["hidden"],
+  });
+}
+
+function installMoreMenu() {
+  const more = bar.querySelector('[data-tool="more"]');
+  const group = bar.querySelector(".tools-more");
+  if (!more || !group) return;
+  const setOpen = (open) => {
+    group.classList.toggle("open", open);
+    more.setAttribute("aria-expanded", String(open));
+  };
+  more.addEventListener("click", () => {
+    const open = more.getAttribute("aria-expanded") !== "true";
+    setOpen(open);
+    if (open) group.querySelector(".tool:not([hidden]):not(:disabled)")?.focus();
+  });
+  // a tool chosen from the group: the group closes (the tool's own handler runs as well)
+  group.addEventListener("click", (e) => {
+    if (e.target.closest("button")) setOpen(false);
+  });
+  group.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    setOpen(false);
+    more.focus();
+    e.stopPropagation();
+  });
+  document.addEventListener("pointerdown", (e) => {
+    if (more.getAttribute("aria-expanded") === "true" && !more.contains(e.target) && !group.contains(e.target)) {
+      setOpen(false);
+    }
   });
 }
