@@ -196,6 +196,16 @@ def test_the_together_dialog_by_keyboard_and_as_a_screen_reader_reads_it(
     ):
         assert line in tree, f"{line!r} not in the dialog's accessibility tree:\n{tree}"
     assert_accessible(page, "the Together dialog after a refused reply", include="#together-dialog")
+    # one state per seat: no second Invite while the reply is awaited; the invitation can
+    # be withdrawn, and the seat is the computer player's again, to be invited anew
+    assert page.query_selector('[data-together-invite="1"]') is None
+    assert 'button "Withdraw the invitation"' in tree
+    page.focus('[data-together-withdraw="1"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-together-invite="1"]')
+    assert page.text_content('[data-together-status="1"]') == "computer player"
+    assert page.query_selector('[data-together-link="1"]') is None
+    assert page.evaluate("() => document.activeElement.matches('[data-together-invite=\"1\"]')")
 
 
 def _focused(page: Page) -> dict[str, Any]:

@@ -179,9 +179,15 @@ function seatHTML(seat) {
         <textarea rows="3" data-together-reply="${seat}" spellcheck="false">${escapeHTML(s.scanned ?? "")}</textarea></label>
       <button type="button" class="secondary together-primary" data-together-accept="${seat}">${escapeHTML(t("together.accept"))}</button>
       <button type="button" class="secondary" data-together-scan="${seat}">${escapeHTML(t("together.scan"))}</button>
-      ${scanning?.seat === seat ? "<div data-together-scan-slot></div>" : ""}`;
+      ${scanning?.seat === seat ? "<div data-together-scan-slot></div>" : ""}
+      <div class="together-actions"><button type="button" class="secondary" data-together-withdraw="${seat}">${escapeHTML(t("together.withdraw"))}</button></div>`;
   }
-  const invite = s.status === "seated" ? "" : `<button type="button" class="secondary" data-together-invite="${seat}">${escapeHTML(t("together.invite"))}</button>`;
+  // one state, one way on: a seat waiting for its reply is not invited a second time
+  // (its invitation can be withdrawn, under it)
+  const invite =
+    s.status === "seated" || s.status === "waiting"
+      ? ""
+      : `<button type="button" class="secondary" data-together-invite="${seat}">${escapeHTML(t("together.invite"))}</button>`;
   const bot = s.status === "away" ? `<button type="button" class="secondary" data-together-bot="${seat}">${escapeHTML(t("together.give_to_bot"))}</button>` : "";
   const error = s.error ? `<p class="together-error" role="alert">${escapeHTML(s.error)}</p>` : "";
   // a known deal: why, and the fresh deal (the game in progress, if any, is said to go)
@@ -197,7 +203,7 @@ function seatHTML(seat) {
 }
 
 // the data attribute that names a control of the seats' list (to find it again once redrawn)
-const CONTROL = /^data-together-(invite|copy|link|reply|accept|bot|scan|fresh)$/;
+const CONTROL = /^data-together-(invite|copy|link|reply|accept|bot|scan|fresh|withdraw)$/;
 
 /** Where the keyboard's focus was in the seats' list: its control's attribute and seat. */
 function focusedControl(box) {
@@ -399,6 +405,19 @@ async function giveToBot(seat) {
   sayStatus(seat);
 }
 
+/** A waiting seat's invitation withdrawn: its connection closed (a reply to it is never
+ * heard), the seat a computer player's as it was, to be invited again. */
+function withdraw(seat) {
+  const s = seats.get(seat);
+  if (s.status !== "waiting") return;
+  release(s);
+  s.status = "bot";
+  s.link = "";
+  paint();
+  sayStatus(seat);
+  dialog().querySelector(`[data-together-invite="${seat}"]`)?.focus();
+}
+
 async function copyLink(seat) {
   const field = dialog().querySelector(`[data-together-link="${seat}"]`);
   try {
@@ -420,11 +439,14 @@ function install() {
     if (b.dataset.togetherScan) return startScan(seat("togetherScan"));
     if ("togetherScanCancel" in b.dataset) return cancelScan(true);
     // another choice for a seat (invite again, a computer player, Connect) ends a scan
-    if (b.dataset.togetherInvite || b.dataset.togetherBot || b.dataset.togetherAccept) cancelScan();
+    if (b.dataset.togetherInvite || b.dataset.togetherBot || b.dataset.togetherAccept || b.dataset.togetherWithdraw) {
+      cancelScan();
+    }
     if (b.dataset.togetherFresh) freshDeal(seat("togetherFresh"));
     else if (b.dataset.togetherInvite) inviteSeat(seat("togetherInvite"));
     else if (b.dataset.togetherCopy) copyLink(seat("togetherCopy"));
     else if (b.dataset.togetherBot) giveToBot(seat("togetherBot"));
+    else if (b.dataset.togetherWithdraw) withdraw(seat("togetherWithdraw"));
     else if (b.dataset.togetherAccept) {
       const n = seat("togetherAccept");
       acceptReply(n, dialog().querySelector(`[data-together-reply="${n}"]`).value);
