@@ -152,6 +152,9 @@ def test_the_review_of_the_hand_just_played(warm_page: Page) -> None:
     page.click("#review-body [data-review-jump]")
     assert page.evaluate("() => document.activeElement.dataset.step") == str(worst["step"])
     assert page.is_visible(f'#review-body .review-decisions [data-step="{worst["step"]}"]')
+    # a costly decision's words never make the hard player's case for it beside its cost
+    costly = page.locator("#review-body .review-decision.costly").all_inner_texts()
+    assert costly and not [text for text in costly if "Your choice, as it sees it" in text], costly
     # the dialog closes; the summary is still there to move on from
     page.keyboard.press("Escape")
     page.wait_for_selector("#review-dialog:not([open])", state="attached")

@@ -162,12 +162,14 @@ export function verdict(d) {
 }
 
 /** The hard player's view of a decision, from what the player could see: its
- * choice, and the player's own if it differs. */
+ * choice, and the player's own if it differs and cost nothing (a choice that cost
+ * points has its figures in the verdict: the hard player's case for it beside them
+ * would read as praise of a mistake). */
 function hardLines(d) {
   if (!d.hard.length) return [];
   const [own, yours] = d.hard;
   const lines = [t("review.hard", { action: actionText(own.action, d.phase), text: hintText(own, d.phase) })];
-  if (yours) lines.push(t("review.hard_yours", { text: hintText(yours, d.phase) }));
+  if (yours && !(d.loss > 0)) lines.push(t("review.hard_yours", { text: hintText(yours, d.phase) }));
   else if (d.kind === "double_dummy" && d.loss > 0) lines.push(t("review.unlucky"));
   return lines;
 }
