@@ -277,6 +277,46 @@ def test_a_phone_keeps_one_row_of_tools_and_the_rest_in_a_labelled_menu(warm_pag
     assert page.inner_text("#contract-rules") == rules
 
 
+#: Each drop-down of the settings whose choices do not all show whole in it: the widest
+#: choice's text, measured in the drop-down's own font, against the room inside it (its
+#: width less its padding and the arrow's 24 px).
+CUT_CHOICES = """() => {
+  const span = document.createElement("span");
+  span.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap";
+  document.body.append(span);
+  const cut = [];
+  for (const select of document.querySelectorAll("#settings-dialog select")) {
+    if (!select.getClientRects().length) continue;
+    const cs = getComputedStyle(select);
+    span.style.font = cs.font;
+    const room = select.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 24;
+    for (const option of select.options) {
+      span.textContent = option.text;
+      const width = span.offsetWidth;
+      if (width > room) cut.push(`${select.id}: ${option.text} (${width} > ${room})`);
+    }
+  }
+  span.remove();
+  return cut;
+}"""
+
+
+def test_the_settings_drop_downs_show_every_choice_whole_on_a_phone(warm_page: Page) -> None:
+    page = reset(warm_page, "?speed=instant&bots=easy&seed=30")
+    page.set_viewport_size({"width": 360, "height": 740})
+    cut: list[str] = []
+    for code in ("en", "it", "fy", "ar", "hi"):
+        page.evaluate(SET_LANGUAGE, code)
+        page.wait_for_function(f"() => document.documentElement.lang === '{code}'")
+        page.click('[data-tool="more"]')
+        page.click('[data-tool="settings"]')
+        page.wait_for_selector("#settings-dialog[open] [data-preset]")
+        cut += [f"{code}: {c}" for c in page.evaluate(CUT_CHOICES)]
+        page.click('#settings-dialog [data-action="cancel"]')
+        page.wait_for_selector("#settings-dialog", state="hidden")
+    assert cut == [], "\n".join(cut)
+
+
 def test_stored_settings_are_written_into_the_form_as_text(warm_page: Page, base_url: str) -> None:
     # a stored value is data: markup in it must not become elements of the form
     hostile = '"><img id="injected" src="x"><b>'  # (within the length settings.js keeps)
