@@ -122,9 +122,11 @@ def test_axe_finds_nothing_serious_in_any_phase_or_dialog(warm_page: Page) -> No
 def test_the_guest_page_of_an_invitation_link(page: Page, base_url: str) -> None:
     """A `#join=` link shows the Join dialog only (nothing runs before Join), focused
     and axe-clean; a damaged invitation says so (no network needed for either)."""
-    page.goto(base_url + "#join=AAAA")
+    page.goto(base_url + "#join=AAAA&seat=3")
     page.wait_for_selector("#guest-dialog[open]", timeout=LOAD_TIMEOUT_MS)
     assert page.evaluate("() => document.activeElement.matches('[data-guest-join]')")
+    # the seat the invitation is for, said before Join
+    assert page.inner_text("#guest-dialog [data-guest-seat]") == "Your seat: East."
     assert page.is_hidden('[data-tool="new-game"]') and page.is_hidden('[data-tool="hint"]')
     assert_accessible(page, "the guest's Join dialog", include="#guest-dialog")
     page.keyboard.press("Enter")
@@ -133,6 +135,7 @@ def test_the_guest_page_of_an_invitation_link(page: Page, base_url: str) -> None
     tree = page.locator("#guest-dialog").aria_snapshot()
     for line in (
         'heading "Join a table"',
+        "Your seat: East.",
         "alert: This invitation link is damaged",
         'button "Close"',
     ):

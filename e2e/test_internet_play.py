@@ -259,7 +259,8 @@ def invite_config(page: Page, seat: int) -> tuple[dict[str, Any], dict[str, Any]
     link = page.input_value(field)
     config: dict[str, Any] = page.evaluate("() => window.__iceConfigs.at(-1)")
     signal: dict[str, Any] = page.evaluate(
-        f"async (link) => ({PROTOCOL})().then((p) => p.decodeSignal(link.split('#join=')[1],"
+        f"async (link) => ({PROTOCOL})().then((p) => p.decodeSignal("
+        "link.split('#join=')[1].split('&seat=')[0],"
         " { servers: true }))",
         link,
     )

@@ -139,6 +139,8 @@ def test_a_guest_joins_by_the_dialogs_and_plays(
 
         guest.goto(link)
         guest.wait_for_selector("#guest-dialog[open]", timeout=30_000)
+        # the seat the invitation is for, before Join
+        assert guest.inner_text("[data-guest-seat]") == "Your seat: West."
         # nothing happens before Join: no reply made; Join has the focus
         assert guest.query_selector("[data-guest-reply]") is None
         assert guest.evaluate("() => document.activeElement.matches('[data-guest-join]')")

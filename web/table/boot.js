@@ -79,7 +79,7 @@ async function boot() {
   if (TOGETHER_LINK && FRAMED) notice(t("together.framed"), "error");
   else if (TOGETHER_LINK?.[1] === "join") {
     loadingBar.stop();
-    (await import("./guest.js")).startGuest(TOGETHER_LINK[2]);
+    (await import("./guest.js")).startGuest(TOGETHER_LINK[2], TOGETHER_LINK[3] ? Number(TOGETHER_LINK[3]) : null);
     return;
   } else if (TOGETHER_LINK?.[1] === "reply") {
     loadingBar.stop();
@@ -150,9 +150,10 @@ async function startDaily() {
   await daily.startDaily();
 }
 
-// `#join=<code>` (an invitation: this page is a guest) or `#reply=<code>` (a guest's reply
+// `#join=<code>&seat=<n>` (an invitation to seat n: this page is a guest; the seat is
+// the host's word until its first view says it) or `#reply=<code>` (a guest's reply
 // for the table's tab); a fragment is never sent to any server
-const TOGETHER_LINK = /^#(join|reply)=([A-Za-z0-9_-]{1,400})$/.exec(location.hash);
+const TOGETHER_LINK = /^#(join|reply)=([A-Za-z0-9_-]{1,400})(?:&seat=([123]))?$/.exec(location.hash);
 const DAILY_LINK = new URLSearchParams(location.search).has("daily");
 // `?review=<hand text>`: a lesson's link opens the review of that hand
 const REVIEW_LINK = new URLSearchParams(location.search).get("review");

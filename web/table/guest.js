@@ -172,8 +172,9 @@ async function joinTable(code) {
   });
 }
 
-/** The guest's page: the Join dialog for the invitation `code`. */
-export async function startGuest(code) {
+/** The guest's page: the Join dialog for the invitation `code` (to `seat`, as the
+ * invitation's link names it, or null: said before Join; the host's views decide). */
+export async function startGuest(code, seat = null) {
   for (const tool of HOST_ONLY_TOOLS) {
     const b = document.querySelector(`[data-tool="${tool}"]`);
     if (b) b.hidden = true;
@@ -192,6 +193,9 @@ export async function startGuest(code) {
     channel.send(JSON.stringify({ v: PROTOCOL, type: "act", action }));
   });
   const d = dialog();
+  const seatLine = d.querySelector("[data-guest-seat]");
+  seatLine.hidden = seat == null;
+  if (seat != null) seatLine.textContent = t("guest.seat", { seat: seatName(seat) });
   paintInternetLine(d, state.settings);
   d.addEventListener("click", (e) => {
     if (e.target.closest("[data-guest-join]")) joinTable(code);

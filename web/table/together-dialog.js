@@ -316,7 +316,8 @@ async function inviteSeat(seat) {
     paint();
     return;
   }
-  s.link = new URL(`index.html#join=${s.invitation.code}`, location.href).href;
+  // the seat named in the link, for the guest's Join dialog to say (the views decide)
+  s.link = new URL(`index.html#join=${s.invitation.code}&seat=${seat}`, location.href).href;
   s.status = "waiting";
   paint();
   dialog().querySelector(`[data-together-link="${seat}"]`)?.focus();
