@@ -40,3 +40,12 @@ def test_the_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> Non
     assert "| predicted | calls |" in out and "Brier score:" in out
     with pytest.raises(SystemExit):
         calibration.main(["--hands", "0"])
+
+
+def test_calls_by_a_level_measure_only_the_answers_to_a_lone_maker() -> None:
+    # medium makes the calls (it goes alone in these two hands); the advisor only
+    # answers the lone maker, as a defender
+    rows = [r for seed in (5, 10) for r in hand_rows("seed", seed, "medium", "medium")]
+    assert rows and {r.kind for r in rows} == {"defend_alone"}
+    assert all(0 <= r.predicted <= 1 for r in rows)
+    assert hand_rows("seed", 1, "medium", "medium") == []  # no lone maker: nothing measured

@@ -64,12 +64,20 @@ class Row(NamedTuple):
     hand: int
 
 
-def hand_rows(rules_name: str, seed: int, play: str) -> list[Row]:
+def hand_rows(rules_name: str, seed: int, play: str, calls_by: str = "advisor") -> list[Row]:
     """The calls of the first hand of the game seeded ``seed`` that settled
-    its contract, each with its predicted share and the outcome."""
+    its contract, each with its predicted share and the outcome. With
+    ``calls_by`` a level, that level makes the calls and the advisor answers
+    only a lone maker (``defend_alone``): the lone defence's check, quick where
+    that level goes alone often (medium does)."""
     game = Game.new(PRESETS[rules_name], seed=seed)
     advisors = [advisor(seed, s) for s in range(4)]
     players = [make_player(play, bot_seed(seed, s)) for s in range(4)]
+    callers = (
+        None
+        if calls_by == "advisor"
+        else [make_player(calls_by, bot_seed(seed, s)) for s in range(4)]
+    )
     calls: list[tuple[int, str, str, Outcome | None]] = []  # seat, phase, action, outcome
     for _ in range(MAX_HAND_ACTIONS):
         if game.records:
@@ -79,6 +87,8 @@ def hand_rows(rules_name: str, seed: int, play: str) -> list[Row]:
         view = game.view(seat)
         if view["phase"] == "play":
             action = players[seat].choose(view)
+        elif callers is not None and view["phase"] != "defend_alone":
+            action = callers[seat].choose(view)
         else:
             decision = advisors[seat].decide(view, explain=True)
             action = decision.action
@@ -104,7 +114,7 @@ def hand_rows(rules_name: str, seed: int, play: str) -> list[Row]:
     return rows
 
 
-def _task(args: tuple[str, int, str]) -> list[Row]:
+def _task(args: tuple[str, int, str, str]) -> list[Row]:
     return hand_rows(*args)
 
 
@@ -168,8 +178,10 @@ def _in_said_range(row: Row) -> bool:
     return rng[1] >= 0.5 if row.made else rng[0] <= 0.5
 
 
-def run(rules_name: str, hands: int, seed: int, play: str, jobs: int) -> list[Row]:
-    tasks = [(rules_name, seed + i, play) for i in range(hands)]
+def run(
+    rules_name: str, hands: int, seed: int, play: str, jobs: int, calls_by: str = "advisor"
+) -> list[Row]:
+    tasks = [(rules_name, seed + i, play, calls_by) for i in range(hands)]
     rows: list[Row] = []
     if jobs <= 1:
         for task in tasks:
@@ -190,12 +202,22 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--play", default="hard", help="the level that plays the cards")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--calls",
+        default="advisor",
+        help="who makes the calls: the advisor (every call measured), or a level (only a "
+        "defender's answer to a lone maker is the advisor's and measured)",
+    )
     args = parser.parse_args(list(argv) if argv is not None else None)
     if args.hands < 1:
         parser.error("--hands must be at least 1")
     start = time.perf_counter()
-    rows = run(args.rules, args.hands, args.seed, args.play, args.jobs)
+    rows = run(args.rules, args.hands, args.seed, args.play, args.jobs, args.calls)
+    if not rows:
+        parser.error("no call was measured: more hands, or calls by a level that goes alone")
     print(report(rows, args.rules, args.hands, args.play))
+    if args.calls != "advisor":
+        print(f"(calls by {args.calls}: only the answers to a lone maker are the advisor's)")
     sys.stdout.flush()
     print(f"({time.perf_counter() - start:.0f} s)", file=sys.stderr)
     return 0
