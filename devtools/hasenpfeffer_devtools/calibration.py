@@ -136,11 +136,18 @@ def brier(rows: Sequence[Row]) -> float:
     return sum((r.predicted - r.made) ** 2 for r in rows) / len(rows) if rows else float("nan")
 
 
-def report(rows: Sequence[Row], rules_name: str, hands: int, play: str) -> str:
+def report(
+    rows: Sequence[Row], rules_name: str, hands: int, play: str, calls_by: str = "advisor"
+) -> str:
     """The calibration table (Markdown) for ``docs/benchmarks.md``."""
+    callers = (
+        "every seat the advisor"
+        if calls_by == "advisor"
+        else f"calls by {calls_by}, a lone maker answered by the advisor"
+    )
     lines = [
         f"Calibration, rules {rules_name}: {hands} hands (first hands of seeded games), "
-        f"every seat the advisor, cards played by {play}; {len(rows)} calls measured.",
+        f"{callers}, cards played by {play}; {len(rows)} calls measured.",
         "",
         "| predicted | calls | mean predicted | observed | observed - predicted |",
         "|---|---|---|---|---|",
@@ -215,9 +222,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     rows = run(args.rules, args.hands, args.seed, args.play, args.jobs, args.calls)
     if not rows:
         parser.error("no call was measured: more hands, or calls by a level that goes alone")
-    print(report(rows, args.rules, args.hands, args.play))
-    if args.calls != "advisor":
-        print(f"(calls by {args.calls}: only the answers to a lone maker are the advisor's)")
+    print(report(rows, args.rules, args.hands, args.play, args.calls))
     sys.stdout.flush()
     print(f"({time.perf_counter() - start:.0f} s)", file=sys.stderr)
     return 0
