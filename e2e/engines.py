@@ -503,7 +503,8 @@ class WebKitWebDriver(Driver):
         script = (
             "const done = arguments[arguments.length - 1];"
             f"({_wrapped(function)})(arguments[0])"
-            ".then((v) => done({ ok: v }), (e) => done({ error: String(e && e.stack || e) }));"
+            ".then((v) => done({ ok: v }),"
+            " (e) => done({ error: `${e}` + (e && e.stack ? ` at ${e.stack}` : '') }));"
         )
         answer = self._http(
             "POST", self._path("/execute/async"), {"script": script, "args": [json.dumps(args)]}

@@ -158,6 +158,24 @@ def check_scoring_table(frame, rules: str) -> None:  # type: ignore[no-untyped-d
     assert shown_points(frame) == expected_points("3", 5, True, True)
 
 
+def toggle(frame, card: str, pressed: bool) -> None:  # type: ignore[no-untyped-def]
+    """Click a card of the exercise's hand and wait until the page has taken it (its
+    ``aria-pressed``): the next click must not race it. A click that changed nothing
+    in 5 s is sent once more (in a clean-clone run on a loaded two-core machine,
+    WebKit's exercise never reached its verdict 30 s after its clicks; the state of
+    every card is what the verdict then checks)."""
+    selector = f'.hand-card[data-card="{card}"]'
+    wanted = f'{selector}[aria-pressed="{str(pressed).lower()}"]'
+    for attempt in (1, 2):
+        frame.click(selector)
+        try:
+            frame.wait_for_selector(wanted, state="attached", timeout=5_000)
+            return
+        except Exception:
+            if attempt == 2:
+                raise
+
+
 def check_which_cards(frame) -> None:  # type: ignore[no-untyped-def]
     """The reader marks a wrong set, then the right one: the verdicts and the legal
     cards are the rules core's."""
@@ -168,7 +186,7 @@ def check_which_cards(frame) -> None:  # type: ignore[no-untyped-def]
     legal = [str(c) for c in legal_plays(parse_cards(" ".join(hand)), parse_cards(lead), trump)]
     wrong = [c for c in hand if c not in legal][:1]
     for card in wrong:
-        frame.click(f'.hand-card[data-card="{card}"]')
+        toggle(frame, card, True)
     frame.click("button.check")
     frame.wait_for_selector('.feedback[data-verdict="wrong"]')
     said = frame.eval_on_selector_all(
@@ -180,9 +198,9 @@ def check_which_cards(frame) -> None:  # type: ignore[no-untyped-def]
         for text in frame.eval_on_selector_all(".reasons li", "els => els.map(e => e.textContent)")
     )
     for card in wrong:
-        frame.click(f'.hand-card[data-card="{card}"]')
+        toggle(frame, card, False)
     for card in legal:
-        frame.click(f'.hand-card[data-card="{card}"]')
+        toggle(frame, card, True)
     frame.click("button.check")
     frame.wait_for_selector('.feedback[data-verdict="right"]')
     assert frame.evaluate("document.documentElement.scrollWidth") <= frame.evaluate("innerWidth")
