@@ -151,13 +151,20 @@ def test_undo_is_off_once_another_seat_acted_after_the_hosts_decision(
                 "#actions button[data-action]:not([disabled]):not([data-action='new-game']),"
                 " #hand button.card[data-action]:not([disabled])"
             )
+            # the next seat acted, or the host (or the guest) is to act again:
+            # the host's card won its trick, or the host's discard made it lead
             page.wait_for_function(
-                "(n) => window.hasenpfeffer.state?.actions > n + 1",
+                """(n) => {
+                  const s = window.hasenpfeffer.state;
+                  return s?.actions > n + 1 || (s?.actions > n && !s.bot_to_move);
+                }""",
                 arg=state["actions"],
                 timeout=10_000,
             )
             after = engine_state(page)
-            if after["decided_by"][state["actions"] + 1] != "human":
+            if after["actions"] > state["actions"] + 1 and (
+                after["decided_by"][state["actions"] + 1] != "human"
+            ):
                 break
         page.wait_for_timeout(50)
     else:
