@@ -32,11 +32,25 @@ SHOWN_EMBEDS = (
 )
 
 
-@pytest.fixture
-def small(browser: Browser, base_url: str, problems: PageProblems) -> Iterator[Page]:
-    page = open_page(browser, base_url, problems, width=360, height=640)
-    yield page
+@pytest.fixture(scope="module")
+def phone_page(browser: Browser, base_url: str) -> Iterator[tuple[Page, PageProblems]]:
+    """One 360x640 page for the module's tests (each loads the address it checks): a
+    visitor's second page finds the runtime's files in the browser's cache, and the
+    tests are spared a cold context each. Its problems go to the current test's."""
+    shared = PageProblems()
+    page = open_page(browser, base_url, shared, width=360, height=640)
+    yield page, shared
     page.context.close()
+
+
+@pytest.fixture
+def small(phone_page: tuple[Page, PageProblems], problems: PageProblems) -> Iterator[Page]:
+    page, shared = phone_page
+    shared.external, shared.errors = problems.external, problems.errors
+    page.emulate_media(media="screen")
+    page.goto("about:blank")  # each test's address a new document, not a hash's move
+    yield page
+    shared.external, shared.errors = [], []
     assert problems.external == [], f"requests left the origin: {problems.external}"
     assert problems.errors == [], f"the page reported errors: {problems.errors}"
 

@@ -25,8 +25,9 @@ def _same(expected: str, actual: str, name: str) -> None:
 
 
 # one test per game, so that the test workers share them out (all of them take
-# about 1 min 20 s of one core since each game stops after 6 hands, records.MAX_HANDS;
-# 4.5 minutes when the longest went on to 60)
+# about 40 s of one core since each game stops after 6 hands, records.MAX_HANDS, and
+# a game with a hard player after 2, records.HARD_HANDS; 4.5 minutes when the
+# longest went on to 60)
 @pytest.mark.parametrize("task", records.game_tasks(), ids=lambda task: "-".join(task[:3]))
 def test_seeded_games_of_every_pair_of_levels_under_every_preset(
     task: tuple[str, str, str, int],

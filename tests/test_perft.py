@@ -36,7 +36,11 @@ GOLDEN = Path(__file__).resolve().parent / "golden" / "perft.json"
 #: Inside Pyodide (tests/pyodide_pytest.mjs sets HASENPFEFFER_EXAMPLE_SHARE below 1)
 #: the start counts are checked to one depth less: the same numbers, in a third of
 #: the time; the full depth is checked in CPython.
-DEPTH_CUT = 1 if float(os.environ.get("HASENPFEFFER_EXAMPLE_SHARE", "1")) < 1 else 0
+IN_PYODIDE = float(os.environ.get("HASENPFEFFER_EXAMPLE_SHARE", "1")) < 1
+DEPTH_CUT = 1 if IN_PYODIDE else 0
+#: There too the mid-hand counts stop one trick (four cards) before the hand's end:
+#: the last trick multiplies the walk's time, not the kinds of position it meets.
+MID_CUT = 4 if IN_PYODIDE else 0
 
 #: name -> the preset, the hands of seats 0..3, the widow, the dealer, the start
 #: depth N, and the actions from the start to the mid-hand position
@@ -367,8 +371,12 @@ def test_mid_position_is_in_play(name: str) -> None:
 
 @pytest.mark.parametrize("name", POSITIONS)
 def test_perft_mid_matches_golden(name: str, golden: dict[str, Any]) -> None:
-    counts = perft_to_hand_end(mid_game(name))
-    assert counts == golden["mid"][name]
+    expected = golden["mid"][name]
+    if MID_CUT:
+        depth = len(expected) - MID_CUT
+        assert perft(mid_game(name), depth) == expected[:depth]
+    else:
+        assert perft_to_hand_end(mid_game(name)) == expected
 
 
 @pytest.mark.parametrize("name", POSITIONS)

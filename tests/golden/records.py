@@ -41,6 +41,14 @@ PAIRS = tuple((a, b) for i, a in enumerate(LEVELS) for b in LEVELS[i:])
 #: included; the cut ones are the long games between unequal levels, whose later
 #: hands add time (a hard player's hand costs about a second), not new kinds of decision.
 MAX_HANDS = 6
+#: A game with a hard player is cut after this many hands: its 20 games still hold
+#: 40 of its hands, each about a second of one core (a hard player's hand searches).
+HARD_HANDS = 2
+
+
+def hands_played(level_a: str, level_b: str) -> int:
+    """Where a game between the two levels is cut (the hands dealt at most)."""
+    return HARD_HANDS if "hard" in (level_a, level_b) else MAX_HANDS
 
 
 def play(preset: str, level_a: str, level_b: str, seed: int) -> str:
@@ -48,7 +56,8 @@ def play(preset: str, level_a: str, level_b: str, seed: int) -> str:
     game = Game.new(PRESETS[preset], seed=seed)
     levels = [level_a if seat % 2 == 0 else level_b for seat in range(4)]
     players = [make_player(levels[seat], seed * 8 + seat) for seat in range(4)]
-    while not game.is_over and game.hand_number < MAX_HANDS:
+    cut = hands_played(level_a, level_b)
+    while not game.is_over and game.hand_number < cut:
         seat = game.to_act
         assert seat is not None
         player = players[seat]
