@@ -121,6 +121,26 @@ def load_game(page: Page, game: Game, levels: list[str], query: str) -> None:
     revisit(page, query, {SAVE_KEY: json.dumps(record)})
 
 
+#: South to play its last card, or the play begun without South (a partner alone).
+LAST_CARD_OR_SAT_OUT = """() => {
+  const view = window.hasenpfeffer.state.view;
+  if (view.phase !== "play") return false;
+  return view.sitting_out.includes(0) || (view.to_act === 0 && view.hand.length === 1);
+}"""
+
+
+def choose_speed(page: Page, speed: str) -> None:
+    """The pace chosen in Settings, as a player would change it in the middle of a hand."""
+    page.click('[data-tool="settings"]')
+    page.select_option("#settings-dialog[open] [data-speed-select]", speed)
+    page.click('#settings-dialog [data-action="save"]')
+    page.wait_for_function(
+        "(speed) => window.hasenpfeffer.settings.speed === speed"
+        " && !document.querySelector('#settings-dialog[open]')",
+        arg=speed,
+    )
+
+
 def watch(page: Page) -> None:
     """What the table shows as a dialog of the end opens (``WATCH``), from now on."""
     page.evaluate(f"() => {{ {WATCH} }}")
@@ -143,16 +163,23 @@ def click_card(page: Page) -> None:
 def test_the_end_of_a_hand_shows_the_last_trick_then_the_summary_then_the_next_deal(
     warm_page: Page, preset: str
 ) -> None:
-    page = reset(warm_page, f"?speed=fast&bots=easy&preset={preset}&seed=17")
+    # the hand played at once up to South's last card (or to the play, if South sits
+    # out), then at the fast pace chosen in Settings: the end is the paced one
+    page = reset(warm_page, f"?speed=instant&bots=easy&preset={preset}&seed=17")
     watch(page)
     rng = random.Random(4)
+    paced = False
     for _ in range(200):
         page.wait_for_selector(WAITING, timeout=30_000)
         if page.is_visible("#summary-dialog[open]"):
             break
+        if not paced and page.evaluate(LAST_CARD_OR_SAT_OUT):
+            choose_speed(page, "fast")
+            paced = True
         step(page, rng, bid_choices=("pass",))
     else:
         raise AssertionError("no hand ended")
+    assert paced
     ends: list[dict[str, Any]] = page.evaluate("window.__ends")
     assert len(ends) == 1 and ends[0]["dialog"] == "summary-dialog"
     shown = ends[0]
