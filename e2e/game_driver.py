@@ -35,6 +35,25 @@ MESSAGE = """async (key) => {
 }"""
 #: Two animation frames: what the state held is painted.
 FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+#: A round trip to the page's engine, then two frames: every request the page sent
+#: before it has been answered (the worker answers in order), and what the page did
+#: with the answers is done and painted. The barrier for "nothing happened": what a
+#: click, a key or a computer player's turn asked of the engine has come back by
+#: then. Returns the engine's count of the game's actions.
+ROUND_TRIP = """async () => {
+  const start = document.querySelector('script[src*="web/engine/start.js"]').src;
+  const { start: started } = await import(start);
+  const answer = await started.engine.call("state");
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  return answer.actions;
+}"""
+
+
+def round_trip(page: Page) -> int:
+    """``ROUND_TRIP`` on ``page``: the engine's count of actions once it has answered
+    every request the page sent before."""
+    actions: int = page.evaluate(ROUND_TRIP)
+    return actions
 
 
 def start(page: Page, base_url: str, query: str = "") -> None:

@@ -18,6 +18,7 @@ from game_driver import (
     play_until,
     reload,
     reset,
+    round_trip,
     saved,
     start,
     step,
@@ -103,8 +104,9 @@ def test_an_illegal_card_cannot_be_played(warm_page: Page) -> None:
     assert described and page.inner_text(f"#{described}") == reason
     assert page.is_visible("#note") and "You must follow" in page.inner_text("#note")
     before = saved(page)
+    actions = page.evaluate("window.hasenpfeffer.state.actions")
     card.click(force=True)  # a disabled button ignores the click
-    page.wait_for_timeout(300)
+    assert round_trip(page) == actions  # (had the click asked anything, it is answered)
     assert saved(page) == before
     assert code in hand(page)
     assert page.is_visible('#table[data-human="1"]')

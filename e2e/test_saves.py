@@ -19,7 +19,18 @@ from playwright.sync_api import Browser, Page, Playwright
 
 from browser import CHROMIUM, LAUNCH_ARGS
 from conftest import PageProblems, open_page
-from game_driver import WAITING, hand, phase, reload, reset, revisit, saved, start, step
+from game_driver import (
+    WAITING,
+    hand,
+    phase,
+    reload,
+    reset,
+    revisit,
+    round_trip,
+    saved,
+    start,
+    step,
+)
 
 QUICK = "?speed=instant&bots=easy&seed=21"
 HANDED_OVER = 'dialog[data-saves="handed-over"]'
@@ -82,7 +93,7 @@ def test_a_second_tab_takes_the_game_over_and_the_first_can_take_it_back(
     play(second, rng, 3)
     newer = saved(second)
     assert newer != first
-    page.wait_for_timeout(300)
+    round_trip(page)  # what the first tab may have asked of its engine is answered
     assert saved(page) == newer  # the first tab wrote nothing over it
 
     # the first tab takes it back, with the newest state; the second hands over
@@ -101,7 +112,7 @@ def test_a_second_tab_takes_the_game_over_and_the_first_can_take_it_back(
     )
     play(page, rng, 2)
     assert saved(page) != newer
-    second.wait_for_timeout(300)
+    round_trip(second)
     assert saved(second) == saved(page)  # one store: the second tab wrote nothing
     assert not page.is_visible("#notice")
     second.close()  # the warm page is its context's only page again

@@ -28,6 +28,7 @@ from game_driver import (
     reload,
     reset,
     revisit,
+    round_trip,
     saved,
     step,
 )
@@ -210,8 +211,8 @@ def test_the_end_of_a_hand_shows_the_last_trick_then_the_summary_then_the_next_d
         # the summary reveals the widow and the discard
         body = page.inner_text("#summary-body")
         assert "widow held" in body
-    # the computer players wait behind the summary
-    page.wait_for_timeout(1200)
+    # the computer players wait behind the summary: no turn of theirs asked of the engine
+    assert round_trip(page) == shown["actions"]
     assert page.evaluate("window.hasenpfeffer.state.actions") == shown["actions"]
     assert page.evaluate("document.querySelectorAll('#hand button.card').length") == len(
         shown["hand"]
@@ -252,7 +253,8 @@ def test_a_reload_while_the_summary_is_open_shows_that_summary_again(warm_page: 
     tricks = [int(page.inner_text(f'[data-tricks-team="{t}"]')) for t in (0, 1)]
     assert tricks == hand_record["tricks_won"]
     assert page.query_selector_all("#hand button.card") == []
-    page.wait_for_timeout(1200)
+    # the computer players wait: the engine has had no turn of theirs asked of it
+    assert round_trip(page) == actions
     assert page.evaluate("() => window.hasenpfeffer.state.actions") == actions
 
     # closed is closed, at once: the summary's closing is kept in the task that
@@ -273,7 +275,7 @@ def test_a_reload_while_the_summary_is_open_shows_that_summary_again(warm_page: 
     assert scores_shown(page) == hand_record["scores"]
     page.reload()
     page.wait_for_selector(WAITING, timeout=60_000)
-    page.wait_for_timeout(500)
+    round_trip(page)  # the restored game's requests answered, and painted
     assert not page.is_visible("#summary-dialog[open]")
     assert scores_shown(page) == hand_record["scores"]
 
@@ -342,8 +344,9 @@ def test_the_end_of_the_game_in_order_said_once_and_final(warm_page: Page, lang:
     # the game is over: nothing can be taken back, by the button or the key
     assert page.is_disabled('[data-tool="undo"]')
     before = saved(page)
+    actions = page.evaluate("window.hasenpfeffer.state.actions")
     page.keyboard.press("u")
-    page.wait_for_timeout(300)
+    assert round_trip(page) == actions
     assert saved(page) == before and phase(page) == "game_over"
     if lang == "ar":
         # the minus sign in front of the digits, left of them on screen
@@ -424,7 +427,7 @@ def test_a_new_rule_set_mid_game_keeps_the_game_and_applies_to_the_next(warm_pag
     assert page.eval_on_selector("#settings-dialog [data-preset]", "e => e.value") == "traditional"
     page.click('#settings-dialog [data-action="save"]')
     page.wait_for_selector("#settings-dialog", state="hidden")
-    page.wait_for_timeout(300)
+    round_trip(page)
     assert not page.is_visible("#rules-confirm-dialog[open]") and saved(page) == after
     # the next game is played under them
     page.click('[data-tool="new-game"]')

@@ -233,18 +233,27 @@ SNAPSHOT_CACHE = ROOT / "build" / "runtime-snapshot"
 SNAPSHOT_CACHE_KEEP = 4
 
 
-def add_snapshot(site_wheel: Path, dest: Path) -> None:
-    """The started runtime for ``site_wheel`` (``scripts/engine_snapshot.mjs``, Pyodide in
-    Node): made once for each wheel, script and Pyodide, then copied from the cache."""
-    maker = ROOT / "scripts" / "engine_snapshot.mjs"
+SNAPSHOT_MAKER = ROOT / "scripts" / "engine_snapshot.mjs"
+
+
+def snapshot_key(site_wheel: Path) -> str:
+    """The snapshot cache's name for a snapshot of ``site_wheel``: it changes with the
+    wheel, the script that makes it and Pyodide's version (its package.json)."""
     key = hashlib.sha256()
     for part in (
         site_wheel.read_bytes(),
-        maker.read_bytes(),
+        SNAPSHOT_MAKER.read_bytes(),
         (PYODIDE_DIR / "package.json").read_bytes(),
     ):
         key.update(hashlib.sha256(part).digest())
-    cached = SNAPSHOT_CACHE / key.hexdigest()[:24]
+    return key.hexdigest()[:24]
+
+
+def add_snapshot(site_wheel: Path, dest: Path) -> None:
+    """The started runtime for ``site_wheel`` (``scripts/engine_snapshot.mjs``, Pyodide in
+    Node): made once for each wheel, script and Pyodide, then copied from the cache."""
+    maker = SNAPSHOT_MAKER
+    cached = SNAPSHOT_CACHE / snapshot_key(site_wheel)
     if not cached.is_file():
         SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
         made = cached.with_name(f"{cached.name}.{os.getpid()}.part")  # builds run in parallel
