@@ -10,6 +10,8 @@ a module's tests stay together. docs/testing.md gives the durations.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 #: Files whose tests take a minute or more each, or many minutes in all, longest first.
@@ -30,3 +32,12 @@ def _rank(item: pytest.Item) -> int:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=_rank)  # stable: pytest's order within a rank
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: three workers for every two cores. A browser test waits much of its
+    time (on the page's engine, its pacing, a server, another browser), so two workers
+    on two cores keep them about half busy: docs/testing.md has the runs (2 workers
+    against 3 on the same tree)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(2, (3 * (cores or 1) + 1) // 2)
