@@ -8,7 +8,7 @@ goes alone with the hard player's calls (``HardPlayer``: rollouts over the
 game-aware calls, seeded as the arena seeds the seat), so the difference
 between the sides is their card play only. The share of the oracle's gap that a
 card play closes is its points-per-hand margin over ``medium`` divided by the
-oracle's margin over ``medium`` on the same deals (docs/benchmarks.md).
+oracle's margin over ``medium`` on the same deals (docs/benchmarks-history.md).
 """
 
 from __future__ import annotations

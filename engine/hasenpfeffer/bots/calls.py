@@ -174,7 +174,7 @@ HORIZON: Final = 18
 #: seed rule a failing maker ducks instead, and there the bonus measured
 #: nothing (500 pairs: 55.6 % against 56.3 % without); where failing costs
 #: the bid or six, 0.2 raised the win rate from 56.6 % to 58.3 %
-#: (docs/benchmarks.md).
+#: (docs/benchmarks-history.md).
 COSTLY_TRICK_BONUS: Final = 0.2
 #: Where failing costs the bid or six, medium never bids to deny the
 #: opponents their contract (points say it does not pay); by the game's

@@ -24,7 +24,7 @@ alone and defend-alone calls then improve on it by rollouts
 (``rollouts.RolloutCalls``, ``rollouts=0`` switches them off): each
 candidate call is played out over sampled deals by the model players and
 valued by the game's chances after the hand. In duplicate matches both beat
-the per-decision double-dummy simulation below (see docs/benchmarks.md).
+the per-decision double-dummy simulation below (see docs/benchmarks-history.md).
 With ``search_calls=True`` each candidate call is instead valued by
 simulation: the sampled deals are played out
 double-dummy, the trick counts corrected by ``DD_OPTIMISM`` (a solver that

@@ -45,7 +45,7 @@ ROLLOUT_PHASES: Final = frozenset({"bidding", "alone", "defend_alone"})
 #: on contracts that only put off the end of a game it cannot win (seed
 #: rules, 1,000 games: 14 reached the 60-hand limit, 4 with it). Where
 #: failing costs the bid or defenders score, the chances see that cost
-#: already (no game reached the limit) and it stays 0 (docs/benchmarks.md).
+#: already (no game reached the limit) and it stays 0 (docs/benchmarks-history.md).
 POINTS_WEIGHT: Final = 0.02
 
 #: ``deals(view, rng, n)``: ``n`` games in the position the view describes.
