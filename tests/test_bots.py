@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import doctest
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -254,6 +255,49 @@ def test_the_same_seeds_replay_the_same_game(level: str) -> None:
     assert history(1) == history(1)
     if level != "medium":  # medium has no randomness at all
         assert history(1) != history(2)
+
+
+#: One hand of the traditional rules for every level (all four seats of one level),
+#: the actions of each printed as JSON: run in fresh interpreters below.
+ONE_HAND_EACH = """
+import json
+from hasenpfeffer import Game, Rules
+from hasenpfeffer.bots.players import ARENA_LEVELS, decide, make_player
+out = {}
+for level in ARENA_LEVELS:
+    game = Game.new(Rules.preset("traditional"), seed=11)
+    players = [make_player(level, 5 + seat) for seat in range(4)]
+    while not game.is_over and game.hand_number < 1:
+        game.apply(decide(players[game.to_act], game))
+    out[level] = [str(action) for action in game.history]
+print(json.dumps(out))
+"""
+
+
+def test_the_same_seeds_play_the_same_hand_in_other_processes() -> None:
+    """Two fresh interpreters with different hash seeds (the order of sets and of
+    str-keyed dicts differs between them) play the same hand at every level: a
+    decision never hangs on an order that a process draws at random."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONHASHSEED"}
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", ONE_HAND_EACH],
+            env={**env, "PYTHONHASHSEED": hash_seed},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for hash_seed in ("1", "2")
+    ]
+    results = []
+    for run in runs:
+        out, err = run.communicate(timeout=120)
+        assert run.returncode == 0, err
+        results.append(json.loads(out))
+    first, second = results
+    assert set(first) == set(ARENA_LEVELS)
+    assert all(len(actions) > 20 for actions in first.values())
+    assert first == second
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
