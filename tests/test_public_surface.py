@@ -4,11 +4,14 @@ and the old module path kept as a documented alias."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 import hasenpfeffer
 
@@ -37,21 +40,17 @@ def test_the_browser_entry_point() -> None:
     assert answer["ok"] and answer["view"]["to_act"] == answer["to_act"]
 
 
-def test_the_old_players_path_is_the_same_module() -> None:
-    import hasenpfeffer.bots.players as players
-    import hasenpfeffer.players as old
-
-    assert old is players
-    from hasenpfeffer.players import make_player
-
-    assert make_player is players.make_player
+def test_the_players_live_in_bots_only() -> None:
+    # one path to the computer players: the core's old alias is gone
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("hasenpfeffer.players")
 
 
-def test_check_legal_runs_by_its_old_and_new_path() -> None:
-    for module in ("hasenpfeffer.players", "hasenpfeffer.bots.players"):
-        done = run("-m", module, "--check-legal", "60", "--levels", "random,medium")
-        assert done.returncode == 0, done.stderr
-        assert "60 decisions" in done.stdout and "all legal" in done.stdout
+def test_check_legal_runs_from_the_command_line() -> None:
+    levels = ("--levels", "random,medium")
+    done = run("-m", "hasenpfeffer.bots.players", "--check-legal", "60", *levels)
+    assert done.returncode == 0, done.stderr
+    assert "60 decisions" in done.stdout and "all legal" in done.stdout
 
 
 def test_the_commands_of_python_m_hasenpfeffer() -> None:

@@ -375,6 +375,9 @@ class Game:
     _maker: int
     _trump_index: int  # the trump suit's index (-1 before trump is named)
     _auction: list[tuple[int, Action]]
+    #: the hand's calls after the auction (trump, discard, alone, defend alone) as
+    #: (seat, action), in order; a tuple, so that copies share it
+    _calls: tuple[tuple[int, Action], ...]
     _passed: int
     _n_passed: int
     _high: int
@@ -514,6 +517,7 @@ class Game:
         self.alone = False
         self.lone_defender = None
         self._auction = []
+        self._calls = ()
         self._passed = 0
         self._n_passed = 0
         self._high = 0
@@ -694,6 +698,8 @@ class Game:
             else:
                 self._end_trick()
         else:
+            if phase != "bidding":
+                self._calls = (*self._calls, (self._turn, a))
             _APPLY_PHASE[phase](self, a)
 
     # ---- one method per phase but play (inlined above: the hot path), by _APPLY_PHASE
@@ -974,31 +980,10 @@ class Game:
         """The actions of the hand in progress as (seat, text), in order. With a
         ``viewer`` other than the maker, the maker's discard reads just "discard"."""
         out: list[tuple[int, str]] = [(s, str(a)) for s, a in self._auction]
-        maker = self.maker
-        phase = self.phase
-        if maker is None or phase in ("bidding", "trump") or not self._auction:
-            return out
-        out.append((maker, f"trump {self.trump}"))
-        if self._discard < 0:
-            return out
-        shown = viewer is None or viewer == maker
-        out.append((maker, f"discard {CARDS[self._discard]}" if shown else "discard"))
-        if phase == "alone" or not self.rules.going_alone:
-            pass
-        else:
-            out.append((maker, "alone" if self.alone else "decline"))
-            if self.alone and self.rules.lone_defender:
-                first, second = (maker + 1) % 4, (maker + 3) % 4
-                if self.lone_defender == first:
-                    out.append((first, "alone"))
-                elif (
-                    self.lone_defender == second or phase != "defend_alone" or self._turn == second
-                ):
-                    out.append((first, "decline"))
-                    if self.lone_defender == second:
-                        out.append((second, "alone"))
-                    elif phase != "defend_alone":  # play, or the game ended in this hand
-                        out.append((second, "decline"))
+        shown = viewer is None or viewer == self.maker
+        for seat, action in self._calls:
+            text = str(action)
+            out.append((seat, "discard" if not shown and text.startswith("discard") else text))
         for _, cards, seats, _ in self._tricks:
             out.extend((s, f"play {CARDS[c]}") for s, c in zip(seats, cards, strict=False))
         out.extend(

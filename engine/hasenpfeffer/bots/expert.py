@@ -23,7 +23,8 @@ card with the best average is played (hard's objective: the hand's margin, or
 near the end of a game the chance of winning it).
 
 Everything is a function of the seed and the view: no hidden card is read.
-What was tried and what each idea measured: docs/benchmarks-history.md (today's figures: docs/benchmarks.md).
+What was tried and what each idea measured: docs/benchmarks-history.md (today's
+figures: docs/benchmarks.md).
 """
 
 from __future__ import annotations

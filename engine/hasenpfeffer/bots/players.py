@@ -27,7 +27,7 @@ module defines ``make(seed: int) -> Player``. The oracle sets
 ``needs_game = True`` and is the one player handed the full game
 (``choose(view, game=...)``, only by the arena).
 
-``python -m hasenpfeffer.players --check-legal 100000`` plays random-seeded
+``python -m hasenpfeffer.bots.players --check-legal 100000`` plays random-seeded
 games with every level under every preset and checks each decision is legal.
 """
 
@@ -216,7 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     import time
 
     parser = argparse.ArgumentParser(
-        prog="python -m hasenpfeffer.players",
+        prog="python -m hasenpfeffer.bots.players",
         description="Check that the computer players only ever choose legal actions.",
     )
     parser.add_argument(
