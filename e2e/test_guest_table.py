@@ -48,11 +48,11 @@ SHOW = """async (view) => {
   document.querySelector('#guest-dialog').close();
 }"""
 
-# the dialogs' contents (web/table/panels.js) for a hand South's side bid and lost, a
+# the dialogs' contents (web/table/dialog-markup.js) for a hand South's side bid and lost, a
 # trick West led and North won, and the game's end either way
 DIALOGS = """async (view) => {
   const boot = document.querySelector('script[src*="boot.js"]').src;
-  const panels = await import(new URL('panels.js', boot).href);
+  const panels = await import(new URL('dialog-markup.js', boot).href);
   const { spokenCard } = await import(new URL('../shared/cards.js', boot).href);
   const hand = { number: 0, maker: 0, made: false, bid_call: 'bid 3', trump: 'H', forced: false,
                  alone: false, lone_defender: null, thrown_in: false, tricks_won: [2, 4],
@@ -329,7 +329,7 @@ def test_a_hostile_host_changes_nothing_and_the_guest_is_told(host: Page, base_u
 # the renderers' card markup, given a card's code that is markup (should a check ever let one by)
 CARD_MARKUP = """async (code) => {
   const boot = document.querySelector('script[src*="boot.js"]').src;
-  const { cardEl } = await import(new URL('panels.js', boot).href);
+  const { cardEl } = await import(new URL('dialog-markup.js', boot).href);
   const box = document.createElement('div');
   box.innerHTML = cardEl(code, false, code);
   const card = box.firstElementChild;

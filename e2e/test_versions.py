@@ -51,7 +51,7 @@ def web_b(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Version B's sources: a catalogue, the engine's worker and a table module changed."""
     web = tmp_path_factory.mktemp("web-b") / "web"
     shutil.copytree(ROOT / "web", web)
-    for name in ("engine/worker.js", "table/turns.js"):
+    for name in ("engine/worker.js", "table/game-flow.js"):
         with (web / name).open("a", encoding="utf-8") as f:
             f.write("\n// version B\n")
     with (web / "shared/locales/it.json").open("a", encoding="utf-8") as f:

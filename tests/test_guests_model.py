@@ -20,7 +20,7 @@ After every step:
   dealt cards, the cards played, and the widow and discard of a hand once it was
   played out (the widow of a thrown-in hand only when it was the Joker).
 
-The requests are those the page's code sends (turns.js ``newGameRequest``,
+The requests are those the page's code sends (game-flow.js ``newGameRequest``,
 settings-dialog.js, protocol.js ``TableHost``, daily.js), plus the calls the
 pages made before issue 47 (``set_levels`` with the stored levels, ``new_game``
 with a link's seed and no ``remote``): the engine must keep its guests whatever
@@ -185,7 +185,7 @@ class HostTable(RuleBasedStateMachine):
 
     @rule(seed=st.none() | st.integers(0, 2**20))
     def new_game(self, seed: int | None) -> None:
-        """New game (the tool, game over's button, new rules): turns.js
+        """New game (the tool, game over's button, new rules): game-flow.js
         newGameRequest; with guests, their seats a person's and no seed."""
         request: dict[str, Any] = {"rules": "seed", "levels": list(self.stored)}
         remote = self.state()["remote"]

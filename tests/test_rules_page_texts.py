@@ -645,7 +645,7 @@ def catalogue_of(code: str) -> dict[str, str]:
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_games_rules_dialog_types_no_number_the_rule_set_supplies(code: str) -> None:
     # the game's own rules (the rules dialog, rules.* in the catalogues) fill the same
-    # numbers from the engine's rule_set words (web/table/panels.js, ruleNumbers)
+    # numbers from the engine's rule_set words (web/table/dialog-markup.js, ruleNumbers)
     rules_keys = {k: v for k, v in catalogue_of(code).items() if k.startswith("rules.")}
     assert rules_keys
     words = re.sub(r"<[^>]+>|\{[a-z_]+\}", " ", " ".join(rules_keys.values()))
@@ -694,7 +694,7 @@ FIRST_LEADS = [
 
 @pytest.mark.parametrize("rules", FIRST_LEADS, ids=lambda r: r.first_lead + str(r.lone_defender))
 def test_the_rules_dialog_says_who_leads_under_any_rules(rules: Rules) -> None:
-    # the dialog's sentence is the engine's key for these rules (panels.js), and what
+    # the dialog's sentence is the engine's key for these rules (dialog-markup.js), and what
     # that key says holds in the engine, rules of one's own included
     key = rule_set_words(rules)["table"]["first_lead"]
     assert f"rules.lead.{key}" in catalogue_of("en")

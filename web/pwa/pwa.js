@@ -107,7 +107,7 @@ function updateWords(box) {
   box.querySelector("button").textContent = t("pwa.reload");
 }
 
-/** Another tab runs a newer version of the game (web/table/tabs.js heard it): offer
+/** Another tab runs a newer version of the game (web/table/tab-handover.js heard it): offer
  * to reload into it, saying so with the message `key`. */
 export function offerNewVersion(key) {
   if (!registration?.waiting) updateKey = key; // a waiting service worker says it its way

@@ -2,13 +2,13 @@
 // ?speed=&bots=&... from the address, for this visit), the renderer and the input
 // wired, the language first (its catalogue is small and arrives long before the
 // engine), then the engine (already started by web/engine/start.js, which the page
-// loads first), then the saved game (claimed from any other tab: tabs.js) or a new
+// loads first), then the saved game (claimed from any other tab: tab-handover.js) or a new
 // one, and what was kept aside offered (save-dialogs.js).
 //
 // Nothing here knows the rules: which cards and bids are legal (and why not),
 // the order of the hand, scores and the card ranking all come from the engine
 // through web/engine/client.js. This module wires the table: the renderer, the
-// input, and the listeners of turns.js's events. The table's modules in their
+// input, and the listeners of game-flow.js's events. The table's modules in their
 // layers (base, views, render, controllers, wiring): docs/architecture.md.
 
 import { engine, followProgress, start } from "../engine/start.js";
@@ -29,9 +29,9 @@ import { paintedGame, paintedPlayable, render } from "./render.js";
 import { reset } from "./reset.js";
 import { applyQuery, EMBEDDED, FRAMED, loadSettings } from "./settings.js";
 import { notice, setRenderer, state, update } from "./state.js";
-import { offerKeptAside, onTabs, openSavedGame } from "./tabs.js";
+import { offerKeptAside, onTabs, openSavedGame } from "./tab-handover.js";
 import { installToolbar } from "./toolbar.js";
-import { on, runBots, setGame, startNewGame } from "./turns.js";
+import { on, runBots, setGame, startNewGame } from "./game-flow.js";
 
 performance.mark("hp-start");
 warmFonts();
@@ -179,9 +179,9 @@ window.hasenpfeffer = {
   timings: null,
 };
 
-/** The flow of play's events (turns.js) and who listens: the hand's end shown
+/** The flow of play's events (game-flow.js) and who listens: the hand's end shown
  * (dialogs.js), a finished hand counted by the deal of the day and the statistics
- * (loaded when first needed; not in an embed); and the tabs' (tabs.js): the LAN
+ * (loaded when first needed; not in an embed); and the tabs' (tab-handover.js): the LAN
  * table's guests closed in a tab that handed the game over, set from a restored game. */
 function wireTurns() {
   on("handEnd", showHandEnd);
@@ -191,7 +191,7 @@ function wireTurns() {
     if (state.daily?.phase === "playing" && hand.number === 0) import("./daily.js").then((daily) => daily.compareDaily(hand));
     import("./stats-record.js").then((record) => record.recordHand(hand, game, marks));
   });
-  // the tabs (tabs.js): the LAN table's guests follow the tab that plays
+  // the tabs (tab-handover.js): the LAN table's guests follow the tab that plays
   onTabs("handedOver", () => import("./together-dialog.js").then((together) => together.closeTable()));
   onTabs("restored", (game) => import("./together-dialog.js").then((together) => together.guestsAway(game.remote ?? [])));
 }

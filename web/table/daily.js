@@ -9,19 +9,19 @@
 //
 // Started from the statistics dialog or the address (`index.html?daily`);
 // loaded when first wanted. Painted from `state.daily` into the summary
-// and game-over dialogs' .daily-result by the painter it registers with dialog.js.
+// and game-over dialogs' .daily-result by the painter it registers with dialog-shell.js.
 
 import { engine } from "../engine/start.js";
 import { errorText } from "../shared/i18n-terms.js";
 import { formatDate, formatSigned, t } from "../shared/i18n.js";
-import { addPainter, changed, openDialog } from "./dialog.js";
+import { addPainter, changed, openDialog } from "./dialog-shell.js";
 import { $, $$, escapeHTML } from "./dom.js";
 import { announce } from "./narration.js";
 import { freshMarks } from "./open-hands.js";
 import { EMBEDDED } from "./settings.js";
 import { notice, state, update } from "./state.js";
 import { statsProblem, statsStorage } from "./stats-record.js";
-import { applyOpenHands, beginGame, runBots } from "./turns.js";
+import { applyOpenHands, beginGame, runBots } from "./game-flow.js";
 
 const tx = (key, params) => escapeHTML(t(key, params));
 /** The levels compared with the player, in order. */

@@ -45,7 +45,7 @@ export function recentBotDecisions(game) {
 }
 
 /** Every computer decision of the hand just finished (`handOver`, the table
- * as it shows that hand: web/table/turns.js `finishedHand`, whose `handSteps`
+ * as it shows that hand: web/table/game-flow.js `finishedHand`, whose `handSteps`
  * are the hand's actions with their steps in the game), in order; `game` the
  * state whose `decided_by` covers them. Empty when the finished hand's actions
  * are not known (a summary reopened after a reload) or it was thrown in. */

@@ -1,21 +1,21 @@
 // The table's own dialogs: the controllers of the hand summary (also reopened over
 // a restored game), game over, last trick, rules, shortcuts and the new-game
 // confirmation, and their painter. A controller asks the engine for what it needs,
-// puts it in the state (update) and opens the dialog (the shell: dialog.js); the
-// painter, registered with dialog.js, paints their contents from the state on
+// puts it in the state (update) and opens the dialog (the shell: dialog-shell.js); the
+// painter, registered with dialog-shell.js, paints their contents from the state on
 // every render (again when the language changes). The contents' markup is
-// web/table/panels.js's; the settings dialog is web/table/settings-dialog.js.
+// web/table/dialog-markup.js's; the settings dialog is web/table/settings-dialog.js.
 
 import { engine } from "../engine/start.js";
 import { t } from "../shared/i18n.js";
 import { handBotDecisions } from "./decisions.js";
-import { addPainter, changed, openDialog } from "./dialog.js";
+import { addPainter, changed, openDialog } from "./dialog-shell.js";
 import { $, escapeHTML } from "./dom.js";
 import { shortcutsHTML } from "./keyboard.js";
-import { gameOverHTML, lastTrick, rulesHTML, summaryHTML, summaryTitle, trickHTML } from "./panels.js";
+import { gameOverHTML, lastTrick, rulesHTML, summaryHTML, summaryTitle, trickHTML } from "./dialog-markup.js";
 import { clearSummary, summaryWasOpen } from "./saves.js";
 import { state, update } from "./state.js";
-import { startNewGame } from "./turns.js";
+import { startNewGame } from "./game-flow.js";
 
 // ---- controllers ----------------------------------------------------------------------
 
@@ -143,7 +143,7 @@ export async function confirmNewGame() {
 
 // ---- painting ----------------------------------------------------------------------
 
-/** Paint these dialogs' contents from the state (on every render: dialog.js paintDialogs). */
+/** Paint these dialogs' contents from the state (on every render: dialog-shell.js paintDialogs). */
 function paintTableDialogs(state) {
   const four = state.settings.fourColour;
   // the summary's and game-over's "Why?": the finished hand's computer decisions

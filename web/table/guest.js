@@ -14,14 +14,14 @@ import { HOST_MESSAGES_PER_SECOND, RateLimit } from "../together/limits.js";
 import { join, LinkError } from "../together/link.js";
 import { PROTOCOL, readHostMessage } from "../together/protocol.js";
 import { qrCode, qrSvg } from "../together/qr.js";
-import { openDialog } from "./dialog.js";
+import { openDialog } from "./dialog-shell.js";
 import { showHandEnd } from "./dialogs.js";
 import { $, escapeHTML } from "./dom.js";
 import { announce, eventSentences } from "./narration.js";
-import { codeRefusedText, paintInternetLine } from "./panels.js";
+import { codeRefusedText, paintInternetLine } from "./dialog-markup.js";
 import { iceServersInUse } from "./settings.js";
 import { notice, state, update } from "./state.js";
-import { setRemoteDecide } from "./turns.js";
+import { setRemoteDecide } from "./game-flow.js";
 
 /** How long the host has to paste the reply (link.js gives the connection as long). */
 const REPLY_MS = 4 * 60_000;

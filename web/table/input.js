@@ -7,14 +7,14 @@
 // shows the state from before a click, not even for a frame.
 
 import { t } from "../shared/i18n.js";
-import { setFocusFallback } from "./dialog.js";
+import { setFocusFallback } from "./dialog-shell.js";
 import { confirmNewGame, showLastTrick, showRanking, showRules, showShortcuts } from "./dialogs.js";
 import { $, actionsEl, handEl } from "./dom.js";
 import { focusFirstControl, installRoving, shortcutFor } from "./keyboard.js";
 import { announce, tableText } from "./narration.js";
 import { FRAMED } from "./settings.js";
 import { flush, notice, state, update } from "./state.js";
-import { decide, showHint, startNewGame, undo } from "./turns.js";
+import { decide, showHint, startNewGame, undo } from "./game-flow.js";
 
 /** The review dialog (web/table/review.js, loaded the first time it is wanted):
  * `number` a finished hand of the game, or the last one. */

@@ -9,7 +9,8 @@
 
 import { t } from "../shared/i18n.js";
 import { $ } from "./dom.js";
-import { saveSettings, writeSave } from "./settings.js";
+import { writeGame } from "./saves.js";
+import { saveSettings } from "./settings.js";
 import { notice, state, update } from "./state.js";
 
 /** Hands played without a winner before the note comes. */
@@ -46,7 +47,7 @@ export function installLongGame() {
     const b = e.target.closest("button[data-long-game]");
     if (!b || !state.game) return;
     const marks = { ...state.marks, longGameNoted: true };
-    writeSave(state.game, marks);
+    writeGame(state.game, marks);
     if (b.dataset.longGame === "traditional") {
       const settings = { ...state.settings, rules: "traditional" };
       saveSettings(settings, { chosen: true });

@@ -43,7 +43,7 @@ export function actionSentence(event, view) {
       // where South is named, not "you": that person is not South)
       if (isYou(seat) && arg) return bySeat("a11y.discard", seat, { card: spokenCard(arg, roles) });
       // with open hands (practice) the engine names the others' discards too: said only
-      // for an event told under open hands (`open_hands`, turns.js), never from a view
+      // for an event told under open hands (`open_hands`, game-flow.js), never from a view
       // a person at the same device holds (pass-and-play has no open hands)
       if (arg && event.open_hands === true) return t("a11y.discard_open", { seat: seatName(seat), card: spokenCard(arg, roles) });
       return t("a11y.discard", { seat: seat === 0 ? t("seat.role.you") : t(`seat.name.${seat}`) });

@@ -1,7 +1,7 @@
 // Open hands (practice): the player's setting (settings.js `openHands`) and when a
 // game may have it. The engine shows every card (its state's `open`) and explains
 // "Why?" in full while open hands are on; the page asks for them on new_game and load
-// and turns them on or off with set_open_hands (turns.js applyOpenHands).
+// and turns them on or off with set_open_hands (game-flow.js applyOpenHands).
 //
 // The page allows them only to one person alone at this device: with several people
 // passing the device (pass-and-play) each would see the others' cards, and guests at
@@ -12,7 +12,7 @@
 import { spokenCard } from "../shared/cards.js";
 import { t } from "../shared/i18n.js";
 import { seatName } from "../shared/i18n-terms.js";
-import { cardEl } from "./panels.js";
+import { cardEl } from "./dialog-markup.js";
 import { HUMAN } from "./settings.js";
 import { state } from "./state.js";
 

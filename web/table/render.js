@@ -2,7 +2,7 @@
 // contract, the trump badge and the hand's calls, the trick, your hand (its
 // trumps marked), your choices, the prompt and note, the tools, the loader,
 // the notice bar and the look (speed, four colours); the dialogs' contents by
-// the painters their modules register (dialog.js paintDialogs), the guide, open
+// the painters their modules register (dialog-shell.js paintDialogs), the guide, open
 // hands and the pass screen by their views. Reads the state only and changes
 // nothing else (no dialog is imported here); repaints the hand and the choices
 // only when what they show changed (a repaint would drop the focus). While a
@@ -32,14 +32,14 @@ import {
 import { formatNumber, formatSigned, t } from "../shared/i18n.js";
 import { replayAnimation, speedFactor } from "./animation.js";
 import { recentBotDecisions } from "./decisions.js";
-import { paintDialogs } from "./dialog.js";
+import { paintDialogs } from "./dialog-shell.js";
 import { $, $$, actionsEl, escapeHTML, handEl, loaderEl, noteEl, promptEl, reasonsEl, tableEl } from "./dom.js";
 import { paintGuide } from "./guide.js";
 import { paintLongGame } from "./long-game.js";
 import { updateRoving } from "./keyboard.js";
 import { actionSentence, hintLabel } from "./narration.js";
 import { paintOpenHands } from "./open-hands.js";
-import { cardEl, lastTrick } from "./panels.js";
+import { cardEl, lastTrick } from "./dialog-markup.js";
 import { covered, paintPass, passTo, promptOf } from "./pass.js";
 import { drawFrom, seatAt, tableSeat } from "./places.js";
 import { effectiveSpeed } from "./settings.js";
@@ -560,7 +560,7 @@ function renderTools({ game, busy, hinting, interruptible, handOver }) {
   setDisabled(hint, !(idle && game.human_to_move && !handOver));
   if (hinting && !hint.hasAttribute("aria-busy")) hint.setAttribute("aria-busy", "true");
   else if (!hinting && hint.hasAttribute("aria-busy")) hint.removeAttribute("aria-busy");
-  // Undo may cut the computer players' moves short (turns.js undo); not while a new
+  // Undo may cut the computer players' moves short (game-flow.js undo); not while a new
   // game or an undo is on its way
   setDisabled($('[data-tool="undo"]'), !(ready && game.can_undo && (!busy || interruptible)));
   setDisabled($('[data-tool="last-trick"]'), !(ready && lastTrick(game.view)));

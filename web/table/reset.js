@@ -4,7 +4,7 @@
 // It goes the ways a visit and a player go: the settings from storage with a link's
 // values for this visit (settings.js `linkSettings`, the checks of `?speed=&bots=...`),
 // the language as a visit picks it (`?lang=` > the stored choice > the browser), and a
-// new game by the same path as the New game tool (turns.js `startNewGame`: every dialog
+// new game by the same path as the New game tool (game-flow.js `startNewGame`: every dialog
 // closed, older loops stopped, the deal from the link's `?seed=`). What a finished visit
 // left in the table's state (a review, the statistics dialog, a deal of the day, the
 // pass screen's viewer, a notice, the screen reader's log) goes back to how a fresh page
@@ -17,7 +17,7 @@ import { loadGuide } from "./guide.js";
 import { readStored } from "./saves.js";
 import { EMBEDDED, linkSettings } from "./settings.js";
 import { freshTable, state, update } from "./state.js";
-import { on, startNewGame } from "./turns.js";
+import { on, startNewGame } from "./game-flow.js";
 
 // the link's names reset() takes: the settings' (settings.js applyQuery), the seed, the language
 const LINK_NAMES = new Set(["speed", "bots", "preset", "target", "colours", "open", "seed", "lang"]);
@@ -92,6 +92,6 @@ export async function reset(options = {}) {
   }
 }
 
-// the end of a hand shown while a reset waits (turns.js awaits the summary, not the hook)
+// the end of a hand shown while a reset waits (game-flow.js awaits the summary, not the hook)
 let handEndShown = null;
 on("handEnd", () => handEndShown?.());

@@ -12,7 +12,7 @@
 // Both answers (`review`, then `replay` of the hand's text) are worked out in
 // the engine's worker: the dialog shows that it is busy and the page stays
 // responsive. Loaded the first time a review is wanted (web/table/input.js);
-// painted from `state.review` by the painter it registers with dialog.js.
+// painted from `state.review` by the painter it registers with dialog-shell.js.
 
 import { describe } from "../embed/replay.js";
 import { errorWords } from "../embed/words.js";
@@ -22,13 +22,13 @@ import { spokenCard } from "../shared/cards.js";
 import { actionText, capitalise, errorText, hintText, seatName } from "../shared/i18n-terms.js";
 import { formatList, formatNumber, formatSigned, t } from "../shared/i18n.js";
 import { decidedByBot } from "./decisions.js";
-import { openDialog, registerPainter } from "./dialog.js";
+import { openDialog, registerPainter } from "./dialog-shell.js";
 import { $, escapeHTML } from "./dom.js";
-import { cardEl } from "./panels.js";
+import { cardEl } from "./dialog-markup.js";
 import { EMBEDDED } from "./settings.js";
 import { flush, state, update } from "./state.js";
 import { statsProblem, statsStorage } from "./stats-record.js";
-import { on } from "./turns.js";
+import { on } from "./game-flow.js";
 import { answerHTML, decisionAction, decisionLabel } from "./why-words.js";
 
 // the hands whose review went into the statistics (by their text), this game: a new

@@ -1,5 +1,5 @@
 // What the player is told about the saved game, and their choices (saves.js and
-// tabs.js decide; this module only shows and asks):
+// tab-handover.js decide; this module only shows and asks):
 //
 //   offerAside(retry)        a saved game could not be restored and was kept aside:
 //                            why, and Try again / Export as text / Discard / Later;

@@ -11,13 +11,13 @@
 // `daily` (the game is the deal of the day). A record without them (an older page's)
 // loads with their defaults: each seat's level now, not secret, not used, not the
 // daily. The table writes it after
-// every action (turns.js setGame -> writeGame). The rules this module keeps:
+// every action (game-flow.js setGame -> writeGame). The rules this module keeps:
 //
 // - A write replaces the stored record only if the record is still the one this
 //   tab last read or wrote (compare and swap). So a write can only put a newer
 //   state of the game this tab holds (or a new game its player started) in place
 //   of the game the player saw: if another tab wrote meanwhile, nothing is written
-//   and `onConflict` is told (tabs.js then shows the newer game or hands over).
+//   and `onConflict` is told (tab-handover.js then shows the newer game or hands over).
 // - A record that cannot be restored as it is (unreadable, not ours, from a newer
 //   version, bad levels, refused by the engine) is first copied aside, to a list
 //   under ASIDE_KEY, so that nothing is lost when a new game takes its place; the

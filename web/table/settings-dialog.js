@@ -3,7 +3,7 @@
 // colours, open hands (practice) and internet play (the player's STUN/TURN servers,
 // checked line by line by protocol.js's iceServersFrom: a bad line refuses the whole form).
 // The form is painted from the state once each time the dialog opens (then it
-// is the player's to edit); its markup is web/table/panels.js's settingsHTML.
+// is the player's to edit); its markup is web/table/dialog-markup.js's settingsHTML.
 //
 // Saving never discards a game in progress unasked: new rules are checked by
 // the engine, then the player chooses between keeping the game (the rules apply
@@ -19,14 +19,14 @@ import { addOfflineStatus } from "../pwa/pwa.js";
 import { errorText } from "../shared/i18n-terms.js";
 import { t } from "../shared/i18n.js";
 import { iceServersFrom } from "../together/servers.js";
-import { addPainter, openDialog } from "./dialog.js";
+import { addPainter, openDialog } from "./dialog-shell.js";
 import { $, escapeHTML } from "./dom.js";
 import { chooseLanguage } from "./language.js";
 import { freshMarks, openAllowed, openWanted } from "./open-hands.js";
-import { fieldLabels, internetNote, readRules, sameRules, settingsHTML } from "./panels.js";
+import { fieldLabels, internetNote, readRules, sameRules, settingsHTML } from "./dialog-markup.js";
 import { HUMAN, saveSettings } from "./settings.js";
 import { flush, notice, state, update } from "./state.js";
-import { applyOpenHands, beginGame, newGameRequest, runBots, setGame } from "./turns.js";
+import { applyOpenHands, beginGame, newGameRequest, runBots, setGame } from "./game-flow.js";
 
 const dialog = $("#settings-dialog");
 const form = $("#settings-form");
@@ -58,7 +58,7 @@ function presetRules(info, rules) {
 let paintedForm = null;
 let paintedError = "";
 
-/** Paint the form when the dialog has been opened anew (on every render: dialog.js paintDialogs). */
+/** Paint the form when the dialog has been opened anew (on every render: dialog-shell.js paintDialogs). */
 function paintSettingsForm(state) {
   const part = state.settingsForm;
   if (part && part !== paintedForm) {

@@ -13,8 +13,6 @@
 import VOCABULARY from "../shared/vocabulary.js";
 import { iceServersFrom, serverHosts } from "../together/servers.js";
 
-export { writeGame as writeSave } from "./saves.js";
-
 const SETTINGS_KEY = "hasenpfeffer.settings.v1";
 // a preset's name, a rule's name (the engine's names are of this shape)
 const NAME = /^[a-z][a-z0-9_-]{0,31}$/;

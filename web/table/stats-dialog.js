@@ -3,12 +3,12 @@
 // per hand, the hand review's losses, the deals of the day), with two small
 // SVG charts drawn by the page, the practice games and hands (open hands) apart, Export (a JSON download, or copied) and Reset
 // (after a confirmation). Loaded the first time it is wanted (the Statistics
-// tool); painted from `state.stats` by the painter it registers with dialog.js.
+// tool); painted from `state.stats` by the painter it registers with dialog-shell.js.
 // The figures are recorded by stats-record.js (at the end of each hand and
 // game, for a reviewed hand by review.js, for the deal of the day by daily.js).
 
 import { formatNumber, formatSigned, t } from "../shared/i18n.js";
-import { openDialog, registerPainter } from "./dialog.js";
+import { openDialog, registerPainter } from "./dialog-shell.js";
 import { $, escapeHTML } from "./dom.js";
 import { flush, state, update } from "./state.js";
 import { statsProblem, statsStorage } from "./stats-record.js";

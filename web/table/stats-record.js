@@ -1,6 +1,6 @@
 // Keeping the statistics (the model and its storage record: web/table/stats.js):
 // the storage, a problem with it told in the notice bar, and a finished hand (and
-// game) counted. Loaded when first needed: by boot.js on turns.js's "handFinished"
+// game) counted. Loaded when first needed: by boot.js on game-flow.js's "handFinished"
 // (never in an embed), and by the review, the statistics dialog and the deal of the day.
 
 import { t } from "../shared/i18n.js";
@@ -24,7 +24,7 @@ export function statsProblem(problem) {
 
 /** Count a finished hand (and, at the end, the game) in the player's statistics
  * (its own storage key). `hand`: the engine's hand record, `game`: the state after
- * the hand, `marks`: the game's marks then (turns.js's "handFinished"). */
+ * the hand, `marks`: the game's marks then (game-flow.js's "handFinished"). */
 export function recordHand(hand, game, marks) {
   const seat = game.seat;
   const level = game.levels[(seat + 1) % 4]; // the opponents' level

@@ -9,7 +9,7 @@
 // checks every guest message, the engine validates the action). The guests'
 // seats are the engine's `remote` seats, so its answers to this page carry
 // South's view only; a guest's move is shown as a computer player's is
-// (turns.js showRemoteMove), and every state the table keeps goes to the guests
+// (game-flow.js showRemoteMove), and every state the table keeps goes to the guests
 // with the event that made it (TableHost.broadcast). Loaded the first time the
 // dialog is opened, or when a restored game had guests (guestsAway).
 //
@@ -34,14 +34,14 @@ import { formatList, t } from "../shared/i18n.js";
 import { invite } from "../together/link.js";
 import { TableHost } from "../together/protocol.js";
 import { qrCode, qrSvg } from "../together/qr.js";
-import { openDialog } from "./dialog.js";
+import { openDialog } from "./dialog-shell.js";
 import { $, escapeHTML } from "./dom.js";
 import { announce } from "./narration.js";
 import { freshMarks } from "./open-hands.js";
-import { codeRefusedText, paintInternetLine } from "./panels.js";
+import { codeRefusedText, paintInternetLine } from "./dialog-markup.js";
 import { BOT_LEVELS, HUMAN, iceServersInUse } from "./settings.js";
 import { flush, notice, state, update } from "./state.js";
-import { beginGame, on, runBots, setGame, showRemoteMove } from "./turns.js";
+import { beginGame, on, runBots, setGame, showRemoteMove } from "./game-flow.js";
 
 const GUEST_SEATS = [1, 2, 3];
 
@@ -136,7 +136,7 @@ export function guestsAway(remote) {
   if (dialog().open) paint();
 }
 
-/** The game went on in another tab (tabs.js's hand-over): this tab's guests and
+/** The game went on in another tab (tab-handover.js's hand-over): this tab's guests and
  * invitations are closed (a guest's page says the table closed), so nothing more is
  * played here; the seats stay the guests' (away), as the tab that plays restores
  * them, where they can be invited again. */

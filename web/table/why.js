@@ -9,13 +9,13 @@
 //
 // Loaded the first time it is wanted (the Why? tool, key Y; the summary's
 // button); the answer is worked out in the worker, the dialog shows that it is
-// busy meanwhile. Painted from `state.why` by the painter it registers with dialog.js.
+// busy meanwhile. Painted from `state.why` by the painter it registers with dialog-shell.js.
 
 import { engine } from "../engine/start.js";
 import { errorText } from "../shared/i18n-terms.js";
 import { t } from "../shared/i18n.js";
 import { handBotDecisions, isOver, recentBotDecisions } from "./decisions.js";
-import { openDialog, registerPainter } from "./dialog.js";
+import { openDialog, registerPainter } from "./dialog-shell.js";
 import { $, escapeHTML } from "./dom.js";
 import { flush, state, update } from "./state.js";
 import { answerHTML, decisionLabel } from "./why-words.js";

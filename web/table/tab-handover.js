@@ -45,7 +45,7 @@ import {
 } from "./saves.js";
 import { BOT_LEVELS } from "./settings.js";
 import { notice, state, update } from "./state.js";
-import { runBots, setGame } from "./turns.js";
+import { runBots, setGame } from "./game-flow.js";
 
 const CHANNEL = "hasenpfeffer.game";
 const TAB = globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;

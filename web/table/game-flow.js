@@ -25,8 +25,8 @@ import { $, $$, actionsEl, handEl } from "./dom.js";
 import { focusFirstControl } from "./keyboard.js";
 import { announce, eventSentences, hintLabel } from "./narration.js";
 import { freshMarks, openWanted } from "./open-hands.js";
-import { clearSummary, markSummary } from "./saves.js";
-import { HUMAN, saveSettings, writeSave } from "./settings.js";
+import { clearSummary, markSummary, writeGame } from "./saves.js";
+import { HUMAN, saveSettings } from "./settings.js";
 import { flush, notice, state, update } from "./state.js";
 
 // the page's hints: the engine's default hint level (hard, the measured reference)
@@ -39,7 +39,7 @@ const HINT_LEVEL = VOCABULARY.hint_level;
 export function setGame(game, patch = {}, event = null) {
   let marks = patch.marks ?? state.marks;
   if (game.open_hands === true && !marks.openHandsUsed) marks = { ...marks, openHandsUsed: true };
-  writeSave(game, marks);
+  writeGame(game, marks);
   update({ game, hint: null, ...patch, marks });
   emit("gameKept", game, event);
 }
