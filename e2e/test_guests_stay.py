@@ -8,7 +8,7 @@ had answered (kept across a reload).
 
 No network: the guest is seated by the page's own ``TableHost`` (web/together/
 protocol.js), as the Together dialog seats one, its channel a list in the page
-(what West would receive), its table changes given to the page's turns.js as the
+(what West would receive), its table changes given to the page's game-flow.js as the
 dialog gives them (N1-N3 of the issue, as the page makes its requests)."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from game_driver import reload, saved, start
+from game_driver import next_hand, reload, saved, start
 
 #: The page's own modules (resolved like boot.js's imports), a TableHost seating
 #: West and the page's table following it as together-dialog.js does.
@@ -28,7 +28,7 @@ SEAT_GUEST = """async (seat) => {
   const at = (path) => import(new URL(path, boot).href);
   const { start } = await at('../engine/start.js');
   const { TableHost } = await at('../together/protocol.js');
-  const turns = await at('./turns.js');
+  const turns = await at('./game-flow.js');
   const { state } = await at('./state.js');
   window.toGuest = [];
   window.dropped = [];
@@ -140,6 +140,8 @@ def test_undo_is_off_once_another_seat_acted_after_the_hosts_decision(
     start(page, base_url, "?speed=instant&bots=easy")
     assert page.evaluate(SEAT_GUEST, 3) is None
     for _ in range(200):
+        if page.is_visible("#summary-dialog[open]"):
+            next_hand(page)  # the host's card ended the hand: on to the next deal
         state = engine_state(page)
         if state["remote_to_move"]:
             page.evaluate(GUEST_MOVES, 3)
@@ -151,12 +153,14 @@ def test_undo_is_off_once_another_seat_acted_after_the_hosts_decision(
                 "#actions button[data-action]:not([disabled]):not([data-action='new-game']),"
                 " #hand button.card[data-action]:not([disabled])"
             )
-            # the next seat acted, or the host (or the guest) is to act again:
-            # the host's card won its trick, or the host's discard made it lead
+            # the next seat acted, or the host (or the guest) is to act again (the
+            # host's card won its trick, or the host's discard made it lead), or the
+            # host's card ended the hand (the computer players wait behind its summary)
             page.wait_for_function(
                 """(n) => {
                   const s = window.hasenpfeffer.state;
-                  return s?.actions > n + 1 || (s?.actions > n && !s.bot_to_move);
+                  const summary = document.querySelector("#summary-dialog[open]");
+                  return s?.actions > n + 1 || (s?.actions > n && (!s.bot_to_move || summary));
                 }""",
                 arg=state["actions"],
                 timeout=10_000,
@@ -247,7 +251,7 @@ THROWN_IN = """async () => {
   await engine.call('new_game', { rules: 'seed', seed: 25, levels: people });
   let state = await engine.call('state');
   while (!state.view.last_hand) state = (await engine.call('act', { action: 'pass' })).state;
-  (await at('./turns.js')).setGame(state); // the page's table holds that game
+  (await at('./game-flow.js')).setGame(state); // the page's table holds that game
   const { openReview } = await at('./review.js');
   openReview(1);
   return { seat: state.seat, thrownIn: state.view.last_hand.thrown_in };
