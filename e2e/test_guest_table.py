@@ -371,10 +371,10 @@ def test_together_and_a_join_link_are_off_inside_another_page(page: Page, base_u
     assert frame.locator('[data-tool="together"]').is_hidden()
 
 
-# an invitation's code made by the page's own protocol.js, with one candidate
+# an invitation's code made by the page's own signal.js, with one candidate
 INVITATION = """async (candidate) => {
   const boot = document.querySelector('script[src*="boot.js"]').src;
-  const P = await import(new URL('../together/protocol.js', boot).href);
+  const P = await import(new URL('../together/signal.js', boot).href);
   const bytes = Array.from({ length: 32 }, (_, i) => (i + 16).toString(16).toUpperCase());
   const fingerprint = bytes.join(':');
   return P.encodeSignal({ type: 'offer', ufrag: 'abcd', pwd: 'p'.repeat(22), fingerprint,

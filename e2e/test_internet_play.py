@@ -1,5 +1,5 @@
 """Internet play (issue 21, item 4): the opt-in STUN/TURN servers of the table on
-the network (web/table/settings-dialog.js, web/together/protocol.js's
+the network (web/table/settings-dialog.js, web/together/servers.js's
 iceServersFrom, docs/play-together.md).
 
 What the player relies on: it is off by default, and then the table's
@@ -45,15 +45,15 @@ SPY = """(() => {
   };
 })();"""
 
-#: The app's own protocol module (the versioned path boot.js is loaded from).
+#: The app's own module of the invitation codes (the versioned path boot.js is loaded from).
 PROTOCOL = """() => import(document.querySelector('script[type="module"][src*="web/table/boot.js"]')
-  .src.replace("table/boot.js", "together/protocol.js"))"""
+  .src.replace("table/boot.js", "together/signal.js"))"""
 
 MAGIC = 0x2112A442
 
 #: The test's STUN server is on 127.0.0.1, so the server-reflexive candidate it
 #: gives is a loopback address, which the game refuses (issue 47): the tests turn
-#: on the protocol's test-only switch (web/together/protocol.js testSwitches).
+#: on the protocol's test-only switch (web/together/signal.js testSwitches).
 LOCAL_CANDIDATES = "window.__HASENPFEFFER_TEST_LOCAL_CANDIDATES__ = true;"
 
 
@@ -313,7 +313,7 @@ def test_the_connections_get_the_servers_only_when_internet_play_is_on(
 BY_SERVERS_ONLY = """async (servers) => {
   const src = document.querySelector('script[type="module"][src*="web/table/boot.js"]').src;
   const link = await import(src.replace("table/boot.js", "together/link.js"));
-  const protocol = await import(src.replace("table/boot.js", "together/protocol.js"));
+  const protocol = await import(src.replace("table/boot.js", "together/signal.js"));
   const was = protocol.testSwitches.localCandidates;
   protocol.testSwitches.localCandidates = true;  // the STUN server's candidate is 127.0.0.1
   try {

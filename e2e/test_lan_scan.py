@@ -53,7 +53,7 @@ CONNECT_TIMEOUT_MS = int(_CONNECT.replace("_", ""))
 QR_PROGRAM = """
 const [root, text] = process.argv.slice(1);
 const { qrCode } = await import(root + "/web/together/qr.js");
-const { encodeSignal } = await import(root + "/web/together/protocol.js");
+const { encodeSignal } = await import(root + "/web/together/signal.js");
 const hex = (i) => ((i * 37 + 11) % 256).toString(16).toUpperCase().padStart(2, "0");
 const code = encodeSignal({
   type: "answer", ufrag: "Gh7q", pwd: "k3Jd9PqR2sT5vW8xZ1bC4e", setup: "active", candidates: [],

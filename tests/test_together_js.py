@@ -22,4 +22,6 @@ from node_check import run_node_check
 def test_lan_table_protocol_under_node() -> None:
     # the engine's samples are made by this interpreter (the one with the engine)
     env = {"PYTHON": sys.executable}
-    run_node_check("together_check.mjs", passes=29, runs="web/together/protocol.js", env=env)
+    run_node_check(
+        "together_check.mjs", passes=29, runs="web/together/protocol.js and signal.js", env=env
+    )

@@ -1,4 +1,4 @@
-// The LAN table's protocol (web/together/protocol.js) and QR codes (qr.js,
+// The LAN table's protocol (web/together/protocol.js), its codes (signal.js) and QR codes (qr.js,
 // against tests/qr_reference.json, made by an independent encoder) under Node's test runner:
 //   node --test tests/together_check.mjs
 // The host runs against a fake engine that deals four hidden hands and answers
@@ -16,28 +16,28 @@ import { test } from "node:test";
 import { MAX_HOST_MESSAGE } from "../web/together/check.js";
 import { GUEST_MESSAGES_PER_SECOND } from "../web/together/limits.js";
 import {
-  CodeRefused,
   MAX_GUEST_MESSAGE,
-  MAX_CANDIDATES,
-  MAX_ICE_SERVERS,
-  MIN_PWD,
-  MIN_UFRAG,
   PROTOCOL,
   TableHost,
-  addressKind,
-  testSwitches,
-  decodeSignal,
-  encodeSignal,
   guestEvent,
   guestState,
-  iceServersFrom,
   readGuestMessage,
   readHostMessage,
+} from "../web/together/protocol.js";
+import { MAX_ICE_SERVERS, iceServersFrom, serverHosts } from "../web/together/servers.js";
+import {
+  CodeRefused,
+  MAX_CANDIDATES,
+  MIN_PWD,
+  MIN_UFRAG,
+  addressKind,
+  decodeSignal,
+  encodeSignal,
   sdpToSignal,
-  serverHosts,
   signalLink,
   signalToSdp,
-} from "../web/together/protocol.js";
+  testSwitches,
+} from "../web/together/signal.js";
 import { MAX_QR_BYTES, formatInfo, qrCode, qrSvg, rsDivisor, rsRemainder, versionInfo } from "../web/together/qr.js";
 import { replyIn } from "../web/together/scan.js";
 

@@ -454,7 +454,7 @@ export function paintInternetLine(box, settings) {
   line.hidden = !text;
 }
 
-/** The reasons a LAN table's code is refused (web/together/protocol.js's CodeRefused). */
+/** The reasons a LAN table's code is refused (web/together/signal.js's CodeRefused). */
 const CODE_REFUSALS = new Set(["loopback", "link_local", "unspecified", "broadcast", "multicast", "public", "servers", "credentials"]);
 
 /** Why another device's code was refused (link.js's LinkError `bad_code`), in words:

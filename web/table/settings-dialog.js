@@ -1,7 +1,7 @@
 // The settings dialog: the computer players' levels, the rules (a preset or
 // each field, from the engine's rules_info), the language, the speed, four
 // colours, open hands (practice) and internet play (the player's STUN/TURN servers,
-// checked line by line by protocol.js's iceServersFrom: a bad line refuses the whole form).
+// checked line by line by servers.js's iceServersFrom: a bad line refuses the whole form).
 // The form is painted from the state once each time the dialog opens (then it
 // is the player's to edit); its markup is web/table/dialog-markup.js's settingsHTML.
 //

@@ -19,7 +19,7 @@ const NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 const MAX_RULE_FIELDS = 32;
 const MAX_RULE_TEXT = 40;
 const MAX_LINK_QUOTE = 40;
-// the servers' text as stored: a few lines (protocol.js's iceServersFrom checks them)
+// the servers' text as stored: a few lines (servers.js's iceServersFrom checks them)
 export const MAX_SERVERS_TEXT = 1000;
 // the seeds the engine takes: whole numbers that stay exact in JavaScript
 const MAX_SEED = Number.MAX_SAFE_INTEGER;

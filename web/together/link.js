@@ -1,5 +1,5 @@
 // The LAN table's connections: one RTCPeerConnection and data channel per guest
-// seat, the offer and the answer carried as the short codes of protocol.js.
+// seat, the offer and the answer carried as the short codes of signal.js.
 //
 // No server: the invitation (offer) goes from host to guest and the reply
 // (answer) back, by link, QR code or pasted text. `iceServers` is empty by
@@ -12,7 +12,7 @@
 // connection's state (`disconnected`, `failed`), not the channel's, which may
 // read `open` for 45 s more.
 
-import { decodeSignal, encodeSignal, sdpToSignal, signalToSdp } from "./protocol.js";
+import { decodeSignal, encodeSignal, sdpToSignal, signalToSdp } from "./signal.js";
 
 /** How long a connection may take to open once the reply is in. */
 export const CONNECT_TIMEOUT_MS = 15_000;
@@ -26,7 +26,7 @@ export class LinkError extends Error {
   constructor(code, message, reason = "") {
     super(message);
     this.code = code;
-    // a refused code's reason (protocol.js's CodeRefused: `loopback`, `public`, ...)
+    // a refused code's reason (signal.js's CodeRefused: `loopback`, `public`, ...)
     this.reason = reason;
   }
 }
@@ -127,7 +127,7 @@ export function closeAll() {
 if (typeof addEventListener === "function") addEventListener("pagehide", closeAll);
 
 /** Another device's code read: a LinkError `bad_code` if it is not one, with the
- * `reason` of a refused one (protocol.js's CodeRefused). */
+ * `reason` of a refused one (signal.js's CodeRefused). */
 function decode(code, type, servers) {
   let signal;
   try {

@@ -10,7 +10,7 @@
 // so the page's thread only asks for the bitmap. The camera is released
 // whatever happens: a reply found, Cancel, an error, the time up.
 
-import { decodeSignal } from "./protocol.js";
+import { decodeSignal } from "./signal.js";
 
 /** How long a scan looks for a reply before giving up. */
 export const SCAN_TIMEOUT_MS = 60_000;

@@ -2,8 +2,7 @@
 // docs/play-together.md "Internet play"): the settings' text read and checked line by
 // line, and the host names the privacy note names. Small and on its own so the
 // settings can check the text without loading the LAN table's protocol at start-up.
-// Nothing here touches the DOM or the network: Node runs it (tests/together_check.mjs,
-// through protocol.js).
+// Nothing here touches the DOM or the network: Node runs it (tests/together_check.mjs).
 
 /** At most this many STUN/TURN servers. */
 export const MAX_ICE_SERVERS = 4;
