@@ -8,9 +8,10 @@
 
 import { connectParent } from "./link.js";
 import { applyDocumentLanguage, detectLanguage, translator } from "../shared/i18n.js";
+import { EMBEDDED } from "../shared/page.js";
 
 const params = new URLSearchParams(location.search);
-if (params.has("embed")) {
+if (EMBEDDED) {
   const link = connectParent();
   const code = detectLanguage({ explicit: params.get("lang"), search: "", stored: null });
   if (params.get("lang")) applyDocumentLanguage(document.documentElement, code);

@@ -13,6 +13,7 @@
 
 import { BUILD } from "../shared/build-info.js";
 import { hasKey, localizeTree, onLanguageChange, t } from "../shared/i18n.js";
+import { EMBEDDED } from "../shared/page.js";
 
 // the site's root (this module lives in the version's folder, v/<version>/web/pwa/)
 const SCOPE = new URL(BUILD.root, import.meta.url);
@@ -174,10 +175,9 @@ async function askPersistence() {
 
 // ---- start --------------------------------------------------------------------------------
 
-// The game inside an embed (index.html?embed=...) is not the installable app: its
-// storage is partitioned under the host page anyway, and a precache download would
-// fetch the whole runtime a second time for a page that only shows one widget.
-const EMBEDDED = new URLSearchParams(location.search).has("embed");
+// The game inside an embed (EMBEDDED) is not the installable app: its storage is
+// partitioned under the host page anyway, and a precache download would fetch the
+// whole runtime a second time for a page that only shows one widget.
 
 /** Start offline support (once; later calls return the same promise). */
 export function initOffline() {

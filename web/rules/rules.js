@@ -22,6 +22,7 @@
 import { keepGroupOffline } from "../pwa/keep.js";
 import { RANK_SHOWN, SUIT_SYMBOL, cardLabel } from "../shared/i18n-terms.js";
 import { LANGUAGES, detectLanguage, matchLanguage } from "../shared/i18n.js";
+import { escapeHTML } from "../shared/html.js";
 import VOCABULARY from "../shared/vocabulary.js";
 
 const HERE = new URL("./", import.meta.url);
@@ -47,10 +48,6 @@ const main = document.querySelector("#rules");
 let layout = null; // sections.json
 let text = null; // texts/<lang>.json
 let preset = "seed";
-
-function escapeHTML(s) {
-  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** A card as the game writes it: "J♥", "10♥"; the Joker by its name in the page's language. */
 function cardHTML(code) {

@@ -1,5 +1,6 @@
 // Languages: the message catalogues, the choice of language and the
-// formatting of numbers, plurals and lists. Dependency-free.
+// formatting of numbers, plurals and lists. Imports only page.js (the device's
+// storage, where the chosen language is kept).
 //
 //   import { setLanguage, t, formatNumber } from "./i18n.js";
 //   await setLanguage(detectLanguage());
@@ -13,6 +14,8 @@
 // `_html` hold trusted markup (our own catalogue); every other value is text
 // and its parameters are inserted as given (escape when putting it in HTML).
 // See docs/i18n.md; adding a language is one catalogue plus one line below.
+
+import { deviceStorage } from "./page.js";
 
 /** The one list to extend. `numbers`: the locale whose digits and separators
  * numbers use when the browser names no region for this language (see
@@ -70,18 +73,10 @@ export function matchLanguage(tag) {
   return null;
 }
 
-function storage() {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // storage disabled
-  }
-}
-
 /** The stored choice, or null. */
 export function storedLanguage() {
   try {
-    return matchLanguage(storage()?.getItem(STORAGE_KEY) ?? "");
+    return matchLanguage(deviceStorage()?.getItem(STORAGE_KEY) ?? "");
   } catch {
     return null;
   }
@@ -90,8 +85,8 @@ export function storedLanguage() {
 /** Remember (code) or forget (null: follow the browser again) the player's choice. */
 export function storeLanguage(code) {
   try {
-    if (code == null) storage()?.removeItem(STORAGE_KEY);
-    else if (byCode.has(code)) storage()?.setItem(STORAGE_KEY, code);
+    if (code == null) deviceStorage()?.removeItem(STORAGE_KEY);
+    else if (byCode.has(code)) deviceStorage()?.setItem(STORAGE_KEY, code);
   } catch {
     /* full or disabled storage: the choice lasts for this visit */
   }

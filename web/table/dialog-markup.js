@@ -32,9 +32,10 @@ import {
 } from "../shared/i18n.js";
 import VOCABULARY from "../shared/vocabulary.js";
 import { serverHosts } from "../together/servers.js";
-import { escapeHTML } from "./dom.js";
+import { escapeHTML } from "../shared/html.js";
 import { drawnSeat } from "./places.js";
-import { BOT_LEVELS, FRAMED, HUMAN, internetHosts, MAX_SERVERS_TEXT, SPEEDS, systemSpeed } from "./settings.js";
+import { FRAMED } from "../shared/page.js";
+import { BOT_LEVELS, HUMAN, internetHosts, MAX_SERVERS_TEXT, SPEEDS, systemSpeed } from "./settings.js";
 
 /** A catalogue text, escaped for HTML. */
 const tx = (key, params) => escapeHTML(t(key, params));

@@ -1,5 +1,5 @@
-// The table's elements (static markup of index.html), found once, and text
-// escaped for markup. Imports nothing.
+// The table's elements (static markup of index.html), found once, and the writes
+// that touch an element only when what it shows changes. Imports nothing.
 
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
@@ -12,7 +12,27 @@ export const noteEl = $("#note");
 export const reasonsEl = $("#reasons");
 export const loaderEl = $("#loader");
 
-/** Text escaped for HTML markup (every &, <, >, " and ' as a character reference). */
-export function escapeHTML(text) {
-  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const shownHTML = new WeakMap();
+
+/** Write markup only when it differs from what was written there last (a repaint of
+ * the same cards would cost the frame for nothing). */
+export function setHTML(el, html) {
+  if (shownHTML.get(el) === html) return;
+  shownHTML.set(el, html);
+  el.innerHTML = html;
+}
+
+/** Enable or disable, only when it changes. */
+export function setDisabled(el, disabled) {
+  if (el.disabled !== disabled) el.disabled = disabled;
+}
+
+/** A data attribute, written only when it changes. */
+export function setData(el, name, value) {
+  if (el.dataset[name] !== value) el.dataset[name] = value;
+}
+
+/** Show or hide, only when it changes. */
+export function setHidden(el, hidden) {
+  if (el.hidden !== hidden) el.hidden = hidden;
 }

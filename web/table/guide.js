@@ -21,13 +21,13 @@
 
 import { callWord, teamWords } from "../shared/i18n-terms.js";
 import { formatList, formatSigned, t } from "../shared/i18n.js";
+import { deviceStorage, EMBEDDED } from "../shared/page.js";
 import { sizeWatcher } from "../shared/resize.js";
 import { $ } from "./dom.js";
 import { focusFirstControl } from "./keyboard.js";
 import { state, update } from "./state.js";
 
 const STORAGE_KEY = "hasenpfeffer.guide.v1";
-const EMBEDDED = new URLSearchParams(globalThis.location?.search ?? "").has("embed");
 const guideEl = $("#guide");
 const noteEl = $("#note"); // a hint or a reason: the felt's other bottom corner on a wide screen
 
@@ -59,20 +59,12 @@ const TIPS = [
  * @property {string|null} current the tip on show
  */
 
-function storage() {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // storage disabled: the tips last for this visit
-  }
-}
-
 /** The guide as remembered on this device; null in an embed (no tips there). */
 export function loadGuide() {
   if (EMBEDDED) return null;
   const guide = { off: false, seen: [], current: null };
   try {
-    const stored = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? "null");
+    const stored = JSON.parse(deviceStorage()?.getItem(STORAGE_KEY) ?? "null");
     if (stored && typeof stored === "object") {
       guide.off = stored.off === true;
       if (Array.isArray(stored.seen)) guide.seen = stored.seen.filter((id) => TIPS.some((tip) => tip.id === id));
@@ -85,7 +77,7 @@ export function loadGuide() {
 
 function remember(guide) {
   try {
-    storage()?.setItem(STORAGE_KEY, JSON.stringify({ off: guide.off, seen: guide.seen }));
+    deviceStorage()?.setItem(STORAGE_KEY, JSON.stringify({ off: guide.off, seen: guide.seen }));
   } catch {
     /* full or disabled storage: remembered for this visit only */
   }

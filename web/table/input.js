@@ -12,7 +12,7 @@ import { confirmNewGame, showLastTrick, showRanking, showRules, showShortcuts } 
 import { $, actionsEl, handEl } from "./dom.js";
 import { focusFirstControl, installRoving, shortcutFor } from "./keyboard.js";
 import { announce, tableText } from "./narration.js";
-import { FRAMED } from "./settings.js";
+import { FRAMED } from "../shared/page.js";
 import { flush, notice, state, update } from "./state.js";
 import { decide, showHint, startNewGame, undo } from "./game-flow.js";
 

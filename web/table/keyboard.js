@@ -4,7 +4,8 @@
 // the player's choices when it is their turn (focusFirstControl).
 
 import { t } from "../shared/i18n.js";
-import { actionsEl, escapeHTML as escapeText, handEl } from "./dom.js";
+import { escapeHTML } from "../shared/html.js";
+import { actionsEl, handEl } from "./dom.js";
 import { flush, state } from "./state.js";
 
 // The keys of the shortcuts dialog: key caps (as printed on keyboards) and the
@@ -49,13 +50,13 @@ export function shortcutFor(key) {
 export function shortcutsHTML() {
   const row = (keys, what) => `<tr><th scope="row" dir="ltr">${keys
     .split(" / ")
-    .map((k) => `<kbd>${escapeText(k)}</kbd>`)
-    .join(" / ")}</th><td>${escapeText(t(what))}</td></tr>`;
+    .map((k) => `<kbd>${escapeHTML(k)}</kbd>`)
+    .join(" / ")}</th><td>${escapeHTML(t(what))}</td></tr>`;
   const moves = MOVES.map(([k, w]) => row(k ?? t("shortcuts.enter_space"), w)).join("");
   const keys = SHORTCUTS.map((s) => row(s.shown, TOOL_TEXT[s.tool])).join("");
-  return `<p>${escapeText(t("shortcuts.intro"))}</p>
+  return `<p>${escapeHTML(t("shortcuts.intro"))}</p>
     <table class="keys">
-      <thead><tr><th scope="col">${escapeText(t("shortcuts.col.key"))}</th><th scope="col">${escapeText(t("shortcuts.col.what"))}</th></tr></thead>
+      <thead><tr><th scope="col">${escapeHTML(t("shortcuts.col.key"))}</th><th scope="col">${escapeHTML(t("shortcuts.col.what"))}</th></tr></thead>
       <tbody>${moves}${keys}</tbody>
     </table>`;
 }

@@ -8,6 +8,7 @@
 // worked out here.
 
 import { t } from "../shared/i18n.js";
+import { EMBEDDED } from "../shared/page.js";
 import { $ } from "./dom.js";
 import { writeGame } from "./saves.js";
 import { saveSettings } from "./settings.js";
@@ -15,7 +16,6 @@ import { notice, state, update } from "./state.js";
 
 /** Hands played without a winner before the note comes. */
 export const LONG_GAME_HANDS = 12;
-const EMBEDDED = new URLSearchParams(globalThis.location?.search ?? "").has("embed");
 
 /** Whether the note is due in this state: a game under the cheap-failure scoring
  * past its twelfth hand, not over, not yet noted, no finished hand on show. */

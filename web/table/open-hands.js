@@ -13,6 +13,7 @@ import { spokenCard } from "../shared/cards.js";
 import { t } from "../shared/i18n.js";
 import { seatName } from "../shared/i18n-terms.js";
 import { cardEl } from "./dialog-markup.js";
+import { setHidden, setHTML } from "./dom.js";
 import { HUMAN } from "./settings.js";
 import { state } from "./state.js";
 
@@ -33,20 +34,6 @@ export function freshMarks(daily = false) {
 }
 
 // ---- painting (render.js calls paintOpenHands) ------------------------------------------
-
-const shown = new WeakMap();
-
-/** Write markup only when it differs from what was written there last (a repaint of the
- * same cards would cost the frame for nothing). */
-function setHTML(el, html) {
-  if (shown.get(el) === html) return;
-  shown.set(el, html);
-  el.innerHTML = html;
-}
-
-function setHidden(el, hidden) {
-  if (el.hidden !== hidden) el.hidden = hidden;
-}
 
 /**
  * Open hands on the table: the badge on the felt (a status line, so that screen

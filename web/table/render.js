@@ -33,7 +33,22 @@ import { formatNumber, formatSigned, t } from "../shared/i18n.js";
 import { replayAnimation, speedFactor } from "./animation.js";
 import { recentBotDecisions } from "./decisions.js";
 import { paintDialogs } from "./dialog-shell.js";
-import { $, $$, actionsEl, escapeHTML, handEl, loaderEl, noteEl, promptEl, reasonsEl, tableEl } from "./dom.js";
+import { escapeHTML } from "../shared/html.js";
+import {
+  $,
+  $$,
+  actionsEl,
+  handEl,
+  loaderEl,
+  noteEl,
+  promptEl,
+  reasonsEl,
+  setData,
+  setDisabled,
+  setHidden,
+  setHTML,
+  tableEl,
+} from "./dom.js";
 import { paintGuide } from "./guide.js";
 import { paintLongGame } from "./long-game.js";
 import { updateRoving } from "./keyboard.js";
@@ -51,30 +66,6 @@ const painted = { look: "", hand: "", actions: "", trick: "", calls: "", trump: 
  * style and layout pass. */
 function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;
-}
-
-const shownHTML = new WeakMap();
-
-/** Write markup only when it differs from what was written there last. */
-function setHTML(el, html) {
-  if (shownHTML.get(el) === html) return;
-  shownHTML.set(el, html);
-  el.innerHTML = html;
-}
-
-/** Enable or disable, only when it changes. */
-function setDisabled(el, disabled) {
-  if (el.disabled !== disabled) el.disabled = disabled;
-}
-
-/** A data attribute, written only when it changes. */
-function setData(el, name, value) {
-  if (el.dataset[name] !== value) el.dataset[name] = value;
-}
-
-/** Show or hide, only when it changes. */
-function setHidden(el, hidden) {
-  if (el.hidden !== hidden) el.hidden = hidden;
 }
 
 /** The engine state the table shows now (the last one painted). */

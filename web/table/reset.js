@@ -15,7 +15,8 @@ import { detectLanguage, language, matchLanguage, setLanguage } from "../shared/
 import { $ } from "./dom.js";
 import { loadGuide } from "./guide.js";
 import { readStored } from "./saves.js";
-import { EMBEDDED, linkSettings } from "./settings.js";
+import { EMBEDDED } from "../shared/page.js";
+import { linkSettings } from "./settings.js";
 import { freshTable, state, update } from "./state.js";
 import { on, startNewGame } from "./game-flow.js";
 

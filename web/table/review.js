@@ -23,9 +23,10 @@ import { actionText, capitalise, errorText, hintText, seatName } from "../shared
 import { formatList, formatNumber, formatSigned, t } from "../shared/i18n.js";
 import { decidedByBot } from "./decisions.js";
 import { openDialog, registerPainter } from "./dialog-shell.js";
-import { $, escapeHTML } from "./dom.js";
+import { escapeHTML } from "../shared/html.js";
+import { $ } from "./dom.js";
 import { cardEl } from "./dialog-markup.js";
-import { EMBEDDED } from "./settings.js";
+import { EMBEDDED } from "../shared/page.js";
 import { flush, state, update } from "./state.js";
 import { statsProblem, statsStorage } from "./stats-record.js";
 import { on } from "./game-flow.js";

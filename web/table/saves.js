@@ -29,6 +29,7 @@
 //
 // In an embed (index.html?embed=...) nothing is stored: each load is a fresh game.
 
+import { EMBEDDED, storage } from "../shared/page.js";
 import VOCABULARY from "../shared/vocabulary.js";
 
 export const SAVE_KEY = "hasenpfeffer.game.v1";
@@ -43,23 +44,11 @@ const SAVE_FORMAT = "hasenpfeffer-web-save";
 // older ones would be migrated here.
 const SAVE_VERSION = 1;
 
-const EMBEDDED = new URLSearchParams(globalThis.location?.search ?? "").has("embed");
-
 /** The stored text this tab last read or wrote (null: nothing stored); undefined
  * until this tab has read the store (then it writes nothing). */
 let known;
 let handlers = { onConflict() {}, onWriteFailed() {}, onWriteOk() {} };
 let failing = false;
-
-/** localStorage, or null in an embed or where storage is off. */
-export function storage() {
-  if (EMBEDDED) return null;
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // storage disabled: play on without saving (the player is told)
-  }
-}
 
 /** Whether this page keeps its game at all (not in an embed). */
 export const keepsGames = !EMBEDDED;

@@ -10,6 +10,7 @@
 // visit only: they are stored only when the player saves the settings dialog.
 // The saved game is web/table/saves.js's.
 
+import { storage } from "../shared/page.js";
 import VOCABULARY from "../shared/vocabulary.js";
 import { iceServersFrom, serverHosts } from "../together/servers.js";
 
@@ -47,15 +48,6 @@ export const DEFAULT_SETTINGS = Object.freeze({
   internetServers: "",
 });
 
-// In an embed (index.html?embed=...) nothing is stored: each load is a fresh
-// game with the embed's rules, and embeds on one page do not share a save.
-export const EMBEDDED = new URLSearchParams(globalThis.location?.search ?? "").has("embed");
-
-/** Whether this page is inside another page: an embed, or any frame (another site's
- * page could frame the table to play a guest or host from it). The LAN table is
- * off then (issue 27). */
-export const FRAMED = EMBEDDED || (typeof window !== "undefined" && window.top !== window.self);
-
 /** The speed the system asks for: instant under prefers-reduced-motion. */
 export function systemSpeed() {
   const reduce = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -65,15 +57,6 @@ export function systemSpeed() {
 /** The speed in force: the one chosen, else the system's. */
 export function effectiveSpeed(settings) {
   return settings.speed in SPEEDS ? settings.speed : systemSpeed();
-}
-
-function storage() {
-  if (EMBEDDED) return null;
-  try {
-    return window.localStorage;
-  } catch {
-    return null; // storage disabled: play on without saving
-  }
 }
 
 /** Rules as settings may hold them: a preset's name, or {preset?, field: value...}

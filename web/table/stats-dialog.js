@@ -9,7 +9,8 @@
 
 import { formatNumber, formatSigned, t } from "../shared/i18n.js";
 import { openDialog, registerPainter } from "./dialog-shell.js";
-import { $, escapeHTML } from "./dom.js";
+import { escapeHTML } from "../shared/html.js";
+import { $ } from "./dom.js";
 import { flush, state, update } from "./state.js";
 import { statsProblem, statsStorage } from "./stats-record.js";
 import { bidTotals, changeStats, chartSvg, emptyStats, exportStats, loadStats, runningMean } from "./stats.js";

@@ -10,7 +10,7 @@
 import { parseAction } from "../shared/actions.js";
 import { actionText, capitalise, hintText, seatName, tellText } from "../shared/i18n-terms.js";
 import { t } from "../shared/i18n.js";
-import { escapeHTML } from "./dom.js";
+import { escapeHTML } from "../shared/html.js";
 
 const tx = (key, params) => escapeHTML(t(key, params));
 

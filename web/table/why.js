@@ -16,7 +16,8 @@ import { errorText } from "../shared/i18n-terms.js";
 import { t } from "../shared/i18n.js";
 import { handBotDecisions, isOver, recentBotDecisions } from "./decisions.js";
 import { openDialog, registerPainter } from "./dialog-shell.js";
-import { $, escapeHTML } from "./dom.js";
+import { escapeHTML } from "../shared/html.js";
+import { $ } from "./dom.js";
 import { flush, state, update } from "./state.js";
 import { answerHTML, decisionLabel } from "./why-words.js";
 
