@@ -27,8 +27,6 @@
 // calls `onRestart()`: the page builds what it showed again (its game in the old
 // worker is gone); without an `onRestart` the page reloads.
 
-import { EMBEDDED } from "../shared/page.js";
-
 export const API_VERSION = 1;
 // how long a page back from the back/forward cache waits for the worker's answer
 // (a computer player may be thinking; a worker still loading may take long) before
@@ -71,7 +69,9 @@ export class EngineClient {
     if (missing?.length) throw new EngineError("browser_too_old", `this browser lacks ${missing.join(", ")}`);
     this.nextId = 1;
     this.pending = new Map();
-    const wanted = shared ?? EMBEDDED;
+    // (?embed read here, as web/shared/page.js reads it: this module starts the page's
+    // engine and imports nothing, so nothing is fetched before the engine's worker)
+    const wanted = shared ?? new URLSearchParams(globalThis.location?.search ?? "").has("embed");
     // no SharedWorker (e.g. Chrome on Android): a worker of its own, same protocol
     this.shared = wanted && typeof SharedWorker !== "undefined";
     this.wantedShared = wanted;
