@@ -24,7 +24,7 @@ from game_driver import phase, play_until, reset, start
 SCRIPT = """async (base) => {
   const i18n = await import(base + "web/shared/i18n.js");
   const terms = await import(base + "web/shared/i18n-terms.js");
-  const embedWords = await import(base + "web/embed/words.js");
+  const embedWords = await import(base + "web/shared/words.js");
   const follow = {
     reason: "must follow hearts: JD counts as a heart when hearts are trump; you hold 9H",
     reason_code: "must_follow",

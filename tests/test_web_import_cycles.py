@@ -113,3 +113,17 @@ def test_the_table_imports_down_its_documented_layers() -> None:
         if target in place and place[target] > place[name]
     ]
     assert upward == []
+
+
+def test_the_pages_share_through_web_shared_not_through_each_other() -> None:
+    """The game page's modules (web/table/) import nothing of the embeds' (web/embed/),
+    and the embeds nothing of the table's: what both use lives in web/shared/."""
+    graph = import_graph()
+    crossing = [
+        f"{name} imports {target}"
+        for name, targets in sorted(graph.items())
+        for target in sorted(targets)
+        for own, other in (("web/table/", "web/embed/"), ("web/embed/", "web/table/"))
+        if name.startswith(own) and target.startswith(other)
+    ]
+    assert crossing == []

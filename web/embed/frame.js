@@ -13,7 +13,7 @@ import * as ranking from "./ranking.js";
 import * as replay from "./replay.js";
 import * as scoring from "./scoring.js";
 import * as trick from "./trick.js";
-import { el, errorWords } from "./words.js";
+import { el, errorWords } from "../shared/words.js";
 import { applyDocumentLanguage, detectLanguage, language, setLanguage, t } from "../shared/i18n.js";
 
 const MODES = { ranking, trick, legal, scoring, hand: replay };

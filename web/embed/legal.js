@@ -7,7 +7,7 @@
 
 import { t } from "../shared/i18n.js";
 import { cardList, cardName, suitName } from "../shared/i18n-terms.js";
-import { capital, cardFace, cardWord, el, reasonWords } from "./words.js";
+import { capital, cardFace, cardWord, el, reasonWords } from "../shared/words.js";
 
 /** Why a card may (or may not) be played, in words (the op's reason_code). */
 export function playReasonWords(option) {

@@ -7,7 +7,7 @@ import { t } from "../shared/i18n.js";
 import { cardName, suitName } from "../shared/i18n-terms.js";
 import { NAMED_ROLES, roleName } from "../shared/roles.js";
 import VOCABULARY from "../shared/vocabulary.js";
-import { capital, cardFace, el, explanationWords } from "./words.js";
+import { capital, cardFace, el, explanationWords } from "../shared/words.js";
 
 function cardItem(entry, place) {
   // a badge for the named cards at the top of the trumps (highest trump, bowers)

@@ -8,7 +8,7 @@
 import { t } from "../shared/i18n.js";
 import { callLabel } from "../shared/i18n-terms.js";
 import VOCABULARY from "../shared/vocabulary.js";
-import { el, errorWords, ltr } from "./words.js";
+import { el, errorWords, ltr } from "../shared/words.js";
 
 const CALLS = ["1", "2", "3", "4", "5", "6", ...VOCABULARY.named_bids];
 

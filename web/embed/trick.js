@@ -4,7 +4,7 @@
 // win the trick with it (and why), as codes the catalogue puts into words.
 // Picking a card shows that verdict.
 
-import { cardFace, cardWord, el, reasonWords, whyWords } from "./words.js";
+import { cardFace, cardWord, el, reasonWords, whyWords } from "../shared/words.js";
 import { t } from "../shared/i18n.js";
 import { cardName, suitName } from "../shared/i18n-terms.js";
 

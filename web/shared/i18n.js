@@ -298,7 +298,7 @@ function isIsolated(text) {
  * wrapped in LRI ... PDI, so "10♥" never shows as "♥10"; left to right it is
  * returned as it is. Text that is already an isolate is not wrapped twice.
  * The one helper for the page and the embeds (i18n-terms.js cardCode/cardList,
- * web/embed/words.js).
+ * web/shared/words.js).
  */
 export function ltrRun(text) {
   const s = String(text);

@@ -14,8 +14,8 @@
 // responsive. Loaded the first time a review is wanted (web/table/input.js);
 // painted from `state.review` by the painter it registers with dialog-shell.js.
 
-import { describe } from "../embed/replay.js";
-import { errorWords } from "../embed/words.js";
+import { describe } from "../shared/replay-words.js";
+import { errorWords } from "../shared/words.js";
 import { engine } from "../engine/start.js";
 import { BUILD } from "../shared/build-info.js";
 import { spokenCard } from "../shared/cards.js";

@@ -1,11 +1,11 @@
-// The embeds' words: shared by the frame (frame.js) and the modes
-// (ranking.js, trick.js, replay.js). Every text comes from the catalogue of the
+// The words of cards, reasons and errors as DOM and text: the embeds' frame and modes
+// (web/embed/) and the game's review (web/table/review.js, with replay-words.js). Every text comes from the catalogue of the
 // frame's language (web/shared/i18n.js, set by frame.js before a mode draws);
 // the engine's explanations come as codes (docs/api.md "Reasons as codes").
 // Card notation (10♥, J♦) stays left to right inside right-to-left text.
 
-import { hasKey, ltrRun, t } from "../shared/i18n.js";
-import { cardCode, cardList, cardName, suitName } from "../shared/i18n-terms.js";
+import { hasKey, ltrRun, t } from "./i18n.js";
+import { cardCode, cardList, cardName, suitName } from "./i18n-terms.js";
 
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
