@@ -15,7 +15,7 @@ import { engine, followProgress, start } from "../engine/start.js";
 import { initOffline } from "../pwa/pwa.js";
 import { warmFaces } from "../shared/cards.js";
 import { formatList, t } from "../shared/i18n.js";
-import { reopenSummary, showHandEnd } from "./dialogs.js";
+import { installDialogs, reopenSummary, showHandEnd } from "./dialogs.js";
 import { warmFonts } from "./font-warmup.js";
 import { followGuide, installGuide, loadGuide } from "./guide.js";
 import { installLongGame } from "./long-game.js";
@@ -26,7 +26,8 @@ import { announce } from "./narration.js";
 import { installPass } from "./pass.js";
 import { followLoading } from "./progress.js";
 import { paintedGame, paintedPlayable, render } from "./render.js";
-import { reset } from "./reset.js";
+import { installReset, reset } from "./reset.js";
+import { installSaveDialogs } from "./save-dialogs.js";
 import { EMBEDDED, FRAMED } from "../shared/page.js";
 import { applyQuery, loadSettings } from "./settings.js";
 import { notice, setRenderer, state, update } from "./state.js";
@@ -209,6 +210,12 @@ function paint(st) {
   setTimeout(initOffline, 0);
 }
 
+// what the modules add to the page (painters, listeners), top to bottom; importing
+// a module of the table does nothing (the ones loaded on first use install
+// themselves then)
+installDialogs();
+installSaveDialogs();
+installReset();
 update(initialState());
 wireTurns();
 setRenderer(paint);

@@ -77,6 +77,7 @@ function markFor(game) {
  * before the comparison was done): compared now.
  */
 export function resumeDaily(game) {
+  install();
   const mark = markFor(game);
   const last = game.view.last_hand;
   if (!mark || (last && last.number !== 0)) {
@@ -89,6 +90,7 @@ export function resumeDaily(game) {
 
 /** Start the deal of the day (after the player agrees to leave a game in progress). */
 export async function startDaily() {
+  install();
   const game = state.game;
   if (game && game.view.phase !== "game_over" && game.actions > 0) {
     for (const d of $$("dialog[open]")) d.close();
@@ -124,6 +126,7 @@ export async function startDaily() {
 
 /** The first hand of the deal of the day is over (`hand`: its record): compare. */
 export async function compareDaily(hand) {
+  install();
   const daily = state.daily;
   if (!daily || daily.phase !== "playing") return;
   const mine = hand.points[0];
@@ -196,6 +199,16 @@ function paintBox(box, daily) {
 // on every render whose deal of the day changed, its end too: registerPainter paints only a
 // part that is set, and the result of a finished deal of the day would stay in the
 // summaries of the games after it
-addPainter((state) => {
+function paintDailyChange(state) {
   if (changed("daily", state.daily, state)) paint(state);
-});
+}
+
+let installed = false;
+
+/** What this module adds to the page (its painters and listeners), on its first use:
+ * importing the module does nothing. */
+function install() {
+  if (installed) return;
+  installed = true;
+  addPainter(paintDailyChange);
+}

@@ -181,4 +181,8 @@ function paintTableDialogs(state) {
   }
 }
 
-addPainter(paintTableDialogs);
+/** What this module adds to the page (its painters and listeners): boot.js calls it
+ * once; importing the module does nothing. */
+export function installDialogs() {
+  addPainter(paintTableDialogs);
+}

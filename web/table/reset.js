@@ -95,4 +95,9 @@ export async function reset(options = {}) {
 
 // the end of a hand shown while a reset waits (game-flow.js awaits the summary, not the hook)
 let handEndShown = null;
-on("handEnd", () => handEndShown?.());
+
+/** What this module adds to the page (its painters and listeners): boot.js calls it
+ * once; importing the module does nothing. */
+export function installReset() {
+  on("handEnd", () => handEndShown?.());
+}

@@ -35,7 +35,6 @@ import { answerHTML, decisionAction, decisionLabel } from "./why-words.js";
 // the hands whose review went into the statistics (by their text), this game: a new
 // one (the same seed's deal may come again, or the statistics were cleared) counts anew
 const counted = new Set();
-on("newGame", () => counted.clear());
 
 /** The review's losses into the statistics, once per hand: the points its
  * card plays lost with every card visible (web/table/stats.js). */
@@ -57,6 +56,7 @@ const oneDecimal = { maximumFractionDigits: 1 };
  * from a lesson's link), and fill it in once the worker has it. A game with
  * no finished hand opens on the paste box alone. */
 export async function openReview(source = null) {
+  install();
   const dialog = $("#review-dialog");
   const hpn = typeof source === "object" && source !== null ? source.hpn : null;
   const number = typeof source === "number" ? source : null;
@@ -433,13 +433,11 @@ function paint(state) {
   }
 }
 
-registerPainter("review", paint);
-
 function show(frame, focus = null) {
   update({ review: { ...state.review, frame, focus } });
 }
 
-$("#review-body").addEventListener("click", (e) => {
+function onReviewClick(e) {
   const b = e.target.closest("button");
   const review = state.review;
   if (!b || b.disabled || !review) return;
@@ -470,7 +468,7 @@ $("#review-body").addEventListener("click", (e) => {
     if (d) show(frameOf(d, review.frames), decisions.indexOf(d));
   }
   flush(); // what the player did is painted in the same task
-});
+}
 
 /** Copy a field of the lesson (the clipboard; where the browser refuses, the
  * text is selected for the player to copy). */
@@ -486,7 +484,7 @@ async function copyField(id) {
 }
 
 // "Review a hand from text": the pasted text reviewed (its errors beside it)
-$("#review-paste").addEventListener("submit", (e) => {
+function onPasteSubmit(e) {
   e.preventDefault();
   const text = $("#review-paste-text").value;
   if (!text.trim()) {
@@ -496,4 +494,17 @@ $("#review-paste").addEventListener("submit", (e) => {
   }
   openReview({ hpn: text });
   flush();
-});
+}
+
+let installed = false;
+
+/** What this module adds to the page (its painters and listeners), on its first use:
+ * importing the module does nothing. */
+function install() {
+  if (installed) return;
+  installed = true;
+  on("newGame", () => counted.clear());
+  registerPainter("review", paint);
+  $("#review-body").addEventListener("click", onReviewClick);
+  $("#review-paste").addEventListener("submit", onPasteSubmit);
+}

@@ -14,9 +14,9 @@ import { asideList, dropAside } from "./saves.js";
 import { state, update } from "./state.js";
 
 const painters = new Set();
-onLanguageChange(() => {
+function repaintAll() {
   for (const paint of painters) paint();
-});
+}
 
 function button(action, key, primary = false) {
   const b = document.createElement("button");
@@ -207,7 +207,6 @@ let problemKey = null;
 function paintProblem() {
   if (problemKey && state.notice?.saves) update({ notice: { text: t(problemKey), kind: "error", saves: true } });
 }
-painters.add(paintProblem);
 
 /** The game cannot be stored: `err` from a write (storage full), or null when the
  * browser keeps no storage at all for the page. */
@@ -221,4 +220,11 @@ export function showStorageProblem(err) {
 export function clearStorageProblem() {
   problemKey = null;
   if (state.notice?.saves) update({ notice: null });
+}
+
+/** What this module adds to the page (its painters and listeners): boot.js calls it
+ * once; importing the module does nothing. */
+export function installSaveDialogs() {
+  onLanguageChange(repaintAll);
+  painters.add(paintProblem);
 }

@@ -33,6 +33,7 @@ const dialog = $("#settings-dialog");
 const form = $("#settings-form");
 
 export async function showSettings() {
+  install();
   if (!engine || !state.game) {
     update({ settingsForm: { info: null }, settingsError: "" });
   } else {
@@ -86,8 +87,6 @@ function paintSettingsForm(state) {
   }
 }
 
-addPainter(paintSettingsForm);
-
 /** The preset select follows the fields: the preset they match, else "custom". */
 function syncPreset(info) {
   const rules = readRules(form, info);
@@ -95,7 +94,7 @@ function syncPreset(info) {
   form.querySelector("[data-preset]").value = match ? match.name : "";
 }
 
-form.addEventListener("change", (e) => {
+function onFormChange(e) {
   if (e.target.matches("[data-internet-play]")) {
     form.querySelector("[data-internet-servers-field]").hidden = !e.target.checked;
     return;
@@ -114,15 +113,15 @@ form.addEventListener("change", (e) => {
   } else if (e.target.matches("[data-rule]")) {
     syncPreset(info);
   }
-});
+}
 
 // the privacy note names the servers as they are typed
-form.addEventListener("input", (e) => {
+function onFormInput(e) {
   if (!e.target.matches("[data-internet-servers]")) return;
   const note = form.querySelector("[data-internet-note]");
   const text = internetNote(e.target.value);
   if (note.textContent !== text) note.textContent = text;
-});
+}
 
 /** A line of the servers' text as a refusal quotes it: short. */
 function quotedLine(text) {
@@ -150,7 +149,7 @@ function readInternet() {
   return { internetPlay, internetServers: text.trim() };
 }
 
-form.addEventListener("click", async (e) => {
+async function onFormClick(e) {
   const button = e.target.closest("button[data-action]");
   if (!button) return;
   if (button.dataset.action === "cancel") {
@@ -161,7 +160,7 @@ form.addEventListener("click", async (e) => {
   const saving = save();
   flush(); // the player's choice is painted at once (input.js)
   await saving;
-});
+}
 
 /** Whether a game is in progress: one that asking for new rules could discard. */
 function inProgress(game) {
@@ -327,4 +326,17 @@ async function newRulesGame(rules, levels, info, previous, chosenLanguage = null
     update({ busy: false, interruptible: false });
     runBots();
   }
+}
+
+let installed = false;
+
+/** What this module adds to the page (its painters and listeners), on its first use:
+ * importing the module does nothing. */
+function install() {
+  if (installed) return;
+  installed = true;
+  addPainter(paintSettingsForm);
+  form.addEventListener("change", onFormChange);
+  form.addEventListener("input", onFormInput);
+  form.addEventListener("click", onFormClick);
 }

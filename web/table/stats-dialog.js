@@ -21,6 +21,7 @@ const percent = { style: "percent", maximumFractionDigits: 0 };
 
 /** Open the dialog on the stored statistics (a record that cannot be read is told). */
 export function openStats() {
+  install();
   const { stats, problem } = loadStats(statsStorage());
   statsProblem(problem);
   update({ stats: { record: stats, confirming: false, copied: false } });
@@ -121,8 +122,6 @@ function paint(state) {
   }
 }
 
-registerPainter("stats", paint);
-
 function download(text) {
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
   const a = document.createElement("a");
@@ -134,7 +133,7 @@ function download(text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-$("#stats-body").addEventListener("click", async (e) => {
+async function onStatsClick(e) {
   const b = e.target.closest("button[data-stats]");
   const view = state.stats;
   if (!b || !view) return;
@@ -164,4 +163,15 @@ $("#stats-body").addEventListener("click", async (e) => {
   flush();
   if (what === "reset-yes" || what === "reset-no") $('#stats-body [data-stats="reset"]')?.focus();
   else if (what === "reset") $('#stats-body [data-stats="reset-no"]')?.focus();
-});
+}
+
+let installed = false;
+
+/** What this module adds to the page (its painters and listeners), on its first use:
+ * importing the module does nothing. */
+function install() {
+  if (installed) return;
+  installed = true;
+  registerPainter("stats", paint);
+  $("#stats-body").addEventListener("click", onStatsClick);
+}

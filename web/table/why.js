@@ -26,6 +26,7 @@ const tx = (key, params) => escapeHTML(t(key, params));
 /** Open the dialog on the latest computer decision (or `step`); with `hand`,
  * on the first computer decision of the hand just finished (the summary's button). */
 export async function openWhy(step = null, { hand = false } = {}) {
+  install();
   const thrownIn = Boolean(state.game?.view.last_hand?.thrown_in);
   const decisions = hand ? handBotDecisions(state.handOver, state.game, thrownIn) : recentBotDecisions(state.game);
   // once the game is over the toolbar's "Why?" is the finished hand's, as the
@@ -78,9 +79,7 @@ function paint(state) {
   if (focused !== undefined) body.querySelector(`[data-why-step="${focused}"]`)?.focus();
 }
 
-registerPainter("why", paint);
-
-$("#why-body").addEventListener("click", (e) => {
+function onWhyClick(e) {
   const b = e.target.closest("button[data-why-step]");
   if (!b || !state.why) return;
   const step = Number(b.dataset.whyStep);
@@ -88,4 +87,15 @@ $("#why-body").addEventListener("click", (e) => {
   update({ why });
   flush();
   explain(why, step);
-});
+}
+
+let installed = false;
+
+/** What this module adds to the page (its painters and listeners), on its first use:
+ * importing the module does nothing. */
+function install() {
+  if (installed) return;
+  installed = true;
+  registerPainter("why", paint);
+  $("#why-body").addEventListener("click", onWhyClick);
+}
