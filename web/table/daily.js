@@ -19,9 +19,9 @@ import { escapeHTML } from "../shared/html.js";
 import { $, $$ } from "./dom.js";
 import { announce } from "./narration.js";
 import { freshMarks } from "./open-hands.js";
-import { EMBEDDED } from "../shared/page.js";
+import { deviceStorage, EMBEDDED } from "../shared/page.js";
 import { notice, state, update } from "./state.js";
-import { statsProblem, statsStorage } from "./stats-record.js";
+import { statsProblem } from "./stats-record.js";
 import { applyOpenHands, beginGame, runBots } from "./game-flow.js";
 
 const tx = (key, params) => escapeHTML(t(key, params));
@@ -153,7 +153,7 @@ export async function compareDaily(hand) {
   announce(resultSentence(mine, results));
   if (!EMBEDDED) {
     const stats = await import("./stats.js");
-    const { problem } = stats.changeStats(statsStorage(), (record) =>
+    const { problem } = stats.changeStats(deviceStorage(), (record) =>
       stats.countDaily(record, { date: daily.date, points: mine, hard: results.hard ?? null, oracle: results.oracle ?? null }),
     );
     statsProblem(problem);

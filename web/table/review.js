@@ -26,9 +26,9 @@ import { openDialog, registerPainter } from "./dialog-shell.js";
 import { escapeHTML } from "../shared/html.js";
 import { $ } from "./dom.js";
 import { cardEl } from "./dialog-markup.js";
-import { EMBEDDED } from "../shared/page.js";
+import { deviceStorage, EMBEDDED } from "../shared/page.js";
 import { flush, state, update } from "./state.js";
-import { statsProblem, statsStorage } from "./stats-record.js";
+import { statsProblem } from "./stats-record.js";
 import { on } from "./game-flow.js";
 import { answerHTML, decisionAction, decisionLabel } from "./why-words.js";
 
@@ -44,7 +44,7 @@ async function countReview(answer) {
   counted.add(key);
   const stats = await import("./stats.js");
   const loss = answer.decisions.filter((d) => d.kind === "double_dummy").reduce((sum, d) => sum + d.loss, 0);
-  const { problem } = stats.changeStats(statsStorage(), (record) => stats.countReview(record, { loss }));
+  const { problem } = stats.changeStats(deviceStorage(), (record) => stats.countReview(record, { loss }));
   statsProblem(problem);
 }
 

@@ -10,9 +10,10 @@
 import { formatNumber, formatSigned, t } from "../shared/i18n.js";
 import { openDialog, registerPainter } from "./dialog-shell.js";
 import { escapeHTML } from "../shared/html.js";
+import { deviceStorage } from "../shared/page.js";
 import { $ } from "./dom.js";
 import { flush, state, update } from "./state.js";
-import { statsProblem, statsStorage } from "./stats-record.js";
+import { statsProblem } from "./stats-record.js";
 import { bidTotals, changeStats, chartSvg, emptyStats, exportStats, loadStats, runningMean } from "./stats.js";
 
 const tx = (key, params) => escapeHTML(t(key, params));
@@ -22,7 +23,7 @@ const percent = { style: "percent", maximumFractionDigits: 0 };
 /** Open the dialog on the stored statistics (a record that cannot be read is told). */
 export function openStats() {
   install();
-  const { stats, problem } = loadStats(statsStorage());
+  const { stats, problem } = loadStats(deviceStorage());
   statsProblem(problem);
   update({ stats: { record: stats, confirming: false, copied: false } });
   return openDialog($("#stats-dialog"));
@@ -156,7 +157,7 @@ async function onStatsClick(e) {
   } else if (what === "reset") update({ stats: { ...view, confirming: true, copied: false } });
   else if (what === "reset-no") update({ stats: { ...view, confirming: false } });
   else if (what === "reset-yes") {
-    const { stats, problem } = changeStats(statsStorage(), (record) => Object.assign(record, emptyStats()));
+    const { stats, problem } = changeStats(deviceStorage(), (record) => Object.assign(record, emptyStats()));
     statsProblem(problem);
     update({ stats: { record: stats, confirming: false, copied: false } });
   }

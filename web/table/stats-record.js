@@ -4,17 +4,9 @@
 // (never in an embed), and by the review, the statistics dialog and the deal of the day.
 
 import { t } from "../shared/i18n.js";
+import { deviceStorage } from "../shared/page.js";
 import { notice } from "./state.js";
 import { changeStats, countGame, countHand } from "./stats.js";
-
-/** localStorage, or null where the browser refuses it (the statistics then say so). */
-export function statsStorage() {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /** Tell the player that their statistics could not be kept (web/table/stats.js's
  * `problem`: "unreadable", "full" or "unavailable"); nothing when there was none. */
@@ -32,7 +24,7 @@ export function recordHand(hand, game, marks) {
   const over = game.view.phase === "game_over";
   // open hands at any point of this game: practice, counted apart
   const practice = marks.openHandsUsed;
-  const { problem } = changeStats(statsStorage(), (record) => {
+  const { problem } = changeStats(deviceStorage(), (record) => {
     countHand(record, { record: hand, seat, preset, level, practice });
     if (over) countGame(record, { won: game.view.winner === seat % 2, practice });
   });
