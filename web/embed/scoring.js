@@ -5,17 +5,12 @@
 // counted here: the page only shows the engine's answer. The attributes set the
 // first question (call, tricks, alone, defender) and the reader's rule set (rules).
 
-import { t } from "../shared/i18n.js";
+import { RULES_DIGITS, formatSigned, t } from "../shared/i18n.js";
 import { callLabel } from "../shared/i18n-terms.js";
 import VOCABULARY from "../shared/vocabulary.js";
-import { el, errorWords, ltr } from "../shared/words.js";
+import { el, errorWords } from "../shared/words.js";
 
 const CALLS = ["1", "2", "3", "4", "5", "6", ...VOCABULARY.named_bids];
-
-/** A signed number as the rules page writes it: +5, −3 (a true minus), 0. */
-function signed(n) {
-  return ltr(n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0");
-}
 
 function select(id, label, options, value) {
   const box = el("select", { id });
@@ -53,7 +48,7 @@ function table(answer) {
       cell.dataset.rules = column.rules;
       cell.dataset.side = side;
       if (column.playable) {
-        cell.append(el("span", { className: "num" }, signed(column[side])));
+        cell.append(el("span", { className: "num" }, formatSigned(column[side], RULES_DIGITS)));
         cell.dataset.points = String(column[side]);
       } else {
         const dash = el("span", {}, "—");

@@ -29,3 +29,21 @@ export async function keepGroupOffline(swUrl, scope, group) {
   await Promise.all(workers.map((worker) => askToKeep(worker, group)));
   return true;
 }
+
+/**
+ * A page kept offline as the rules page and the Python page do it: `group` stored
+ * (keepGroupOffline), then `data-offline="ready"` on the page's root element, which
+ * the page's words and tests read. Resolves true once stored; false where the
+ * browser has no service workers or the files could not be stored (the console
+ * says why, naming `page`): the page works on, online only.
+ */
+export async function keepPageOffline(swUrl, scope, group, page) {
+  try {
+    if (!(await keepGroupOffline(swUrl, scope, group))) return false;
+    document.documentElement.dataset.offline = "ready";
+    return true;
+  } catch (err) {
+    console.warn(`${page} is not available offline: ${err?.message ?? err}`);
+    return false;
+  }
+}

@@ -21,7 +21,7 @@
 //
 // The page's own words are English, like the rest of this example page.
 
-import { keepGroupOffline } from "../pwa/keep.js";
+import { keepPageOffline } from "../pwa/keep.js";
 
 const TEXT = {
   ready: (engine, python) =>
@@ -107,13 +107,7 @@ function run(script, editor) {
 }
 
 async function keepOffline() {
-  try {
-    if (!(await keepGroupOffline(SW_URL, SCOPE, GROUP))) return;
-    document.documentElement.dataset.offline = "ready";
-    status.textContent += ` ${TEXT.offline}`;
-  } catch (err) {
-    console.warn(`This page is not available offline: ${err?.message ?? err}`);
-  }
+  if (await keepPageOffline(SW_URL, SCOPE, GROUP, "The Python page")) status.textContent += ` ${TEXT.offline}`;
 }
 
 // PyScript focuses each editor it makes, which would scroll the page to the last

@@ -19,9 +19,9 @@
 // answered, the service worker is asked to keep this page's own files (the "rules"
 // group of the precache, which the game's install leaves out).
 
-import { keepGroupOffline } from "../pwa/keep.js";
+import { keepPageOffline } from "../pwa/keep.js";
 import { RANK_SHOWN, SUIT_SYMBOL, cardLabel } from "../shared/i18n-terms.js";
-import { LANGUAGES, detectLanguage, matchLanguage } from "../shared/i18n.js";
+import { LANGUAGES, RULES_DIGITS, detectLanguage, formatSigned, matchLanguage } from "../shared/i18n.js";
 import { escapeHTML } from "../shared/html.js";
 import VOCABULARY from "../shared/vocabulary.js";
 
@@ -200,7 +200,7 @@ function scoringTable() {
       const points = row.points[p];
       if (!points) return `<td data-preset="${p}"><span aria-hidden="true">—</span><span class="sr">${escapeHTML(ui.not_in_set)}</span></td>`;
       const [makers, defenders] = points;
-      return `<td data-preset="${p}"><span class="num" dir="ltr">${signed(makers)}</span> / <span class="num" dir="ltr">${signed(defenders)}</span></td>`;
+      return `<td data-preset="${p}"><span class="num" dir="ltr">${formatSigned(makers, RULES_DIGITS)}</span> / <span class="num" dir="ltr">${formatSigned(defenders, RULES_DIGITS)}</span></td>`;
     }).join("");
     return `<tr><th scope="row">${escapeHTML(label)}</th>${cells}</tr>`;
   }).join("");
@@ -228,10 +228,6 @@ function ruleSetTable() {
     return `<tr><th scope="row">${escapeHTML(label)}</th>${cells}</tr>`;
   }).join("");
   return presetsTable("rulesets", words.caption, rows);
-}
-
-function signed(n) {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
 
 function render() {
@@ -294,15 +290,6 @@ async function load(code) {
   render();
 }
 
-async function keepOffline() {
-  try {
-    if (await keepGroupOffline(new URL("sw.js", SCOPE), SCOPE, GROUP))
-      document.documentElement.dataset.offline = "ready";
-  } catch (err) {
-    console.warn(`The rules page is not available offline: ${err?.message ?? err}`);
-  }
-}
-
 async function start() {
   const code = detectLanguage();
   const asked = params.get("rules");
@@ -330,9 +317,8 @@ async function start() {
   });
   document.documentElement.dataset.ready = "true";
   const first = main.querySelector("hasenpfeffer-embed");
-  if (first) {
-    first.addEventListener("hasenpfeffer-ready", () => keepOffline(), { once: true });
-  }
+  const keepOffline = () => keepPageOffline(new URL("sw.js", SCOPE), SCOPE, GROUP, "The rules page");
+  if (first) first.addEventListener("hasenpfeffer-ready", keepOffline, { once: true });
 }
 
 start().catch((err) => {

@@ -335,8 +335,13 @@ function signedFormat(options) {
  * not a hyphen), and in right-to-left text isolated left to right, so the sign
  * stays in front of the digits ("−1.5", never "1.5-"). `signDisplay`:
  * "exceptZero" (the default: +3, −2, 0, for a change) or "negative" (a score:
- * 12, −5); other Intl.NumberFormat options as given.
+ * 12, −5); other Intl.NumberFormat options as given. The rules page and its
+ * embeds write every number in Latin digits, as the rule set's words do
+ * (`RULES_DIGITS`); the table writes them in the reader's digits.
  */
+/** formatSigned's option for the rules page and its embeds: the rule set's numbers are written "+5", "−3" in every language. */
+export const RULES_DIGITS = Object.freeze({ numberingSystem: "latn" });
+
 export function formatSigned(n, options = {}) {
   const text = signedFormat(options)
     .formatToParts(n)
