@@ -21,7 +21,8 @@ if (!wheel || !output) {
   process.stderr.write("usage: node scripts/engine_snapshot.mjs <wheel> <out>\n");
   process.exit(2);
 }
-// the worker's own options (worker.js's start()): no packages, Pyodide's default env
+// the worker's own options (web/engine/pyodide-adapter.js's loadRuntime()): no packages,
+// Pyodide's default env
 const pyodide = await loadPyodide({ packages: [], _makeSnapshot: true });
 const path = `/engine/${basename(wheel)}`;
 pyodide.FS.mkdirTree("/engine");

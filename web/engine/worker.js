@@ -14,7 +14,10 @@
 // {type: "bye", session} from a port forgets that session's game and the port.
 //
 // Everything is loaded from this site's own origin, by URLs relative to this
-// module, so the site works under any sub-path.
+// module, so the site works under any sub-path. What it does with Pyodide beyond its
+// documented API is in ./pyodide-adapter.js.
+
+import { WASM_URL, loadRuntime, routeLoaderRequests, takeMemorySnapshot } from "./pyodide-adapter.js";
 
 const t0 = performance.now();
 const SHARED = typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope;
@@ -36,7 +39,6 @@ function broadcast(msg) {
   if (msg.type) lastStatus = msg;
   for (const port of ports) port.postMessage(msg);
 }
-const indexURL = new URL("../../pyodide/", import.meta.url).href;
 
 // ---- this version: its files, their sizes, its snapshot's name ----------------------
 // From web/shared/build-info.js (written by the build), imported in boot(): not a static
@@ -181,14 +183,6 @@ const downloadFailed = new Promise((resolve, reject) => {
 });
 downloadFailed.catch(() => {}); // reported through `booted`
 
-// Count the bytes of the tracked downloads as they stream in (every request of the
-// worker and of Pyodide's loader goes through here, and is asked again if it fails).
-self.fetch = async (input, init) => {
-  const url = new URL(typeof input === "string" ? input : (input.url ?? String(input)), self.location.href).href;
-  if (url === WASM_URL) return compiledStandIn(); // compiled already (see below)
-  return trackedFetch(input, init, trackedName(url));
-};
-
 /** A request asked again if it fails (fetchRetrying); for a tracked download (`name`),
  * its bytes counted as they come, and its failure the start's. */
 async function trackedFetch(input, init, name) {
@@ -242,12 +236,11 @@ function countedBody(name, response) {
 // by the browser as its bytes arrive, whenever the loader is called: the start may wait
 // for the runtime's snapshot (above) while the wasm downloads and compiles. The loader's
 // own request gets a stand-in, and its WebAssembly.instantiateStreaming of that stand-in
-// instantiates this compiled module (a second start, after an unusable snapshot, too:
-// the wasm is fetched once). index.html preloads the smaller files (stdlib, lock, wheel,
+// instantiates this compiled module (routeLoaderRequests, in ./pyodide-adapter.js: a
+// second start, after an unusable snapshot, too: the wasm is fetched once). index.html preloads the smaller files (stdlib, lock, wheel,
 // the scripts), which this worker then finds in the HTTP cache; not the 9.6 MB wasm: a
 // worker cannot use the page's preloads and a private window's HTTP cache does not keep
 // a file that big, so it came twice (measured, issue 31).
-const WASM_URL = new URL("pyodide.asm.wasm", indexURL).href;
 const compiledWasm = (async () => {
   const name = "pyodide.asm.wasm";
   // (named here: the tracked files are known once learnBuild() has run, after this)
@@ -263,22 +256,10 @@ const compiledWasm = (async () => {
 })();
 compiledWasm.catch(() => {}); // reported through failDownload
 
-const standIns = new WeakSet();
-
-/** What the loader's request for the wasm gets: a response that stands for the module. */
-function compiledStandIn() {
-  const response = new Response(null, { status: 200, headers: { "Content-Type": "application/wasm" } });
-  standIns.add(response);
-  return response;
-}
-
-const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
-WebAssembly.instantiateStreaming = async (source, imports) => {
-  const response = await source;
-  if (!standIns.has(response)) return instantiateStreaming(response, imports);
-  const module = await compiledWasm;
-  return { module, instance: await WebAssembly.instantiate(module, imports) };
-};
+// Count the bytes of the tracked downloads as they stream in (every request of the
+// worker and of Pyodide's loader goes through here, and is asked again if it fails);
+// the loader's request for the wasm gets the module compiled above.
+routeLoaderRequests((input, init, url) => trackedFetch(input, init, trackedName(url)), compiledWasm);
 
 // ---- the started runtime, shipped with the site ----------------------------------------
 // The build makes a memory snapshot of Python with the engine and its computer players
@@ -510,13 +491,7 @@ async function boot() {
  * device's or "shipped" the site's) and the engine: {handleJson, timings}. */
 async function start(wheelPromise, snapshot, source) {
   WORKER.runtimes += 1;
-  const { loadPyodide } = await import("../../pyodide/pyodide.mjs");
-  const pyodide = await loadPyodide(
-    snapshot
-      ? { indexURL, packages: [], _loadSnapshot: snapshot }
-      : { indexURL, packages: [], _makeSnapshot: SNAPSHOT_WANTED },
-  );
-  if (pyodide._api?.config) pyodide._api.config._loadSnapshot = null; // the loader keeps its options
+  const pyodide = await loadRuntime(snapshot, SNAPSHOT_WANTED);
   const tRuntime = performance.now();
   enterStage("start");
   const wheel = await wheelPromise;
@@ -537,7 +512,7 @@ async function start(wheelPromise, snapshot, source) {
     if (SNAPSHOT_WANTED) {
       const t = performance.now();
       try {
-        taken = pyodide.makeMemorySnapshot();
+        taken = takeMemorySnapshot(pyodide);
       } catch {
         taken = null;
       }
