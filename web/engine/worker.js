@@ -8,7 +8,7 @@
 // The page never calls Python directly: web/engine/client.js posts {id, request}
 // here, this worker answers {id, response} from hasenpfeffer.api.handle_json.
 // While the runtime loads, it posts {type: "progress", fraction, stage, until,
-// expected_ms} at each real milestone (see "progress" below);
+// expected_ms} at each real milestone (see ./load-progress.js);
 // then {type: "ready", timings, worker}, or {type: "fatal", message} if
 // loading failed. A port that connects later gets the latest of these at once.
 // {type: "bye", session} from a port forgets that session's game and the port.
@@ -17,137 +17,40 @@
 // module, so the site works under any sub-path. What it does with Pyodide beyond its
 // documented API is in ./pyodide-adapter.js.
 
+import { BUILD, SHARED, SNAPSHOT_WANTED, WORKER, broadcast, lastStatus, ports, setBuild, t0 } from "./worker-context.js";
 import { WASM_URL, loadRuntime, routeLoaderRequests, takeMemorySnapshot } from "./pyodide-adapter.js";
+import {
+  SHIPPED_NAME,
+  arrived,
+  counted,
+  enterStage,
+  filesAt,
+  firstByteAt,
+  isTracked,
+  postProgress,
+  recentRate,
+  restartStage,
+  track,
+  trackDownloads,
+  trackedName,
+  untrack,
+} from "./load-progress.js";
 
-const t0 = performance.now();
-const SHARED = typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope;
-// the game page's own worker keeps the started runtime on the device (see "kept between
-// visits" below); an embed's shared worker does not
-const SNAPSHOT_WANTED = !SHARED && self.name.split("+").includes("snapshot") && typeof caches !== "undefined";
-// Who this worker is: embeds check that they all talk to one runtime.
-const WORKER = {
-  id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`,
-  shared: SHARED,
-  runtimes: 0, // how many times Pyodide was loaded here (1)
-  connections: 0,
-  snapshot: "none", // "shipped" (started from the site's snapshot), "restored" (from this device's), "taken" (stored one) or "none"
-};
-const ports = new Set();
-let lastStatus = null; // the latest progress / ready / fatal message
-
-function broadcast(msg) {
-  if (msg.type) lastStatus = msg;
-  for (const port of ports) port.postMessage(msg);
-}
-
-// ---- this version: its files, their sizes, its snapshot's name ----------------------
-// From web/shared/build-info.js (written by the build), imported in boot(): not a static
-// import, which the browser would fetch before this module runs, and so before the
-// wasm's request below goes out (one more request in turn at the start, measured in
-// issue 31). Nothing reads these before learnBuild().
-let BUILD = null;
 let wheelURL = null;
-const tracked = new Map(); // the downloads counted in the progress: file name -> bytes
-let totalBytes = 0;
 let SNAPSHOT_PREFIX = null;
 let SNAPSHOT_CACHE = null;
 let SNAPSHOT_KEY = null;
 
 async function learnBuild() {
-  ({ BUILD } = await import("../shared/build-info.js"));
+  const { BUILD: build } = await import("../shared/build-info.js");
+  setBuild(build);
   wheelURL = new URL(BUILD.wheel, import.meta.url).href;
-  tracked.set("pyodide.asm.wasm", BUILD.sizes["pyodide.asm.wasm"]);
-  tracked.set("python_stdlib.zip", BUILD.sizes["python_stdlib.zip"]);
-  tracked.set(BUILD.wheelName, BUILD.sizes.wheel);
-  totalBytes = [...tracked.values()].reduce((a, b) => a + b, 0);
+  trackDownloads(BUILD);
   if (shipped) trackShipped(shipped);
   const siteRoot = new URL(BUILD.root, import.meta.url).href; // as the service worker names it
   SNAPSHOT_PREFIX = `hasenpfeffer ${siteRoot} snapshot `;
   SNAPSHOT_CACHE = `${SNAPSHOT_PREFIX}app-${BUILD.appVersion} pyodide-${BUILD.pyodideVersion}`;
   SNAPSHOT_KEY = `${siteRoot}__pyodide-snapshot?wheel=${encodeURIComponent(BUILD.wheel)}`;
-}
-
-// ---- progress: bytes of the big files, then the start of Python ----------------
-// The stages and their share of the bar. "download": the bytes of the runtime and
-// the wheel as they arrive. "start": Python starting, from the moment the runtime's
-// files are all here (no bytes are left to count and Pyodide reports nothing of its
-// own: its main() and bootstrap take seconds on a slow machine, far longer than a
-// download from a near server). "engine": the rules imported. Each report carries
-// the fraction reached, the fraction the stage ends at (`until`) and how long the
-// stage usually takes (`expected_ms`, from a slow two-core machine), so the page can
-// move the bar on between two milestones; it never passes `until` before the work does.
-const BANDS = {
-  download: { from: 0, until: 0.5, expected_ms: 0 },
-  start: { from: 0.5, until: 0.92, expected_ms: 4000 },
-  engine: { from: 0.92, until: 0.99, expected_ms: 500 },
-  ready: { from: 1, until: 1, expected_ms: 0 },
-};
-let loadedBytes = 0;
-let stage = "download";
-let lastPost = 0;
-// the runtime's own files (not the wheel, which goes on in parallel), and the started
-// runtime while it is coming: when all are here, Python starts (or is restored)
-const SHIPPED_NAME = "runtime.snapshot"; // the site's started runtime (scripts/build_site.py's SNAPSHOT)
-const runtimeFiles = new Set(["pyodide.asm.wasm", "python_stdlib.zip", SHIPPED_NAME]);
-let filesAt = null; // when they were (ms since t0, for the timings)
-let firstByteAt = null; // when the first byte of a tracked download came (for its rate)
-
-/** `name` is here (or no longer awaited): once the runtime's files all are, it starts. */
-function arrived(name) {
-  runtimeFiles.delete(name);
-  if (runtimeFiles.size === 0 && stage === "download") {
-    filesAt ??= Math.round(performance.now() - t0);
-    enterStage("start");
-  }
-}
-
-// the bytes counted so far, sampled over the last RATE_WINDOW_MS (and one sample before):
-// the link's rate now, not since the first byte (TCP's slow start would weigh in)
-const RATE_WINDOW_MS = 1000;
-const samples = [];
-
-/** `bytes` more of a tracked download. */
-function counted(bytes) {
-  const now = performance.now();
-  firstByteAt ??= now;
-  loadedBytes += bytes;
-  samples.push([now, loadedBytes]);
-  while (samples.length > 2 && samples[1][0] < now - RATE_WINDOW_MS) samples.shift();
-  postProgress();
-}
-
-/** The downloads' rate together over the last RATE_WINDOW_MS or so, in bytes per ms. */
-function recentRate() {
-  const now = performance.now();
-  const [since, before] = samples[0] ?? [firstByteAt, 0];
-  return (loadedBytes - before) / Math.max(now - since, 1);
-}
-
-function fraction() {
-  const band = BANDS[stage];
-  if (stage !== "download") return band.from;
-  return band.from + (band.until - band.from) * Math.min(1, loadedBytes / totalBytes);
-}
-
-function postProgress(force = false) {
-  if (!totalBytes) return; // the sizes are not known yet (learnBuild)
-  const now = performance.now();
-  if (!force && now - lastPost < 50) return;
-  lastPost = now;
-  const { until, expected_ms } = BANDS[stage];
-  broadcast({ type: "progress", fraction: fraction(), stage, until, expected_ms });
-}
-
-function enterStage(name) {
-  if (stage === name) return;
-  stage = name;
-  postProgress(true);
-}
-
-function trackedName(url) {
-  const path = new URL(url, self.location.href).pathname;
-  const name = path.slice(path.lastIndexOf("/") + 1);
-  return tracked.has(name) ? name : null;
 }
 
 // ---- downloads that fail on the way: asked again --------------------------------------
@@ -324,9 +227,8 @@ let shipped = SNAPSHOT_WANTED ? null : fetchShipped(true);
 
 /** The site's snapshot `own` in the progress's downloads, if it counts there. */
 function trackShipped(own) {
-  if (!own.counts || own.state !== "coming" || tracked.has(SHIPPED_NAME)) return;
-  tracked.set(SHIPPED_NAME, BUILD.sizes[SHIPPED_NAME]);
-  totalBytes += BUILD.sizes[SHIPPED_NAME];
+  if (!own.counts || own.state !== "coming" || isTracked(SHIPPED_NAME)) return;
+  track(SHIPPED_NAME, BUILD.sizes[SHIPPED_NAME]);
 }
 
 /** Give up a download of the site's snapshot (`state`: "given up" or "failed"): it stops,
@@ -337,9 +239,7 @@ function dropShipped(own, state, why) {
   own.abort.abort();
   if (why) console.info(`hasenpfeffer: starting the runtime the usual way (its snapshot: ${why?.message ?? why})`);
   if (!own.counts) return;
-  if (tracked.delete(SHIPPED_NAME)) totalBytes -= BUILD.sizes[SHIPPED_NAME];
-  loadedBytes -= own.received;
-  arrived(SHIPPED_NAME);
+  untrack(SHIPPED_NAME, own.received);
 }
 
 // judged on every chunk of any download, and at least this often (a stalled snapshot
@@ -471,7 +371,7 @@ async function boot() {
     } catch (err) {
       console.warn(`hasenpfeffer: the stored runtime snapshot is unusable (${err?.message ?? err}); starting afresh`);
       await forgetSnapshots(); // unusable (damaged, another runtime): start afresh
-      stage = runtimeFiles.size ? "download" : "start"; // (the page's bar does not go back)
+      restartStage(); // (the page's bar does not go back)
       shipped = fetchShipped(false); // the site's, after all
     }
   }
