@@ -107,7 +107,7 @@ RUNTIME_PRELOAD_MARK = "<!-- {{RUNTIME_PRELOAD}} -->"
 #: What the worker loads besides its static imports, preloaded by the page for the HTTP
 #: cache: Pyodide's scripts and the runtime's files up to a few MB. Not the 9.6 MB wasm,
 #: which a private window's HTTP cache does not keep (it came twice): the worker asks for
-#: it first thing (web/engine/worker.js).
+#: it first thing (web/engine/downloads.js).
 WORKER_PRELOADS = (
     "pyodide/pyodide.mjs",
     "pyodide/pyodide.asm.mjs",

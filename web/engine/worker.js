@@ -18,7 +18,7 @@
 // documented API is in ./pyodide-adapter.js.
 
 import { BUILD, SHARED, SNAPSHOT_WANTED, WORKER, broadcast, lastStatus, ports, setBuild, t0 } from "./worker-context.js";
-import { WASM_URL, loadRuntime, routeLoaderRequests, takeMemorySnapshot } from "./pyodide-adapter.js";
+import { loadRuntime, takeMemorySnapshot } from "./pyodide-adapter.js";
 import {
   SHIPPED_NAME,
   arrived,
@@ -32,11 +32,10 @@ import {
   restartStage,
   track,
   trackDownloads,
-  trackedName,
   untrack,
 } from "./load-progress.js";
+import { downloadFailed, fetchRetrying, fetchWheel, onEveryChunk } from "./downloads.js";
 
-let wheelURL = null;
 let SNAPSHOT_PREFIX = null;
 let SNAPSHOT_CACHE = null;
 let SNAPSHOT_KEY = null;
@@ -44,7 +43,6 @@ let SNAPSHOT_KEY = null;
 async function learnBuild() {
   const { BUILD: build } = await import("../shared/build-info.js");
   setBuild(build);
-  wheelURL = new URL(BUILD.wheel, import.meta.url).href;
   trackDownloads(BUILD);
   if (shipped) trackShipped(shipped);
   const siteRoot = new URL(BUILD.root, import.meta.url).href; // as the service worker names it
@@ -52,117 +50,6 @@ async function learnBuild() {
   SNAPSHOT_CACHE = `${SNAPSHOT_PREFIX}app-${BUILD.appVersion} pyodide-${BUILD.pyodideVersion}`;
   SNAPSHOT_KEY = `${siteRoot}__pyodide-snapshot?wheel=${encodeURIComponent(BUILD.wheel)}`;
 }
-
-// ---- downloads that fail on the way: asked again --------------------------------------
-// A network change while the page loads (net::ERR_NETWORK_CHANGED: a phone switching
-// Wi-Fi and mobile data) cancels the requests in flight: fetch rejects with a TypeError.
-// Such a request is made again after a short pause (RETRY_DELAYS_MS: three attempts in
-// all); an answer, whatever its HTTP status, is final (a 404 stays a 404). If the last
-// attempt fails too, the error goes on as before: the start fails and the page says so.
-const realFetch = self.fetch.bind(self);
-const RETRY_DELAYS_MS = [300, 1000];
-
-async function fetchRetrying(input, init) {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await realFetch(input, init);
-    } catch (err) {
-      const delay = RETRY_DELAYS_MS[attempt];
-      if (!(err instanceof TypeError) || delay === undefined || init?.signal?.aborted) throw err;
-      const url = typeof input === "string" ? input : (input?.url ?? String(input));
-      console.warn(`hasenpfeffer: download failed (${err.message}), asking again in ${delay} ms: ${url}`);
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
-}
-
-// A tracked download (the wasm, the stdlib, the wheel) that failed for good: its network
-// error after the last attempt, an HTTP error status, or its body cut off on the way.
-// The start fails at once with it (Pyodide's loader would wait for ever on a wasm it
-// could not fetch: it logs "wasm instantiation failed!" and goes no further).
-let failDownload = null;
-const downloadFailed = new Promise((resolve, reject) => {
-  failDownload = (name, why) => reject(new Error(`could not download ${name} (${why})`));
-});
-downloadFailed.catch(() => {}); // reported through `booted`
-
-/** A request asked again if it fails (fetchRetrying); for a tracked download (`name`),
- * its bytes counted as they come, and its failure the start's. */
-async function trackedFetch(input, init, name) {
-  let response;
-  try {
-    response = await fetchRetrying(input, init);
-  } catch (err) {
-    if (name) failDownload(name, err?.message ?? err);
-    throw err;
-  }
-  if (name && !response.ok) failDownload(name, `${response.status} ${response.statusText}`.trim());
-  if (!response.ok || !response.body || !name) return response;
-  return new Response(countedBody(name, response), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-}
-
-/** `response`'s body, its bytes counted as they come (a cut-off body fails the start). */
-function countedBody(name, response) {
-  const reader = response.body.getReader();
-  return new ReadableStream({
-    async pull(controller) {
-      let chunk;
-      try {
-        chunk = await reader.read();
-      } catch (err) {
-        failDownload(name, err?.message ?? err); // cut off on the way
-        controller.error(err);
-        return;
-      }
-      if (chunk.done) {
-        controller.close();
-        arrived(name);
-        return;
-      }
-      counted(chunk.value.byteLength);
-      judgeShipped();
-      controller.enqueue(chunk.value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-}
-
-// ---- the runtime's wasm, asked for first and compiled as it comes -------------------------
-// Fetched as soon as this module runs, before Pyodide's loader (imported in start(), not
-// statically: a static import would be loaded first) has even been read, and compiled
-// by the browser as its bytes arrive, whenever the loader is called: the start may wait
-// for the runtime's snapshot (above) while the wasm downloads and compiles. The loader's
-// own request gets a stand-in, and its WebAssembly.instantiateStreaming of that stand-in
-// instantiates this compiled module (routeLoaderRequests, in ./pyodide-adapter.js: a
-// second start, after an unusable snapshot, too: the wasm is fetched once). index.html preloads the smaller files (stdlib, lock, wheel,
-// the scripts), which this worker then finds in the HTTP cache; not the 9.6 MB wasm: a
-// worker cannot use the page's preloads and a private window's HTTP cache does not keep
-// a file that big, so it came twice (measured, issue 31).
-const compiledWasm = (async () => {
-  const name = "pyodide.asm.wasm";
-  // (named here: the tracked files are known once learnBuild() has run, after this)
-  const response = await trackedFetch(WASM_URL, undefined, name);
-  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`.trim());
-  try {
-    const wasm = new Response(response.body, { headers: { "Content-Type": "application/wasm" } });
-    return await WebAssembly.compileStreaming(wasm);
-  } catch (err) {
-    failDownload(name, `not compiled: ${err?.message ?? err}`);
-    throw err;
-  }
-})();
-compiledWasm.catch(() => {}); // reported through failDownload
-
-// Count the bytes of the tracked downloads as they stream in (every request of the
-// worker and of Pyodide's loader goes through here, and is asked again if it fails);
-// the loader's request for the wasm gets the module compiled above.
-routeLoaderRequests((input, init, url) => trackedFetch(input, init, trackedName(url)), compiledWasm);
 
 // ---- the started runtime, shipped with the site ----------------------------------------
 // The build makes a memory snapshot of Python with the engine and its computer players
@@ -245,6 +132,7 @@ function dropShipped(own, state, why) {
 // judged on every chunk of any download, and at least this often (a stalled snapshot
 // sends no chunks; its rate then falls until it is given up)
 const judging = setInterval(judgeShipped, 250);
+onEveryChunk(judgeShipped);
 
 /** Whether the rest of the shipped snapshot is still worth its time (see above). */
 function judgeShipped() {
@@ -259,14 +147,6 @@ function judgeShipped() {
   if (elapsed < SHIPPED_JUDGED_AFTER_MS || !size) return;
   const leftMs = (size - shipped.received) / recentRate();
   if (leftMs > SHIPPED_SAVES_MS) dropShipped(shipped, "given up", `${Math.round(leftMs)} ms more to download`);
-}
-
-// ---- loading: the runtime and the wheel in parallel ------------------------------
-
-async function fetchWheel() {
-  const response = await self.fetch(wheelURL);
-  if (!response.ok) throw new Error(`could not load the engine (${response.status} ${wheelURL})`);
-  return new Uint8Array(await response.arrayBuffer());
 }
 
 // ---- the started interpreter, kept between visits ----------------------------------
