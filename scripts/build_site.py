@@ -225,7 +225,8 @@ def add_bytecode(wheel: Path, dest: Path) -> None:
     shutil.copyfile(cached, dest)
 
 
-#: The started runtime in the site (its path is also the worker's, web/engine/worker.js).
+#: The started runtime in the site (its path is also the worker's:
+#: web/engine/runtime-snapshot.js).
 SNAPSHOT = Path("engine") / "runtime.snapshot"
 #: Snapshots made before, by their inputs (the same inputs give the same file, so the
 #: version's hash does not change from one build to the next of the same sources).

@@ -1,8 +1,8 @@
 // The started runtime, made once at build time: Pyodide's memory snapshot of Python
 // right after the engine and every computer player were imported, gzipped. A first
 // visit's engine worker restores it instead of starting Python and importing the engine
-// (web/engine/worker.js: "the started runtime, shipped with the site"), seconds of one
-// core on a slow machine for a few MB more to download.
+// (web/engine/runtime-snapshot.js: "the started runtime, shipped with the site"),
+// seconds of one core on a slow machine for a few MB more to download.
 //
 //   node scripts/engine_snapshot.mjs <the site's wheel> <out>
 //

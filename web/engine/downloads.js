@@ -40,7 +40,7 @@ export const downloadFailed = new Promise((resolve, reject) => {
 downloadFailed.catch(() => {}); // reported through `booted`
 
 // What follows each chunk of a tracked download, once counted: the site's snapshot
-// judged (./worker.js sets it, as it loads, before any chunk can come).
+// judged (./runtime-snapshot.js sets it, as it loads, before any chunk can come).
 let afterChunk = () => {};
 
 /** Call `callback` after each chunk of a tracked download is counted. */
@@ -99,8 +99,8 @@ function countedBody(name, response) {
 // Fetched as soon as the worker's modules run, before Pyodide's loader (imported by
 // loadRuntime(), not statically: a static import would be loaded first) has even been
 // read, and compiled by the browser as its bytes arrive, whenever the loader is called:
-// the start may wait for the runtime's snapshot (./worker.js) while the wasm downloads
-// and compiles. The loader's own request gets a stand-in, and its
+// the start may wait for the runtime's snapshot (./runtime-snapshot.js) while the wasm
+// downloads and compiles. The loader's own request gets a stand-in, and its
 // WebAssembly.instantiateStreaming of that stand-in instantiates this compiled module
 // (routeLoaderRequests, in ./pyodide-adapter.js: a second start, after an unusable
 // snapshot, too: the wasm is fetched once). index.html preloads the smaller files

@@ -5,7 +5,7 @@
 export const t0 = performance.now();
 export const SHARED = typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope;
 // the game page's own worker keeps the started runtime on the device (see "kept between
-// visits" in ./worker.js); an embed's shared worker does not
+// visits" in ./runtime-snapshot.js); an embed's shared worker does not
 export const SNAPSHOT_WANTED = !SHARED && self.name.split("+").includes("snapshot") && typeof caches !== "undefined";
 // Who this worker is: embeds check that they all talk to one runtime.
 export const WORKER = {
