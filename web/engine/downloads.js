@@ -37,7 +37,7 @@ let failDownload = null;
 export const downloadFailed = new Promise((resolve, reject) => {
   failDownload = (name, why) => reject(new Error(`could not download ${name} (${why})`));
 });
-downloadFailed.catch(() => {}); // reported through `booted`
+downloadFailed.catch(() => {}); // reported through worker.js's `booted`
 
 // What follows each chunk of a tracked download, once counted: the site's snapshot
 // judged (./runtime-snapshot.js sets it, as it loads, before any chunk can come).

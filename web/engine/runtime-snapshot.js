@@ -63,8 +63,9 @@ function fetchShipped(counts) {
   })();
   return own;
 }
-// the game page first looks for the device's own (boot()): the site's is fetched if there
-// is none (reading and gunzipping it beside a restore cost a repeat visit 150 ms)
+// the game page first looks for the device's own (boot(), in ./runtime-start.js): the
+// site's is fetched if there is none (reading and gunzipping it beside a restore cost a
+// repeat visit 150 ms)
 export let shipped = SNAPSHOT_WANTED ? null : fetchShipped(true);
 
 /** Fetch the site's snapshot now, as `shipped` (fetchShipped). */

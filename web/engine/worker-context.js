@@ -24,10 +24,10 @@ export function broadcast(msg) {
 }
 
 // ---- this version: its files, their sizes, its snapshot's name ----------------------
-// From web/shared/build-info.js (written by the build), imported in boot(): not a static
-// import, which the browser would fetch before the worker's modules run, and so before
-// the wasm's request (./worker.js) goes out (one more request in turn at the start,
-// measured in issue 31). Nothing reads it before learnBuild().
+// From web/shared/build-info.js (written by the build), imported by learnBuild() in
+// ./runtime-start.js: not a static import, which the browser would fetch before the
+// worker's modules run, and so before the wasm's request (./downloads.js) goes out (one
+// more request in turn at the start, measured in issue 31). Nothing reads it before.
 export let BUILD = null;
 
 /** This version's build facts, read by learnBuild(). */
