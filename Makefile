@@ -26,11 +26,9 @@ NODE_STAMP      := node_modules/.npm-ci.stamp
 PYODIDE_WHEELS  := .cache/pyodide-wheels
 PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.downloaded.stamp
 
-# Our own Python outside the engine package (the engine is linted as a whole).
-WEB_PY := scripts/build_site.py scripts/catalogues.py scripts/wheel_bytecode.py scripts/serve_site.py scripts/bench_web.py scripts/bench_waterfall.py scripts/browser.py \
-	scripts/bench_embed.py scripts/pwa_build.py scripts/svg_raster.py scripts/bench_pwa.py \
-	scripts/python_page.py scripts/bench_python_page.py scripts/bench_learn.py scripts/solver_bench.py \
-	scripts/bench_rules_page.py scripts/profile_start.py scripts/wheel_comments.py
+# Our own Python, each folder as a whole: the engine, the developer tools and the site's
+# build (devtools/), the tests and the benchmark commands (scripts/).
+PY_DIRS := engine devtools tests e2e scripts
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PIP_NO_INPUT := 1
@@ -90,8 +88,8 @@ chromium:
 	fi
 
 lint: venv lint-web
-	$(VENV)/bin/ruff check engine devtools tests e2e $(WEB_PY)
-	$(VENV)/bin/ruff format --check engine devtools tests e2e $(WEB_PY)
+	$(VENV)/bin/ruff check $(PY_DIRS)
+	$(VENV)/bin/ruff format --check $(PY_DIRS)
 	$(VENV)/bin/mypy
 
 # web/ against the supported browsers (README.md; package.json's browserslist):
@@ -102,19 +100,19 @@ lint-web: node_modules
 wheel: venv
 	rm -rf dist build engine/*.egg-info
 	$(PY) -m build --wheel --outdir dist .
-	cd scripts && ../$(PY) wheel_comments.py ../dist/hasenpfeffer-*.whl
+	$(PY) -m hasenpfeffer_site.wheel_comments dist/hasenpfeffer-*.whl
 
 # The static web app (git-ignored): index.html, web/, pyodide/, engine/<wheel>, python.html,
 # pyscript/ (micropip's wheel is downloaded once from PyPI into .cache/site-wheels/).
 site: venv node_modules wheel
-	$(PY) scripts/build_site.py --out site
+	$(PY) -m hasenpfeffer_site.build_site --out site
 
 test: venv node_modules pyodide-wheels wheel chromium
 	$(MAKE) --no-print-directory lint
 	$(PY) -m pytest
 
 play: site
-	$(PY) scripts/serve_site.py --dir site --port $(PORT)
+	$(PY) -m hasenpfeffer_site.serve_site --dir site --port $(PORT)
 
 play-terminal: venv
 	$(PY) -m hasenpfeffer play

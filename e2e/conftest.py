@@ -33,12 +33,11 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+from hasenpfeffer_site.browser import CHROMIUM, LAUNCH_ARGS
+from hasenpfeffer_site.build_site import current_version
+from hasenpfeffer_site.serve_site import serve_in_thread
 
-from browser import CHROMIUM, LAUNCH_ARGS  # noqa: E402
-from build_site import current_version  # noqa: E402
-from serve_site import serve_in_thread  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 LOAD_TIMEOUT_MS = 60_000
 
@@ -93,10 +92,18 @@ def shared_once(
 
 def _build_site(folder: Path) -> None:
     wheel = _wheel(folder / "wheel")
-    build = ROOT / "scripts" / "build_site.py"
     out = folder / "site"
     subprocess.run(
-        [sys.executable, str(build), "--out", str(out), "--wheel", str(wheel)], check=True
+        [
+            sys.executable,
+            "-m",
+            "hasenpfeffer_site.build_site",
+            "--out",
+            str(out),
+            "--wheel",
+            str(wheel),
+        ],
+        check=True,
     )
 
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from build_site import current_version
 from conftest import ROOT, PageProblems
 from game_driver import WAITING, start, step
-from serve_site import QR_READER_CSP, WORKER_CSP
+from hasenpfeffer_site.build_site import current_version
+from hasenpfeffer_site.serve_site import QR_READER_CSP, WORKER_CSP
 
 META = re.compile(r"""<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)">""")
 PAGES = {"index.html": "*", "embed.html": "*", "demo.html": "'self'", "rules.html": "'self'"}

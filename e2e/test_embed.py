@@ -26,7 +26,7 @@ from game_driver import WAITING
 from hasenpfeffer.cards import Card, parse_cards, rank_order
 from hasenpfeffer.notation import hand_from_text
 from hasenpfeffer.rules import follow_violation
-from serve_site import QuietHandler
+from hasenpfeffer_site.serve_site import QuietHandler
 
 LOAD_MS = 90_000
 

@@ -19,8 +19,8 @@ from typing import Any
 
 from playwright.sync_api import Frame, Page
 
-import catalogues  # scripts/catalogues.py
 from axe import assert_accessible
+from hasenpfeffer_site import catalogues
 from test_embed import (  # noqa: F401  (fixtures shared with test_embed.py)
     HPN,
     LOAD_MS,

@@ -35,11 +35,11 @@ import pytest
 from playwright.sync_api import Browser, Page, Playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from browser import CHROMIUM, LAUNCH_ARGS
-from build_site import current_version
 from engines import FirefoxBiDi, ScriptPage
 from hasenpfeffer.game import Game
 from hasenpfeffer.rules import Rules
+from hasenpfeffer_site.browser import CHROMIUM, LAUNCH_ARGS
+from hasenpfeffer_site.build_site import current_version
 
 HOST_NS, GUEST_NS = "hp-lan-host", "hp-lan-guest"
 HOST_IP, GUEST_IP = "10.77.0.1", "10.77.0.2"
@@ -117,7 +117,7 @@ def lan(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[di
             # Chromium gathers candidates only where there is a route out
             ip("-n", ns, "route", "add", "default", "via", other, "dev", dev)
         settle_addresses()
-        serve = [sys.executable, str(ROOT / "scripts" / "serve_site.py"), "--dir", str(site_dir)]
+        serve = [sys.executable, "-m", "hasenpfeffer_site.serve_site", "--dir", str(site_dir)]
         server = subprocess.Popen(
             ["ip", "netns", "exec", HOST_NS, *serve, "--host", "0.0.0.0", "--port", str(PORT)],
             stdout=subprocess.DEVNULL,

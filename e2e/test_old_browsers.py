@@ -8,18 +8,15 @@ words: web/shared/load-guard.js (its words are the catalogues': tests/test_load_
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 from conftest import PageProblems, open_page
+from hasenpfeffer_site import catalogues
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-
-import catalogues  # noqa: E402
 
 #: Each feature the guard checks (its name in the message) → a script that takes it away.
 REMOVE = {

@@ -23,7 +23,7 @@ from game_driver import (
     start,
     step,
 )
-from serve_site import serve_in_thread
+from hasenpfeffer_site.serve_site import serve_in_thread
 
 # Quick games: computer players that decide at once, no animation, few points.
 QUICK = "?speed=instant&bots=easy&preset=traditional&target=5&seed=7"

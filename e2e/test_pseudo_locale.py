@@ -30,9 +30,9 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, Route
 
-import catalogues  # scripts/catalogues.py (e2e/conftest.py puts scripts/ on the path)
 from conftest import PageProblems
 from game_driver import LOAD_TIMEOUT_MS, WAITING, phase, step
+from hasenpfeffer_site import catalogues
 from test_embed import (  # noqa: F401  (fixtures shared with test_embed.py)
     HPN,
     LOAD_MS,

@@ -25,13 +25,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, Route
 
-import catalogues
-from browser import CHROMIUM, LAUNCH_ARGS, wait_snapshot_stored
-from build_site import current_version, version_dir
 from conftest import ROOT, PageProblems
 from game_driver import WAITING, hand, phase, play_until, reload, saved, start, step
-from serve_site import make_server
-from svg_raster import SvgError, render
+from hasenpfeffer_site import catalogues
+from hasenpfeffer_site.browser import CHROMIUM, LAUNCH_ARGS, wait_snapshot_stored
+from hasenpfeffer_site.build_site import current_version, version_dir
+from hasenpfeffer_site.serve_site import make_server
+from hasenpfeffer_site.svg_raster import SvgError, render
 
 QUICK = "?speed=instant&bots=easy&seed=21"
 
@@ -267,7 +267,8 @@ def site_b(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     subprocess.run(
         [
             sys.executable,
-            str(ROOT / "scripts" / "build_site.py"),
+            "-m",
+            "hasenpfeffer_site.build_site",
             "--out",
             str(out),
             "--wheel",
@@ -427,7 +428,7 @@ def test_manifest_and_icons_come_from_our_svg(site_dir: Path) -> None:
         assert icon["sizes"] == f"{size}x{size}"
         corner = pixel(rows, 1, 1)
         # the card's face (#fffdf8 in icon.svg) in the middle of the icon
-        pad = 0.2 if icon["purpose"] == "maskable" else 0.0  # as in scripts/pwa_build.py
+        pad = 0.2 if icon["purpose"] == "maskable" else 0.0  # as in hasenpfeffer_site/pwa_build.py
         x, y = (round(size * (pad + (1 - 2 * pad) * u / 64)) for u in (36, 16))
         face = pixel(rows, x, y)
         assert face[3] == 255 and min(face[:3]) >= 0xF0, (icon["src"], face)

@@ -26,10 +26,10 @@ import pytest
 from playwright.sync_api import Browser, Page, Request
 
 from axe import assert_accessible
-from build_site import current_version, version_dir
 from conftest import ROOT, PageProblems, open_page
 from game_driver import start
-from serve_site import QuietHandler
+from hasenpfeffer_site.build_site import current_version, version_dir
+from hasenpfeffer_site.serve_site import QuietHandler
 from test_pwa import Server, app_version, guard, read_precache, sw_requests, wait_offline_ready
 
 TRUMPS_HEARTS = "JK JH JD AH KH QH TH 9H"
@@ -243,7 +243,7 @@ def site_b(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
         f.write("\n/* version B */\n")
     wheel = next((version_dir(site_dir) / "engine").glob("*.whl"))
     out = tmp / "site"
-    build = [sys.executable, str(ROOT / "scripts" / "build_site.py"), "--out", str(out)]
+    build = [sys.executable, "-m", "hasenpfeffer_site.build_site", "--out", str(out)]
     subprocess.run([*build, "--wheel", str(wheel), "--web", str(web)], check=True)
     return out
 
@@ -402,7 +402,7 @@ def test_the_same_origin_snippet_runs_in_a_page_next_to_the_site(
 def test_the_other_origin_snippet_runs_from_the_game_site_with_cors(
     browser: Browser, site_dir: Path, serve: Any, tmp_path: Path, problems: PageProblems
 ) -> None:
-    game = serve(site_dir, {})  # scripts/serve_site.py's headers
+    game = serve(site_dir, {})  # hasenpfeffer_site/serve_site.py's headers
     snippet = doc_snippet("https://GAME-SITE/v/<version>/pyscript/core.js")
     snippet = snippet.replace("https://GAME-SITE/", game)
     snippet = snippet.replace("<version>", current_version(site_dir))

@@ -17,7 +17,6 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Playwright
 
-from browser import CHROMIUM, LAUNCH_ARGS
 from conftest import PageProblems, open_page
 from game_driver import (
     WAITING,
@@ -31,6 +30,7 @@ from game_driver import (
     start,
     step,
 )
+from hasenpfeffer_site.browser import CHROMIUM, LAUNCH_ARGS
 
 QUICK = "?speed=instant&bots=easy&seed=21"
 HANDED_OVER = 'dialog[data-saves="handed-over"]'

@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page, Request, Route
 from playwright.sync_api import Error as PlaywrightError
 
 from conftest import LOAD_TIMEOUT_MS, PageProblems, open_page
-from serve_site import QuietHandler
+from hasenpfeffer_site.serve_site import QuietHandler
 
 #: What the page preloads for the worker (index.html's preload links): its modules first.
 PRELOADED = (

@@ -24,10 +24,10 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, Response
 
-from build_site import current_version, is_entry, version_dir, versionize
 from conftest import ROOT, PageProblems
 from game_driver import WAITING, start
-from pwa_build import SW_NAME, write_service_worker
+from hasenpfeffer_site.build_site import current_version, is_entry, version_dir, versionize
+from hasenpfeffer_site.pwa_build import SW_NAME, write_service_worker
 from test_pwa import Server, guard, wait_offline_ready
 
 QUICK = "?speed=instant&bots=easy&seed=21"
@@ -41,8 +41,8 @@ def server() -> Iterator[Server]:
 
 
 def build(out: Path, web: Path, wheel: Path, *more: str) -> None:
-    script = ROOT / "scripts" / "build_site.py"
-    run = [sys.executable, str(script), "--out", str(out), "--wheel", str(wheel), "--web", str(web)]
+    script = [sys.executable, "-m", "hasenpfeffer_site.build_site"]
+    run = [*script, "--out", str(out), "--wheel", str(wheel), "--web", str(web)]
     subprocess.run([*run, *more], check=True)
 
 

@@ -39,11 +39,10 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+from hasenpfeffer_site.browser import CHROMIUM, LAUNCH_ARGS
+from hasenpfeffer_site.serve_site import QuietHandler
 
-from browser import CHROMIUM, LAUNCH_ARGS  # noqa: E402
-from serve_site import QuietHandler  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 HPN = (
     "HPN 1 hand rules=seed dealer=S scores=-6:0 "

@@ -34,12 +34,11 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+from bench_web import BenchHandler, pct
+from hasenpfeffer_site.browser import CHROMIUM, LAUNCH_ARGS
+from hasenpfeffer_site.build_site import current_version
 
-from bench_web import BenchHandler, pct  # noqa: E402
-from browser import CHROMIUM, LAUNCH_ARGS  # noqa: E402
-from build_site import current_version  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>learning tools timing</title>
 <script type="module">

@@ -43,11 +43,10 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+from hasenpfeffer_site.browser import CHROMIUM, LAUNCH_ARGS, wait_snapshot_stored
+from hasenpfeffer_site.serve_site import QuietHandler
 
-from browser import CHROMIUM, LAUNCH_ARGS, wait_snapshot_stored  # noqa: E402
-from serve_site import QuietHandler  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 # Instant animations without a ?speed= query (the page is then the same URL the
 # service worker stores, as for a player who opens the site's address).

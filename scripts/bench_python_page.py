@@ -38,12 +38,11 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+from bench_web import BARE, LONGTASKS, BenchHandler
+from hasenpfeffer_site.browser import CHROMIUM, LAUNCH_ARGS
+from hasenpfeffer_site.build_site import current_version
 
-from bench_web import BARE, LONGTASKS, BenchHandler  # noqa: E402
-from browser import CHROMIUM, LAUNCH_ARGS  # noqa: E402
-from build_site import current_version  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 # bench_web's bare page, served inside the version's folder beside its pyodide/ (main())
 BARE_URL = "__bench/bare.html"

@@ -29,11 +29,10 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, Request, sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+from bench_web import serve
+from hasenpfeffer_site.browser import CHROMIUM, LAUNCH_ARGS
 
-from bench_web import serve  # noqa: E402
-from browser import CHROMIUM, LAUNCH_ARGS  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 FIRST_READY = """
 window.__firstReady = undefined;

@@ -16,18 +16,16 @@ from __future__ import annotations
 
 import argparse
 import collections
-import sys
 import threading
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+import bench_web
+from hasenpfeffer_site.browser import CHROMIUM, LAUNCH_ARGS
 
-import bench_web  # noqa: E402
-from browser import CHROMIUM, LAUNCH_ARGS  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 RESOURCES = """() => performance.getEntriesByType("resource").map((e) => [
   e.startTime, e.responseStart, e.responseEnd, e.transferSize, e.initiatorType,

@@ -46,12 +46,11 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+from hasenpfeffer_site.browser import CHROMIUM, LAUNCH_ARGS
+from hasenpfeffer_site.build_site import current_version
+from hasenpfeffer_site.serve_site import QuietHandler
 
-from browser import CHROMIUM, LAUNCH_ARGS  # noqa: E402
-from build_site import current_version  # noqa: E402
-from serve_site import QuietHandler  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 #: The first run's deal (``?seed=``): run i deals SEED + i in every app it loads.
 SEED = 3100

@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import argparse
 import collections
-import sys
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_web import serve
-from browser import CHROMIUM, LAUNCH_ARGS
+from hasenpfeffer_site.browser import CHROMIUM, LAUNCH_ARGS
 
 PLAYABLE = "() => performance.getEntriesByName('hp-playable').length > 0"
 

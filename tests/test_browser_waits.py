@@ -7,9 +7,10 @@ the wait returned before the move had crossed the data channel, the next turn wa
 from the game as it was before it, and the test stalled on a guest whose turn had
 already passed (in the project's CI now and then; in 1 of 8 whole games of a probe
 under load: docs/testing.md). A wait on the engine is polled from Python instead
-(``wait_for_host_actions``), as ``scripts/browser.py`` polls the snapshot. This reads
-every ``wait_for_function`` predicate of the browser tests and the scripts (a literal,
-an f-string, or a name bound to a string in the file) and refuses an asynchronous one.
+(``wait_for_host_actions``), as ``hasenpfeffer_site/browser.py`` polls the snapshot.
+This reads every ``wait_for_function`` predicate of the browser tests, the benchmarks
+(scripts/) and the site package's helpers (a literal, an f-string, or a name bound to a
+string in the file) and refuses an asynchronous one.
 """
 
 from __future__ import annotations
@@ -87,7 +88,11 @@ def test(page, count):
 
 
 def test_no_browser_test_or_script_waits_on_a_promise() -> None:
-    files = sorted((ROOT / "e2e").glob("*.py")) + sorted((ROOT / "scripts").glob("*.py"))
+    files = [
+        *sorted((ROOT / "e2e").glob("*.py")),
+        *sorted((ROOT / "scripts").glob("*.py")),
+        *sorted((ROOT / "devtools" / "hasenpfeffer_site").glob("*.py")),
+    ]
     assert len(files) > 20
     found = {
         str(path.relative_to(ROOT)): lines

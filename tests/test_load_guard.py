@@ -5,13 +5,11 @@ carries its own words: each copied from the language's catalogue, never written 
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+from hasenpfeffer_site import catalogues
 
-import catalogues  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 GUARD = ROOT / "web" / "shared" / "load-guard.js"
 #: The guard's word → the catalogue key it is copied from.

@@ -12,17 +12,15 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+from hasenpfeffer_site import catalogues  # the one reader of the catalogues
 
-import catalogues  # noqa: E402  (scripts/catalogues.py: the one reader of the catalogues)
+ROOT = Path(__file__).resolve().parent.parent
 
 I18N = ROOT / "web" / "shared" / "i18n.js"
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from hasenpfeffer_site import wheel_bytecode
 from test_wheel import find_or_build_wheel
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,8 +37,8 @@ assert _hp.__file__.startswith(_sys.path[0]), (_hp.__file__, _sys.path[0])
 assert _hp.__file__.endswith(".pyc"), _hp.__file__
 del _sys, _hp
 """
-BYTECODE_PY = ROOT / "scripts" / "wheel_bytecode.py"
-BYTECODE_MJS = ROOT / "scripts" / "wheel_bytecode.mjs"
+BYTECODE_PY = Path(wheel_bytecode.__file__)
+BYTECODE_MJS = BYTECODE_PY.with_suffix(".mjs")
 
 SNIPPET = """\
 import json, random
@@ -101,7 +102,7 @@ def test_same_results_on_cpython_and_pyodide(
     snippet_file = tmp_path / "snippet.py"
     snippet_file.write_text(PRELUDE + SNIPPET, encoding="utf-8")
     # the wheel with bytecode: for CPython made by CPython, for Pyodide made inside
-    # Pyodide exactly as scripts/build_site.py makes the site's copy
+    # Pyodide exactly as the build (hasenpfeffer_site.build_site) makes the site's copy
     (tmp_path / "cpython").mkdir()
     (tmp_path / "pyodide").mkdir()
     cpython_wheel = tmp_path / "cpython" / wheel.name

@@ -1,4 +1,4 @@
-"""scripts/python_page.py: the lock rewritten for the micropip the site ships, pinned wheels.
+"""hasenpfeffer_site.python_page: the lock rewritten for the micropip the site ships, pinned wheels.
 
 The built page itself is checked in a browser by e2e/test_python_page.py.
 """
@@ -8,15 +8,13 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+from hasenpfeffer_site.python_page import PINNED, fetch_wheel, fix_lock, lock_file_names
 
-from python_page import PINNED, fetch_wheel, fix_lock, lock_file_names  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 NPM_LOCK = ROOT / "node_modules" / "pyodide" / "pyodide-lock.json"
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,10 +24,8 @@ from hasenpfeffer.rules import follow_violation, why_not_following
 from hasenpfeffer.tells import TELL_CODES
 from hasenpfeffer.text import HINT_COMPARE_TEXT, HINT_UNIT_TEXT, TELL_TEXT, hint_sentence
 from hasenpfeffer.text import HINT_TEXT as REASONS
+from hasenpfeffer_site import catalogues
 from test_api import fresh, ok  # noqa: F401 (fresh: the API reset around each test)
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-import catalogues
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL_BOTS = ["human", "random", "random", "random"]

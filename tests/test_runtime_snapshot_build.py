@@ -1,4 +1,4 @@
-"""scripts/build_site.py's runtime snapshot (scripts/engine_snapshot.mjs): Python started
+"""The build's runtime snapshot (hasenpfeffer_site.build_site, engine_snapshot.mjs): Python started
 with the engine imported, gzipped, made once for the same inputs and made anew when
 one of them changes.
 
@@ -11,18 +11,15 @@ from __future__ import annotations
 import gzip
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from hasenpfeffer_site import build_site
 from test_wheel import find_or_build_wheel
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-
-import build_site  # noqa: E402
 
 
 def test_the_same_wheel_gives_the_same_snapshot_file(

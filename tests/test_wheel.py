@@ -15,17 +15,16 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+from hasenpfeffer_site.wheel_comments import without_comments
 
-from wheel_comments import without_comments  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 DIST = ROOT / "dist"
 PACKAGE_DIR = ROOT / "engine" / "hasenpfeffer"
 # 150 KiB: the engine a player's browser or pip downloads. The developer tools (arena,
 # bench) live outside the wheel, in devtools/ (147,386 bytes on 2026-12-02 without them;
 # 155,776 with them); since 2026-12-05 its modules carry no comments (159,530 bytes with
-# them that day, 148,155 without: scripts/wheel_comments.py).
+# them that day, 148,155 without: hasenpfeffer_site/wheel_comments.py).
 MAX_WHEEL_BYTES = 150 * 1024
 
 _built: list[Path] = []
@@ -101,7 +100,7 @@ def test_wheel_is_small(wheel: Path) -> None:
 
 
 def test_the_wheels_modules_are_the_sources_without_their_comments(wheel: Path) -> None:
-    # make wheel leaves the comments out (scripts/wheel_comments.py): the same code,
+    # make wheel leaves the comments out (hasenpfeffer_site/wheel_comments.py): the same code,
     # docstrings and line numbers, so a traceback points where the repository's does
     with zipfile.ZipFile(wheel) as zf:
         modules = {n: zf.read(n).decode() for n in zf.namelist() if n.endswith(".py")}

@@ -1,7 +1,7 @@
-"""scripts/wheel_bytecode.py: the engine wheel with bytecode added, as the site ships it.
+"""hasenpfeffer_site.wheel_bytecode: the engine wheel with bytecode added, as the site ships it.
 
 Here the bytecode is made by this CPython; the site's copy is made inside
-Pyodide (scripts/wheel_bytecode.mjs), checked by tests/test_pyodide.py.
+Pyodide (wheel_bytecode.mjs beside it), checked by tests/test_pyodide.py.
 """
 
 from __future__ import annotations
@@ -16,12 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from hasenpfeffer_site.wheel_bytecode import SITE_LEAVE_OUT, add_bytecode
 from test_wheel import find_or_build_wheel
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from wheel_bytecode import SITE_LEAVE_OUT, add_bytecode  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 """The site's engine wheel: the browser's modules only, with compiled bytecode
 for the interpreter running this.
 
-    python scripts/wheel_bytecode.py <in.whl> <out.whl>
+    python -m hasenpfeffer_site.wheel_bytecode <in.whl> <out.whl>
 
 The browser never runs the command-line tools, so the site's wheel leaves out
 ``SITE_LEAVE_OUT`` (``hasenpfeffer/tools/`` and ``__main__.py``); the wheel for
@@ -14,7 +14,7 @@ skips compiling the engine's sources on every start (measured: importing the
 API and the bots in Pyodide went from about 450 ms to about 120 ms).
 
 Bytecode is specific to one Python version, so ``build_site.py`` runs this
-module *inside Pyodide* (``scripts/wheel_bytecode.mjs``, Node with the
+module *inside Pyodide* (``wheel_bytecode.mjs``, Node with the
 npm runtime), never with the build machine's CPython. The ``.pyc`` files are
 unchecked hash-based (PEP 552): deterministic (no time stamps) and never
 compared with the sources, which sit next to them in the same, immutable

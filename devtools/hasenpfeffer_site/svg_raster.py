@@ -1,10 +1,10 @@
 """Rasterise our own simple SVG icons to PNG, in pure Python (no browser, no library).
 
-    python scripts/svg_raster.py web/pwa/icon.svg out.png --size 192 [--background '#14482b'
-        --padding 0.2]
+    python -m hasenpfeffer_site.svg_raster web/pwa/icon.svg out.png --size 192
+        [--background '#14482b' --padding 0.2]
 
 The app icons of the web manifest are drawn from ``web/pwa/icon.svg`` by this
-module at build time (``scripts/pwa_build.py``), so they always match it and
+module at build time (``pwa_build.py``), so they always match it and
 ``make site`` needs nothing beyond Python's standard library.
 
 It understands the subset of SVG our icon uses and refuses anything else with
@@ -351,11 +351,11 @@ class Canvas:
         n = self.size
         edges: list[tuple[float, float, float, float, int]] = []
         for poly in polygons:
-            for a, b in zip(poly, poly[1:] + poly[:1], strict=True):
-                if a[1] == b[1]:
+            for u, v in zip(poly, poly[1:] + poly[:1], strict=True):
+                if u[1] == v[1]:
                     continue
-                wind = 1 if b[1] > a[1] else -1
-                (x0, y0), (x1, y1) = (a, b) if wind == 1 else (b, a)
+                wind = 1 if v[1] > u[1] else -1
+                (x0, y0), (x1, y1) = (u, v) if wind == 1 else (v, u)
                 edges.append((y0, y1, x0, (x1 - x0) / (y1 - y0), wind))
         if not edges:
             return
@@ -386,12 +386,12 @@ class Canvas:
                     if before == 0 and winding != 0:
                         start = x
                     elif before != 0 and winding == 0:
-                        a = min(max(start, 0.0), float(n))
-                        e = min(max(x, 0.0), float(n))
-                        if e <= a:
+                        xa = min(max(start, 0.0), float(n))
+                        xe = min(max(x, 0.0), float(n))
+                        if xe <= xa:
                             continue
-                        ia, ie = int(a), int(e)
-                        fa, fe = a - ia, e - ie
+                        ia, ie = int(xa), int(xe)
+                        fa, fe = xa - ia, xe - ie
                         delta[ia] += (1 - fa) * weight
                         delta[ia + 1] += fa * weight
                         delta[ie] -= (1 - fe) * weight
@@ -483,7 +483,9 @@ def draw(el: ET.Element, canvas: Canvas, m: Matrix, style: dict[str, str], alpha
         raise SvgError(f"<{tag}> has attributes this rasteriser does not draw: {sorted(unknown)}")
     if "transform" in el.attrib:
         m = multiply(m, parse_transform(el.attrib["transform"]))
-    own = {k: el.attrib[k] for k in ("fill", "stroke", "stroke-width") if k in el.attrib}
+    own: dict[str, str] = {
+        k: el.attrib[k] for k in ("fill", "stroke", "stroke-width") if k in el.attrib
+    }
     style = {**style, **own}
     alpha *= num_attr(el, "opacity", 1.0)
     if tag in ("svg", "g"):

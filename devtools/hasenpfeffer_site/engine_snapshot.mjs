@@ -4,7 +4,7 @@
 // (web/engine/runtime-snapshot.js: "the started runtime, shipped with the site"),
 // seconds of one core on a slow machine for a few MB more to download.
 //
-//   node scripts/engine_snapshot.mjs <the site's wheel> <out>
+//   node devtools/hasenpfeffer_site/engine_snapshot.mjs <the site's wheel> <out>
 //
 // Pyodide comes from node_modules, the same build the site copies (a snapshot records
 // its build id, and Pyodide refuses to restore it into another). The wheel is put where
@@ -18,7 +18,7 @@ import { loadPyodide } from "pyodide";
 
 const [wheel, output] = process.argv.slice(2);
 if (!wheel || !output) {
-  process.stderr.write("usage: node scripts/engine_snapshot.mjs <wheel> <out>\n");
+  process.stderr.write("usage: node devtools/hasenpfeffer_site/engine_snapshot.mjs <wheel> <out>\n");
   process.exit(2);
 }
 // the worker's own options (web/engine/pyodide-adapter.js's loadRuntime()): no packages,

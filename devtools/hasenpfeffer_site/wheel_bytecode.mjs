@@ -1,7 +1,7 @@
 // Compile the engine wheel's modules to bytecode with the Python of the site's
-// runtime: runs scripts/wheel_bytecode.py inside Pyodide (the npm package, in Node).
+// runtime: runs wheel_bytecode.py inside Pyodide (the npm package, in Node).
 //
-//   node scripts/wheel_bytecode.mjs <in.whl> <out.whl>
+//   node devtools/hasenpfeffer_site/wheel_bytecode.mjs <in.whl> <out.whl>
 //
 // Nothing here touches the network: Pyodide comes from node_modules.
 
@@ -11,7 +11,7 @@ import { loadPyodide } from "pyodide";
 
 const [input, output] = process.argv.slice(2);
 if (!input || !output) {
-  process.stderr.write("usage: node scripts/wheel_bytecode.mjs <in.whl> <out.whl>\n");
+  process.stderr.write("usage: node devtools/hasenpfeffer_site/wheel_bytecode.mjs <in.whl> <out.whl>\n");
   process.exit(2);
 }
 const script = readFileSync(fileURLToPath(new URL("wheel_bytecode.py", import.meta.url)), "utf8");

@@ -12,7 +12,7 @@ PyScript runs the cells on the site's own Pyodide (its ``interpreter`` config
 names ``pyodide/pyodide.mjs``) and installs the engine wheel (``engine/<wheel>``)
 with micropip from its relative URL (``packages``). The game itself never loads
 these files; the service worker caches them only once python.html asks it to
-(``PYTHON_GROUP`` in scripts/pwa_build.py; see docs/python-in-pages.md).
+(``PYTHON_GROUP`` in pwa_build.py; see docs/python-in-pages.md).
 
 Why the lock is rewritten: npm's Pyodide names ``micropip-0.11.1-py3-none-any.whl``
 with a sha256 that differs from PyPI's build of that version; ``loadPackage``
@@ -30,7 +30,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from . import ROOT
+
 PYSCRIPT_DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 PAGE_SOURCE = ROOT / "web" / "python" / "python.html"
 PAGE_NAME = "python.html"
@@ -58,7 +59,8 @@ def fetch_wheel(file_name: str, cache: Path = WHEEL_CACHE) -> Path:
     if file_name not in PINNED:
         raise SystemExit(
             f"python_page: the Pyodide lock names {file_name}, which is not pinned in "
-            "scripts/python_page.py (PINNED): add it with the sha256 of PyPI's file"
+            "devtools/hasenpfeffer_site/python_page.py (PINNED): add it with the sha256 of "
+            "PyPI's file"
         )
     path = cache / file_name
     if not path.is_file():

@@ -1,6 +1,6 @@
 """Serve the built site on http://127.0.0.1:8000 (``make play``).
 
-    python scripts/serve_site.py [--dir site] [--port 8000] [--host 127.0.0.1]
+    python -m hasenpfeffer_site.serve_site [--dir site] [--port 8000] [--host 127.0.0.1]
 
 A plain ``http.server`` with the content types the app needs set explicitly
 (``.wasm`` must be ``application/wasm`` or Pyodide hangs; ES modules need a
@@ -8,7 +8,7 @@ JavaScript type), whatever the machine's MIME table says, and the headers
 docs/hosting.md asks of any host (the e2e tests run under them):
 
 - ``Cache-Control``: a version's files (``v/<version>/...``, named by their
-  version: scripts/build_site.py) are immutable; the entries at the root (the
+  version: build_site.py) are immutable; the entries at the root (the
   pages, ``sw.js``, the manifest, the embed loader) are revalidated every time.
 - ``Content-Security-Policy`` on the pages: the policy of the page's own
   ``<meta http-equiv>`` tag, plus ``frame-ancestors`` (which a meta tag cannot
@@ -39,7 +39,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from . import ROOT
 
 TYPES = {
     ".wasm": "application/wasm",

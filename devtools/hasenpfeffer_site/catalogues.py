@@ -23,7 +23,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from . import ROOT
+
 LOCALES = ROOT / "web" / "shared" / "locales"
 NOTES = ROOT / "docs" / "i18n-notes.json"
 GLOSSARY = ROOT / "docs" / "i18n-glossary.json"

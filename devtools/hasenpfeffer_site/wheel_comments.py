@@ -1,6 +1,6 @@
 """The engine wheel without its source comments, in place.
 
-    python scripts/wheel_comments.py dist/hasenpfeffer-<version>-py3-none-any.whl
+    python -m hasenpfeffer_site.wheel_comments dist/hasenpfeffer-<version>-py3-none-any.whl
 
 The wheel is what a player's browser and pip download (`make wheel` runs this
 after building it; tests/test_wheel.py holds it under its size limit). Comments
@@ -20,7 +20,7 @@ import tokenize
 import zipfile
 from pathlib import Path
 
-from wheel_bytecode import _record_line
+from .wheel_bytecode import _record_line
 
 
 def strip_comments(source: str) -> str:
