@@ -1,6 +1,6 @@
-"""The test suite's independent heuristic player (tests/heuristic.py, the
-level ``heuristic`` of ``scripts/arena.py``): legal,
-fair, its own rules, and an opponent worth measuring against."""
+"""The independent heuristic player (hasenpfeffer_devtools.heuristic, the arena's
+level ``heuristic``): legal, fair, its own rules, and an opponent worth measuring
+against."""
 
 from __future__ import annotations
 
@@ -10,16 +10,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-import heuristic
 from hasenpfeffer import Game, Rules
 from hasenpfeffer.bots.players import check_legal, make_player, register_level
 from hasenpfeffer.cards import Card
 from hasenpfeffer.knowledge import sample_game
-from hasenpfeffer_devtools import arena
-from heuristic import HeuristicPlayer, hand_worth
+from hasenpfeffer_devtools import arena, heuristic
+from hasenpfeffer_devtools.heuristic import HeuristicPlayer, hand_worth
 
-register_level(heuristic.LEVEL, heuristic.make)
-ROOT = Path(__file__).resolve().parent.parent
+register_level(heuristic.LEVEL, heuristic.make)  # (as the arena does at import)
 
 PRESETS = ("seed", "seed-pepper", "traditional", "pepper")
 
@@ -102,11 +100,13 @@ def test_heuristic_beats_random_in_the_arena() -> None:
     assert summary["win_rate_a"] >= 0.9
 
 
-def test_the_arena_script_offers_the_heuristic_level() -> None:
+def test_the_arena_command_offers_the_heuristic_level() -> None:
     out = subprocess.run(
         [
             sys.executable,
-            str(ROOT / "scripts" / "arena.py"),
+            "-m",
+            "hasenpfeffer",
+            "arena",
             "--a",
             "medium",
             "--b",

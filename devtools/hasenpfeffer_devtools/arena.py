@@ -30,9 +30,15 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from hasenpfeffer.bots.players import ARENA_LEVELS, make_player, registered_levels
+from hasenpfeffer.bots.players import ARENA_LEVELS, make_player, register_level, registered_levels
 from hasenpfeffer.game import Game
 from hasenpfeffer.rules import PRESETS, Rules
+
+from . import heuristic
+
+# One more level than the engine's: the independent rule-based heuristic player. At
+# import, so the arena's worker processes have it too (forked, or importing this module).
+register_level(heuristic.LEVEL, heuristic.make)
 
 # ---- statistics ----------------------------------------------------------------------
 
@@ -373,8 +379,7 @@ def build_parser() -> argparse.ArgumentParser:
             "played twice with the partnerships swapped."
         ),
     )
-    # the levels, and any a script registered first (scripts/arena.py: the test
-    # suite's independent heuristic player)
+    # the levels, and any registered first (above: the independent heuristic player)
     levels = (*ARENA_LEVELS, *(x for x in registered_levels() if x not in ARENA_LEVELS))
     parser.add_argument("--a", required=True, choices=levels, help="level of side a")
     parser.add_argument("--b", required=True, choices=levels, help="level of side b")

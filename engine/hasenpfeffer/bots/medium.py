@@ -10,12 +10,12 @@ Bidding
     For each trump, an estimate of the tricks the partnership takes when this
     hand is the maker's: trumps by rank and length, side aces and kings, voids
     and singletons to ruff, and an average partner (``MODEL``, fitted by least
-    squares on medium self-play: ``scripts/calibrate_medium.py``). The bid
+    squares on medium self-play: ``hasenpfeffer_devtools.fit_medium_model``). The bid
     estimate averages over the widow (each unseen card equally likely; the
     maker then names the best trump and discards the weakest card) and is
     shifted by what the auction says (``auction_features``: the partner's and
     the opponents' bids and passes, who leads first; weights fitted by
-    ``scripts/calibrate_auction.py``). From the estimate comes a distribution
+    ``hasenpfeffer_devtools.fit_medium_auction``). From the estimate comes a distribution
     of tricks, and from the rules the expected margin of each bid
     (``rules.hand_points``: the fail penalty, defenders' points, big pepper's
     double stake). It opens at the highest bid it expects to make, with a
@@ -116,7 +116,7 @@ class Model:
 
 #: The partnership's tricks when this hand is the maker's six cards and the
 #: partner plays along: fitted by least squares on 16,000 deals of medium
-#: self-play (``python scripts/calibrate_medium.py --deals 16000 --seed 3``).
+#: self-play (``python -m hasenpfeffer_devtools.fit_medium_model --deals 16000 --seed 3``).
 MODEL: Final = Model(
     intercept=1.26,
     trumps=(1.0, 0.76, 0.54, 0.41, 0.35, 0.31, 0.3, 0.29),

@@ -765,7 +765,7 @@ def solve(position: Position, **options: bool) -> int:
 
 def solve_with_stats(position: Position, **options: bool) -> tuple[int, SearchStats]:
     """``solve`` and the statistics of its search (nodes visited, searches
-    made): for measuring the solver (``scripts/solver_bench.py``)."""
+    made): for measuring the solver (``hasenpfeffer_devtools.solver_bench``)."""
     root = _Root(position, **options)
     return position.won[position.maker_team] + _solve_root(root), root.searcher.stats
 

@@ -4,7 +4,7 @@ bidding styles, the tricks the makers took less the maker's hand estimate
 (``medium.bidding_estimates``) on the auction features the maker saw when
 making the bid that became the contract (``medium.auction_features``).
 
-    python scripts/calibrate_auction.py --games 3000 [--seed 1]
+    python -m hasenpfeffer_devtools.fit_medium_auction --games 3000 [--seed 1]
 """
 
 from __future__ import annotations
@@ -12,15 +12,9 @@ from __future__ import annotations
 import argparse
 import math
 import random
-import sys
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from calibrate_medium import least_squares
 from hasenpfeffer import Game, Rules
 from hasenpfeffer.bots.medium import (
     MediumPlayer,
@@ -29,6 +23,8 @@ from hasenpfeffer.bots.medium import (
     bidding_estimates,
 )
 from hasenpfeffer.rules import PRESETS
+
+from .fit_medium_model import least_squares
 
 NAMES = (
     "intercept",
@@ -59,11 +55,11 @@ class Recorder(MediumPlayer):
         return action
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     xs: list[tuple[float, ...]] = []
     ys: list[float] = []
@@ -89,7 +85,7 @@ def main() -> None:
                     ys.append(record.tricks_won[record.maker & 1] - mu)
                 log.clear()
                 number = game.hand_number
-    w = least_squares(xs, ys)  # type: ignore[arg-type]
+    w = least_squares(xs, ys)
     pred = [sum(a * b for a, b in zip(w, x, strict=True)) for x in xs]
     res = [y - p for y, p in zip(ys, pred, strict=True)]
     sd = math.sqrt(sum(r * r for r in res) / (len(res) - len(w)))
@@ -97,7 +93,8 @@ def main() -> None:
     for n, wi in zip(NAMES, w, strict=True):
         print(f"#   {n:15s} {wi:+.3f}")
     print("auction_weights = (" + ", ".join(f"{wi:.2f}" for wi in w) + ")")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -9,7 +9,7 @@ the trump is a random suit instead (so that short trump holdings are in the data
 too). The regression is of the tricks the makers took on the features of the maker's final six
 cards (``medium.features``). Prints the fitted weights as Python.
 
-    python scripts/calibrate_medium.py --deals 6000 [--seed 1]
+    python -m hasenpfeffer_devtools.fit_medium_model --deals 6000 [--seed 1]
 """
 
 from __future__ import annotations
@@ -19,9 +19,7 @@ import math
 import random
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
+from collections.abc import Sequence
 
 from hasenpfeffer import Game, Rules
 from hasenpfeffer.bots.medium import (
@@ -56,7 +54,7 @@ NAMES = (
 
 def play_out(
     hands: list[int], widow: int, dealer: int, maker: int, alone: bool, trump: str | None
-) -> tuple:
+) -> tuple[tuple[int, ...], int, int]:
     """(features of the maker's final hand, tricks the makers took, pre-widow hand)."""
     game = Game.from_deal(
         [[CARDS[c] for c in range(25) if h >> c & 1] for h in hands],
@@ -97,7 +95,7 @@ def play_out(
     return feats, record.tricks_won[maker & 1], hands[maker]
 
 
-def least_squares(xs: list[tuple[int, ...]], ys: list[float]) -> list[float]:
+def least_squares(xs: Sequence[Sequence[float]], ys: Sequence[float]) -> list[float]:
     k = len(xs[0])
     a = [[0.0] * k for _ in range(k)]
     b = [0.0] * k
@@ -126,7 +124,7 @@ def least_squares(xs: list[tuple[int, ...]], ys: list[float]) -> list[float]:
     return w
 
 
-def report(name: str, xs: list, ys: list[float]) -> list[float]:
+def report(name: str, xs: Sequence[Sequence[float]], ys: Sequence[float]) -> list[float]:
     w = least_squares(xs, ys)
     pred = [sum(wi * xi for wi, xi in zip(w, x, strict=True)) for x in xs]
     res = [y - p for y, p in zip(ys, pred, strict=True)]
@@ -144,11 +142,11 @@ def report(name: str, xs: list, ys: list[float]) -> list[float]:
     return w
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     team_x, team_y, alone_x, alone_y = [], [], [], []
     bid_pred, bid_y = [], []
@@ -181,7 +179,8 @@ def main() -> None:
         f"mean error {sum(err) / len(err):+.3f}, "
         f"sd {math.sqrt(sum(e * e for e in err) / len(err)):.3f}"
     )
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -1,7 +1,7 @@
-"""An independent heuristic player of the test suite, for measuring the bots
-(in no wheel: the package's tools have no use for it).
+"""An independent heuristic player, for measuring the bots (in no wheel: the
+package's tools have no use for it).
 
-The arena's ``heuristic`` level (``python scripts/arena.py --b heuristic``):
+The arena's ``heuristic`` level (``python -m hasenpfeffer arena --b heuristic``):
 an opponent the search players were not built around. It shares no code with
 the medium player: it sees only ``Game.view(seat)`` and uses the engine's card
 tables (``cards.POWER``, ``cards.EFFECTIVE_SUIT``) and nothing from ``bots``.

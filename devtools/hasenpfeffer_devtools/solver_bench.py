@@ -1,4 +1,4 @@
-"""``python scripts/solver_bench.py``: the speed of the double-dummy solver.
+"""``python -m hasenpfeffer_devtools.solver_bench``: the speed of the double-dummy solver.
 
 Solves fresh deals at the start of play (random seeded games, random auctions)
 with 4 active seats, with a lone maker (3 seats) and with a lone maker against
@@ -179,7 +179,9 @@ def bench_solver(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python scripts/solver_bench.py", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m hasenpfeffer_devtools.solver_bench", description=__doc__
+    )
     parser.add_argument("-n", type=int, default=200, help="deals per seating")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per deal (best)")

@@ -1,6 +1,6 @@
 """How well a search player's sampled deals place the hidden cards.
 
-    python scripts/sampling_accuracy.py PRESET OPPONENTS GAMES
+    python -m hasenpfeffer_devtools.sampling_accuracy PRESET OPPONENTS GAMES
 
 Games of ``GAMES`` seeds (700, 701, ...) with medium players in seats 0 and 2
 and ``OPPONENTS`` (``medium`` or ``heuristic``) in seats 1 and 3, three hands
@@ -16,19 +16,21 @@ from __future__ import annotations
 import random
 import sys
 import time
-from pathlib import Path
 
 from hasenpfeffer import Game, Rules
 from hasenpfeffer.bots.expert import ExpertPlayer
 from hasenpfeffer.bots.hard import HardPlayer
 from hasenpfeffer.bots.medium import MediumPlayer, decision_key
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from heuristic import HeuristicPlayer  # the test suite's player
+from .heuristic import HeuristicPlayer
 
 
-def main() -> None:
-    preset, opponents, games = sys.argv[1], sys.argv[2], int(sys.argv[3])
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 3:
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
+    preset, opponents, games = args[0], args[1], int(args[2])
     variants: dict[str, HardPlayer] = {
         "hard (pool 3, miss 0.25)": HardPlayer(1),
         "expert (pool 8, miss 0.1, partner 0.5)": ExpertPlayer(1),
@@ -76,7 +78,8 @@ def main() -> None:
     for name in variants:
         share = right[name] / placed[name]
         print(f"  {name:40s} right {share:.3f}  CPU {1000 * cpu[name] / decisions:.1f} ms/decision")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -7,7 +7,7 @@ under the seed and traditional presets. Prints the median, p90 and maximum
 time per phase and overall (CPython; the browser's Pyodide is about 2-3x
 slower).
 
-    python scripts/bench_hints.py [--positions 50] [--level hard]
+    python -m hasenpfeffer_devtools.bench_hints [--positions 50] [--level hard]
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def positions(count: int) -> Iterator[Mapping[str, Any]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python scripts/bench_hints.py")
+    parser = argparse.ArgumentParser(prog="python -m hasenpfeffer_devtools.bench_hints")
     parser.add_argument("--positions", type=int, default=50)
     parser.add_argument("--level", default="hard")
     args = parser.parse_args(argv)
