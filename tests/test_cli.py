@@ -18,20 +18,18 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-ENGINE = ROOT / "engine"
-if str(ENGINE) not in sys.path:
-    sys.path.insert(0, str(ENGINE))
-
-from hasenpfeffer import (  # noqa: E402
+from hasenpfeffer import (
     PRESETS,
     Action,
     Game,
     InvalidActionError,
     Rules,
 )
-from hasenpfeffer.bots.players import make_player  # noqa: E402
-from hasenpfeffer.tools import cli  # noqa: E402
+from hasenpfeffer.bots.players import make_player
+from hasenpfeffer.tools import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = ROOT / "engine"
 
 # ---- the terminal game, run as a program ----------------------------------------------
 

@@ -5,14 +5,10 @@ regenerate them after a deliberate change)."""
 from __future__ import annotations
 
 import difflib
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "golden"))
-
-import records
+from golden import records
 
 
 def _same(expected: str, actual: str, name: str) -> None:

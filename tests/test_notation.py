@@ -3,13 +3,8 @@ texts against the game's records, lenient reading, helpful errors, golden texts.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from pathlib import Path
-
-if importlib.util.find_spec("hasenpfeffer") is None:  # run from a checkout without install
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
 import pytest
 from hypothesis import given, settings

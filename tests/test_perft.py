@@ -13,9 +13,9 @@ only on the rules, never on how later hands are shuffled.
 
 The golden numbers in ``golden/perft.json`` were computed with the engine by
 
-    PYTHONPATH=engine python3 tests/golden/make_perft.py
+    cd tests && ../.venv/bin/python -m golden.make_perft
 
-(run from the repository root; it rewrites the file). They are checked here
+(it rewrites the file). They are checked here
 against hand reasoning for the small depths of the auction and against an
 independent counter of the play phase written below from docs/rules.md §2 and §6.
 """

@@ -1,8 +1,8 @@
 """Write the golden perft numbers (tests/golden/perft.json) with the engine.
 
-Run from the repository root:
+Run from tests/ (it imports test_perft, beside golden/):
 
-    PYTHONPATH=engine python3 tests/golden/make_perft.py
+    cd tests && ../.venv/bin/python -m golden.make_perft
 
 The positions and the counting are those of tests/test_perft.py, which
 compares the engine against this file (and checks the small depths by hand
@@ -13,14 +13,9 @@ after a deliberate change of the rules, and review the diff.
 from __future__ import annotations
 
 import json
-import sys
 import time
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
-
-from test_perft import GOLDEN, POSITIONS, compute_all  # noqa: E402
+from test_perft import GOLDEN, POSITIONS, compute_all
 
 
 def dumps(value: object, indent: str = "") -> str:
