@@ -13,7 +13,7 @@
 // origin count; the frame only listens to its parent window with the origin
 // passed to it, and posts only to that origin. See docs/embedding.md.
 //
-// The build puts this file at the public URL web/embed.js (scripts/build_site.py):
+// The build puts this file at the public URL web/embed.js (devtools/hasenpfeffer_site/build_site.py):
 // embedding sites load it from there, so it stays one file with no imports, and
 // its relative URLs below are written for that place (../ is the site's root).
 

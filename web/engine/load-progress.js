@@ -24,7 +24,7 @@ let stage = "download";
 let lastPost = 0;
 // the runtime's own files (not the wheel, which goes on in parallel), and the started
 // runtime while it is coming: when all are here, Python starts (or is restored)
-export const SHIPPED_NAME = "runtime.snapshot"; // the site's started runtime (scripts/build_site.py's SNAPSHOT)
+export const SHIPPED_NAME = "runtime.snapshot"; // the site's started runtime (devtools/hasenpfeffer_site/build_site.py's SNAPSHOT)
 const runtimeFiles = new Set(["pyodide.asm.wasm", "python_stdlib.zip", SHIPPED_NAME]);
 export let filesAt = null; // when they were (ms since t0, for the timings)
 export let firstByteAt = null; // when the first byte of a tracked download came (for its rate)

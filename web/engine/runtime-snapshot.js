@@ -8,7 +8,7 @@ import { fetchRetrying, onEveryChunk } from "./downloads.js";
 
 // ---- the started runtime, shipped with the site ----------------------------------------
 // The build makes a memory snapshot of Python with the engine and its computer players
-// imported (scripts/engine_snapshot.mjs: engine/runtime.snapshot, gzipped). Restoring it
+// imported (devtools/hasenpfeffer_site/engine_snapshot.mjs: engine/runtime.snapshot, gzipped). Restoring it
 // skips Python's start and the engine's import, about 2 s of one core on a two-core
 // laptop and far more on a phone, for about 6 MB more to download; every worker (the
 // game's, the embeds' shared one) fetches it from its first moment, beside the wasm.

@@ -1,6 +1,6 @@
 // A page's own files kept offline: the rules page and the Python page each ask
 // the site's service worker (web/pwa/sw.js, its "cache-group" message) to store
-// their group of files (scripts/pwa_build.py's GROUPS), which the game's own
+// their group of files (devtools/hasenpfeffer_site/pwa_build.py's GROUPS), which the game's own
 // install leaves out to stay small.
 
 /** Ask one service worker to store `group`; resolves when its files are stored. */

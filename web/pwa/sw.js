@@ -1,6 +1,6 @@
 // The service worker: the whole game stored on the device, one version at a time.
 //
-// scripts/pwa_build.py puts this file at the root of the built site (so its
+// devtools/hasenpfeffer_site/pwa_build.py puts this file at the root of the built site (so its
 // scope is the site's folder, under any sub-path) with, in front of it,
 //   const PRECACHE = { appVersion, engineVersion, pyodideVersion, filesVersion,
 //     versionPath: "v/<version>/",
@@ -8,7 +8,7 @@
 //     files: { "<path relative to the site>": [size, sha256], ... } };
 // listing every file of this version: the entries at the root (the pages, the
 // manifest, the embed loader) and the version's own folder. Every other file
-// of a version lives in its folder (scripts/build_site.py), so a URL names one
+// of a version lives in its folder (devtools/hasenpfeffer_site/build_site.py), so a URL names one
 // file of one version, and the cache answers a URL only with that file. The
 // files of a group are only for one page (python: the Python page and PyScript):
 // they are stored when that page asks ({type: "cache-group", group} with a port

@@ -1,7 +1,7 @@
 // The camera scan's QR reader (web/together/scan.js) for browsers whose
 // BarcodeDetector cannot read QR codes (or that have none): jsQR
 // (node_modules/jsqr, Apache-2.0, copied into the site's jsqr/ by
-// scripts/build_site.py), run in this classic worker so that no decoding runs on
+// devtools/hasenpfeffer_site/build_site.py), run in this classic worker so that no decoding runs on
 // the page's thread. Started only when the host scans a reply.
 //
 // A message is one camera frame, `{frame: ImageBitmap}` (transferred); the answer
