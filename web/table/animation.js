@@ -26,7 +26,7 @@ export const wait = (ms) => (speedFactor() === 0 ? Promise.resolve() : sleep(ms 
 const FROM = { south: [0, 1], west: [-1, 0], north: [0, -1], east: [1, 0] };
 
 /** The direction of a seat's place from the trick's middle: where the table draws it
- * (render.js gives each place its seat: web/table/places.js). */
+ * (render-felt.js gives each place its seat: web/table/places.js). */
 export const from = (seat) => FROM[$(`.slot[data-slot="${seat}"]`)?.dataset.pos] ?? [0, 0];
 
 /** The card a seat has just played flies from its place into the trick. */

@@ -22,6 +22,12 @@ export function setHTML(el, html) {
   el.innerHTML = html;
 }
 
+/** Write a text only when it differs: an unchanged write still costs the frame a
+ * style and layout pass. */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
 /** Enable or disable, only when it changes. */
 export function setDisabled(el, disabled) {
   if (el.disabled !== disabled) el.disabled = disabled;

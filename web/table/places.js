@@ -6,7 +6,7 @@
 // seat of the person who has the device (`state.viewer`, pass.js).
 //
 // The rotation is geometry and words only: the markup has four places (the
-// seats' `data-pos`, the trick's slots' `data-pos`), and render.js gives each
+// seats' `data-pos`, the trick's slots' `data-pos`), and render-felt.js gives each
 // place its seat (`data-seat`, `data-slot`), so everything that finds a seat by
 // its number (bubbles, marks, flights) finds it where it is drawn.
 
@@ -30,7 +30,7 @@ export function seatAt(place, viewer) {
   return (PLACES.indexOf(place) + viewer) % 4;
 }
 
-/** The seat the table is drawn from now (render.js sets it as it paints). */
+/** The seat the table is drawn from now (render-felt.js sets it as it paints). */
 let drawnFrom = 0;
 
 /** Draw the table from `viewer`: the sentences' "you" is that seat too. */
