@@ -85,7 +85,7 @@ async function boot() {
     return;
   } else if (TOGETHER_LINK?.[1] === "reply") {
     loadingBar.stop();
-    (await import("./together-dialog.js")).handReplyToTable(TOGETHER_LINK[2]);
+    (await import("./together-reply-link.js")).handReplyToTable(TOGETHER_LINK[2]);
     return;
   }
   try {

@@ -11,12 +11,10 @@
 // South's view only; a guest's move is shown as a computer player's is
 // (game-flow.js showRemoteMove), and every state the table keeps goes to the guests
 // with the event that made it (TableHost.broadcast). Loaded the first time the
-// dialog is opened, or when a restored game had guests (guestsAway).
-//
-// "Scan the reply" reads the guest's reply from its QR code with the camera
-// (web/together/scan.js, loaded on the first scan): the live picture in a
-// labelled group inside the seat's section, with Cancel (and Escape); the code
-// read goes to acceptReply as a pasted one does.
+// dialog is opened, or when a restored game had guests (guestsAway). Its parts: the
+// seats' state (together-state.js), their markup (together-markup.js), the guests
+// seated and gone (together-guests.js), the camera's scan (together-camera.js) and
+// `#reply=` links (together-reply-link.js).
 //
 // Guests sit only at a deal from a secret seed (the engine's own: new_game without a
 // seed; the saved record keeps `secretDeal`, never sent to a guest): inviting to a
@@ -33,29 +31,22 @@ import { errorText, seatName } from "../shared/i18n-terms.js";
 import { formatList, t } from "../shared/i18n.js";
 import { invite } from "../together/link.js";
 import { TableHost } from "../together/protocol.js";
-import { qrCode, qrSvg } from "../together/qr.js";
 import { openDialog } from "./dialog-shell.js";
-import { escapeHTML } from "../shared/html.js";
 import { $ } from "./dom.js";
 import { announce } from "./narration.js";
 import { freshMarks } from "./open-hands.js";
-import { codeRefusedText, paintInternetLine } from "./dialog-markup.js";
-import { BOT_LEVELS, HUMAN, iceServersInUse } from "./settings.js";
+import { HUMAN, iceServersInUse } from "./settings.js";
 import { flush, notice, state, update } from "./state.js";
 import { beginGame, on, runBots, setGame, showRemoteMove } from "./game-flow.js";
-
-const GUEST_SEATS = [1, 2, 3];
-
-/** Each guest seat: `{status: "bot"|"waiting"|"seated"|"away", link, channel, peer, invitation, error,
- * notSecret}` (`channel` and `peer`: the seated guest's connection, the only one heard for the
- * seat; `notSecret`: an invitation was refused, the deal's seed being known: the fresh deal is
- * offered). */
-const seats = new Map(GUEST_SEATS.map((seat) => [seat, { status: "bot" }]));
-let host = null;
+import { cancelScan, startScan } from "./together-camera.js";
+import { acceptReply, linkError, sayStatus, seatGone, seatReleased } from "./together-guests.js";
+import { dialog, paint } from "./together-markup.js";
+import { listenForReplies } from "./together-reply-link.js";
+import { botLevel, GUEST_SEATS, guestsSeated, host, keepHost, release, scanning, seats, waitingSeats } from "./together-state.js";
 
 function tableHost() {
   if (host) return host;
-  host = new TableHost({
+  const made = new TableHost({
     engine,
     person: HUMAN,
     send: (seat, text) => {
@@ -83,29 +74,19 @@ function tableHost() {
     // a computer player, as the engine has it
     drop: (seat, reason) => (reason === "released" ? seatReleased(seat) : seatGone(seat, "together.cut_off")),
   });
+  keepHost(made);
   // every state the table keeps (the host's own moves, the computer players'): the
   // guests are told the move and get their views
   on("gameKept", (game, event) => host.broadcast(event, game.actions, game));
   addEventListener("beforeunload", warnIfSeated);
-  listenForReplies();
+  listenForReplies(replyFromLink);
   return host;
-}
-
-/** Whether any guest is seated now. */
-export function guestsSeated() {
-  return [...seats.values()].some((s) => s.status === "seated");
 }
 
 function warnIfSeated(event) {
   if (!guestsSeated()) return;
   event.preventDefault();
   event.returnValue = t("together.leave_warning");
-}
-
-/** The computer player's level for a seat: the settings' choice, or the middle level. */
-function botLevel(seat) {
-  const chosen = state.settings?.levels?.[seat];
-  return BOT_LEVELS.includes(chosen) ? chosen : BOT_LEVELS[Math.floor(BOT_LEVELS.length / 2)];
 }
 
 /** A restored game whose `remote` seats were played from other devices (the page
@@ -153,131 +134,6 @@ export function closeTable() {
   if (dialog().open) paint();
 }
 
-// ---- the dialog --------------------------------------------------------------------------
-
-const dialog = () => $("#together-dialog");
-
-function statusText(seat) {
-  return t(`together.status.${seats.get(seat).status}`);
-}
-
-function seatHTML(seat) {
-  const s = seats.get(seat);
-  const name = escapeHTML(seatName(seat));
-  let body = "";
-  if (s.status === "waiting" && s.link) {
-    let qr = "";
-    try {
-      qr = qrSvg(qrCode(s.link), t("together.qr_label", { seat: seatName(seat) }));
-    } catch {
-      qr = "";
-    }
-    body = `<label class="together-field">${escapeHTML(t("together.link_label"))}
-        <input type="text" readonly value="${escapeHTML(s.link)}" data-together-link="${seat}"></label>
-      <button type="button" class="secondary" data-together-copy="${seat}">${escapeHTML(t("together.copy"))}</button>
-      <div class="together-qr">${qr}</div>
-      <label class="together-field">${escapeHTML(t("together.reply_label"))}
-        <textarea rows="3" data-together-reply="${seat}" spellcheck="false">${escapeHTML(s.scanned ?? "")}</textarea></label>
-      <button type="button" class="secondary together-primary" data-together-accept="${seat}">${escapeHTML(t("together.accept"))}</button>
-      <button type="button" class="secondary" data-together-scan="${seat}">${escapeHTML(t("together.scan"))}</button>
-      ${scanning?.seat === seat ? "<div data-together-scan-slot></div>" : ""}
-      <div class="together-actions"><button type="button" class="secondary" data-together-withdraw="${seat}">${escapeHTML(t("together.withdraw"))}</button></div>`;
-  }
-  // one state, one way on: a seat waiting for its reply is not invited a second time
-  // (its invitation can be withdrawn, under it)
-  const invite =
-    s.status === "seated" || s.status === "waiting"
-      ? ""
-      : `<button type="button" class="secondary" data-together-invite="${seat}">${escapeHTML(t("together.invite"))}</button>`;
-  const bot = s.status === "away" ? `<button type="button" class="secondary" data-together-bot="${seat}">${escapeHTML(t("together.give_to_bot"))}</button>` : "";
-  const error = s.error ? `<p class="together-error" role="alert">${escapeHTML(s.error)}</p>` : "";
-  // a known deal: why, and the fresh deal (the game in progress, if any, is said to go)
-  const game = state.game;
-  const losing = game && game.view.phase !== "game_over" && game.actions > 0 ? ` ${t("confirm.text")}` : "";
-  const refusalHTML = s.notSecret
-    ? `<div class="together-refusal" role="alert"><p id="together-not-secret-${seat}">${escapeHTML(t("together.not_secret") + losing)}</p>
-        <button type="button" class="secondary together-primary" data-together-fresh="${seat}" aria-describedby="together-not-secret-${seat}">${escapeHTML(t("together.fresh_deal"))}</button></div>`
-    : "";
-  return `<section class="together-seat" data-seat="${seat}" aria-labelledby="together-seat-${seat}">
-    <h3 id="together-seat-${seat}" tabindex="-1">${name}: <span data-together-status="${seat}">${escapeHTML(statusText(seat))}</span></h3>
-    ${error}${refusalHTML}<div class="together-actions">${invite}${bot}</div>${body}</section>`;
-}
-
-// the data attribute that names a control of the seats' list (to find it again once redrawn)
-const CONTROL = /^data-together-(invite|copy|link|reply|accept|bot|scan|fresh|withdraw)$/;
-
-/** Where the keyboard's focus was in the seats' list: its control's attribute and seat. */
-function focusedControl(box) {
-  const active = document.activeElement;
-  if (!active || !box.contains(active)) return null;
-  const attr = [...active.attributes].find((a) => CONTROL.test(a.name));
-  const section = active.closest(".together-seat");
-  return { attr: attr ? `[${attr.name}="${attr.value}"]` : null, seat: section?.dataset.seat };
-}
-
-function paint() {
-  const box = dialog().querySelector("[data-together-seats]");
-  // the camera's panel is kept (its picture plays on) and put back in its seat
-  const focused = panel?.contains(document.activeElement) ? document.activeElement : null;
-  const before = focused ? null : focusedControl(box);
-  panel?.remove();
-  box.innerHTML = GUEST_SEATS.map(seatHTML).join("");
-  paintInternetLine(dialog(), state.settings);
-  const slot = box.querySelector("[data-together-scan-slot]");
-  if (slot && panel) {
-    slot.replaceWith(panel);
-    focused?.focus();
-  }
-  if (before) {
-    // the keyboard stays where it was: the same control redrawn, else its seat's first
-    // control, else the seat's heading (a redraw must not drop the focus on the page)
-    const section = box.querySelector(`.together-seat[data-seat="${before.seat}"]`);
-    const target = (before.attr && box.querySelector(before.attr)) || section?.querySelector("button, input, textarea") || section?.querySelector("h3");
-    target?.focus();
-  }
-}
-
-/** A seat's new state, said to screen readers ("West: at the table"). */
-function sayStatus(seat) {
-  announce(t("together.seat_status", { seat: seatName(seat), status: statusText(seat) }));
-}
-
-function linkError(err) {
-  const code = ["bad_code", "timeout", "closed", "no_candidates"].includes(err?.code) ? err.code : "failed";
-  return code === "bad_code" ? codeRefusedText(err, "together.error.bad_code") : t(`together.error.${code}`);
-}
-
-/** Close a seat's connections (its guest's, its invitation's): nothing of them is
- * heard any more, and the next person invited there is the only one. */
-function release(s) {
-  const { peer } = s;
-  s.channel = null;
-  s.peer = null;
-  peer?.close();
-  s.invitation?.peer.close();
-  s.invitation = null;
-}
-
-/** A seated guest gone (its connection closed or failed, or cut off by the limits):
- * its seat away, said with the catalogue's `key`. */
-function seatGone(seat, key) {
-  const s = seats.get(seat);
-  release(s);
-  s.status = "away";
-  host.leave(seat);
-  notice(t(key, { seat: seatName(seat) }), "error");
-  if (dialog().open) paint();
-}
-
-/** A guest's seat released by a game begun without it: its connection closed, the
- * seat a computer player's again (the engine's levels say so). */
-function seatReleased(seat) {
-  const s = seats.get(seat);
-  release(s);
-  s.status = "bot";
-  if (dialog().open) paint();
-}
-
 /** Why the game on the table cannot take a guest now (the seat's words), or "": its
  * deal's seed is known (`notSecret`), or open hands are on. */
 function refusal(seat) {
@@ -322,55 +178,6 @@ async function inviteSeat(seat) {
   s.status = "waiting";
   paint();
   dialog().querySelector(`[data-together-link="${seat}"]`)?.focus();
-}
-
-/** The reply of a guest (its code, or its `#reply=` link) for a waiting seat. */
-export async function acceptReply(seat, text) {
-  const s = seats.get(seat);
-  if (!s.invitation) return;
-  const code = String(text).trim().replace(/^.*#reply=/, "");
-  s.error = "";
-  s.scanned = "";
-  let channel;
-  try {
-    channel = await s.invitation.accept(code);
-  } catch (err) {
-    s.error = linkError(err);
-    s.scanned = String(text); // the reply stays in its box, to be checked or replaced
-    paint();
-    return;
-  }
-  const peer = s.invitation.peer;
-  s.channel = channel;
-  s.peer = peer;
-  s.invitation = null;
-  s.link = "";
-  s.status = "seated";
-  // only the seat's current channel is heard
-  channel.onmessage = (e) => {
-    if (s.channel === channel) host.receive(seat, e.data);
-  };
-  peer.onGone = () => {
-    if (s.channel === channel) seatGone(seat, "together.gone");
-  };
-  try {
-    await host.seat(seat);
-  } catch (err) {
-    // the engine refused the guest (the cards of this seat were seen here on this
-    // deal, ...): told why (TableHost's notice), its connection closed once that notice
-    // has gone, the seat as it was
-    const { peer: refusedPeer } = s;
-    s.channel = null;
-    s.peer = null;
-    refusedPeer?.closeAfterSent();
-    s.status = host.remote.has(seat) ? "away" : "bot";
-    s.error = errorText(err);
-    paint();
-    dialog().querySelector(`#together-seat-${seat}`)?.focus();
-    return;
-  }
-  paint();
-  sayStatus(seat);
 }
 
 /** A fresh deal for the guests (the one on the table has a known seed): a new game
@@ -473,92 +280,6 @@ function install() {
   dialog().addEventListener("close", () => cancelScan());
 }
 
-// ---- scanning a reply's QR code with the camera ----------------------------------------------
-
-/** The scan under way: `{seat, controller}`; its panel (the picture, what it sees, Cancel). */
-let scanning = null;
-let panel = null;
-
-function scanPanel() {
-  if (!panel) {
-    panel = document.createElement("div");
-    panel.className = "together-scan";
-    panel.setAttribute("role", "group");
-    panel.setAttribute("aria-labelledby", "together-scan-title");
-    panel.setAttribute("aria-describedby", "together-scan-hint");
-    panel.innerHTML = `<p id="together-scan-title" class="together-scan-title"></p>
-      <p id="together-scan-hint"></p>
-      <video class="together-camera" aria-hidden="true" muted playsinline></video>
-      <p role="status" data-together-scan-status></p>
-      <button type="button" class="secondary" data-together-scan-cancel></button>`;
-  }
-  return panel;
-}
-
-function scanStatus(key) {
-  scanPanel().querySelector("[data-together-scan-status]").textContent = t(key);
-}
-
-/** Scan the reply of a waiting seat: the camera until a QR code holds a reply,
- * which is then accepted as a pasted one. */
-async function startScan(seat) {
-  const s = seats.get(seat);
-  cancelScan();
-  if (s.status !== "waiting") return;
-  const controller = new AbortController();
-  const mine = { seat, controller };
-  scanning = mine;
-  s.error = "";
-  const p = scanPanel();
-  p.querySelector(".together-scan-title").textContent = t("together.scan_title", { seat: seatName(seat) });
-  p.querySelector("#together-scan-hint").textContent = t("together.scan_hint");
-  p.querySelector("[data-together-scan-cancel]").textContent = t("dialog.cancel");
-  scanStatus("together.scan_starting");
-  paint();
-  p.querySelector("[data-together-scan-cancel]").focus();
-  let code = null;
-  let failure = null;
-  try {
-    const { scanReply } = await import("../together/scan.js");
-    code = await scanReply(p.querySelector("video"), {
-      signal: controller.signal,
-      started: () => scanStatus("together.scan_looking"),
-      notAReply: () => scanStatus("together.scan_not_reply"),
-    });
-  } catch (err) {
-    failure = err?.code ?? "failed";
-  }
-  if (scanning !== mine) return; // cancelled, or another scan began
-  scanning = null;
-  if (failure) {
-    if (failure !== "cancelled") s.error = t(`together.scan_error.${SCAN_ERRORS.has(failure) ? failure : "failed"}`);
-    paint();
-    dialog().querySelector(`[data-together-reply="${seat}"]`)?.focus();
-    return;
-  }
-  s.scanned = code; // shown in the reply box while it is accepted (and if it is refused)
-  paint();
-  dialog().querySelector(`[data-together-reply="${seat}"]`)?.focus();
-  await acceptReply(seat, code);
-  const box = dialog().querySelector(`[data-together-reply="${seat}"]`);
-  if (box && s.error) box.value = code;
-  (box ?? dialog().querySelector(`#together-seat-${seat}`)?.closest("section")?.querySelector("button") ?? dialog().querySelector("[data-initial-focus]"))?.focus();
-}
-
-/** The scan's endings that the seat's message names (web/together/scan.js's ScanError codes). */
-const SCAN_ERRORS = new Set(["no_camera", "denied", "failed", "nothing_found"]);
-
-/** Stop the scan under way, if any (the camera is released by scanReply); `refocus`:
- * the focus goes back to the seat's Scan button. */
-function cancelScan(refocus = false) {
-  if (!scanning) return;
-  const { seat, controller } = scanning;
-  scanning = null;
-  controller.abort();
-  panel?.remove(); // not a repaint: what the host typed in the reply boxes stays
-  if (refocus) dialog().querySelector(`[data-together-scan="${seat}"]`)?.focus();
-}
-
 /** Open the "Play together" dialog. */
 export async function openTogether() {
   install();
@@ -583,50 +304,4 @@ export async function replyFromLink(code) {
   ask.querySelector("[data-reply-confirm-text]").textContent = t("together.reply_confirm.text", { seat: seatName(seat) });
   if ((await openDialog(ask)) !== "ok") return;
   if (seats.get(seat).status === "waiting") await acceptReply(seat, code);
-}
-
-// ---- `#reply=` links: opened in another tab (or this one), handed to the table's tab ----
-
-const CHANNEL = "hasenpfeffer.together.v1";
-const REPLY_CODE = /^[A-Za-z0-9_-]{1,400}$/;
-
-/** A tab opened from a `#reply=` link: the reply goes to the tab of this browser
- * whose table is waiting for it, which says it took it; this tab says so. */
-export function handReplyToTable(code) {
-  update({ loading: { ...state.loading, done: true } });
-  if (typeof BroadcastChannel !== "function") {
-    notice(t("together.reply_nobody"), "error");
-    return;
-  }
-  const bus = new BroadcastChannel(CHANNEL);
-  const nobody = setTimeout(() => notice(t("together.reply_nobody"), "error"), 1500);
-  bus.onmessage = (e) => {
-    if (e.data?.type !== "taken" || e.data.code !== code) return;
-    clearTimeout(nobody);
-    notice(t("together.reply_handed"));
-  };
-  bus.postMessage({ type: "reply", code });
-}
-
-function listenForReplies() {
-  if (typeof BroadcastChannel === "function") {
-    const bus = new BroadcastChannel(CHANNEL);
-    bus.onmessage = (e) => {
-      const code = e.data?.type === "reply" ? e.data.code : null;
-      if (typeof code !== "string" || !REPLY_CODE.test(code) || !waitingSeats().length) return;
-      bus.postMessage({ type: "taken", code });
-      replyFromLink(code);
-    };
-  }
-  // the link opened in this very tab: only its fragment changes
-  addEventListener("hashchange", () => {
-    const m = /^#reply=([A-Za-z0-9_-]{1,400})$/.exec(location.hash);
-    if (!m) return;
-    history.replaceState(null, "", location.pathname + location.search);
-    replyFromLink(m[1]);
-  });
-}
-
-function waitingSeats() {
-  return GUEST_SEATS.filter((seat) => seats.get(seat).status === "waiting");
 }

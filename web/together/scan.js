@@ -1,6 +1,6 @@
 // Reading a guest's reply from its QR code with the host's camera (issue 21,
 // docs/play-together.md). Loaded only when the host presses "Scan the reply"
-// (web/table/together-dialog.js).
+// (web/table/together-camera.js).
 //
 // The camera (the back one preferred) plays into the dialog's <video>; frames
 // are read until one holds a QR code with a reply (a `#reply=` link or a bare
