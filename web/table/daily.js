@@ -23,6 +23,7 @@ import { deviceStorage, EMBEDDED } from "../shared/page.js";
 import { notice, state, update } from "./state.js";
 import { statsProblem } from "./stats-record.js";
 import { applyOpenHands, beginGame, runBots } from "./game-flow.js";
+import { once } from "./once.js";
 
 const tx = (key, params) => escapeHTML(t(key, params));
 /** The levels compared with the player, in order. */
@@ -203,12 +204,8 @@ function paintDailyChange(state) {
   if (changed("daily", state.daily, state)) paint(state);
 }
 
-let installed = false;
-
 /** What this module adds to the page (its painters and listeners), on its first use:
  * importing the module does nothing. */
-function install() {
-  if (installed) return;
-  installed = true;
+const install = once(() => {
   addPainter(paintDailyChange);
-}
+});

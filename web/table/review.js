@@ -27,6 +27,7 @@ import { costliest, decisionsIn, frameOf } from "./review-steps.js";
 import { flush, state, update } from "./state.js";
 import { statsProblem } from "./stats-record.js";
 import { on } from "./game-flow.js";
+import { once } from "./once.js";
 
 // the hands whose review went into the statistics (by their text), this game: a new
 // one (the same seed's deal may come again, or the statistics were cleared) counts anew
@@ -226,15 +227,11 @@ function onPasteSubmit(e) {
   flush();
 }
 
-let installed = false;
-
 /** What this module adds to the page (its painters and listeners), on its first use:
  * importing the module does nothing. */
-function install() {
-  if (installed) return;
-  installed = true;
+const install = once(() => {
   on("newGame", () => counted.clear());
   registerPainter("review", paint);
   $("#review-body").addEventListener("click", onReviewClick);
   $("#review-paste").addEventListener("submit", onPasteSubmit);
-}
+});

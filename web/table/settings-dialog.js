@@ -28,6 +28,7 @@ import { fieldLabels, internetNote, readRules, sameRules, settingsHTML } from ".
 import { HUMAN, saveSettings } from "./settings.js";
 import { flush, notice, state, update } from "./state.js";
 import { applyOpenHands, beginGame, newGameRequest, runBots, setGame } from "./game-flow.js";
+import { once } from "./once.js";
 
 const dialog = $("#settings-dialog");
 const form = $("#settings-form");
@@ -328,15 +329,11 @@ async function newRulesGame(rules, levels, info, previous, chosenLanguage = null
   }
 }
 
-let installed = false;
-
 /** What this module adds to the page (its painters and listeners), on its first use:
  * importing the module does nothing. */
-function install() {
-  if (installed) return;
-  installed = true;
+const install = once(() => {
   addPainter(paintSettingsForm);
   form.addEventListener("change", onFormChange);
   form.addEventListener("input", onFormInput);
   form.addEventListener("click", onFormClick);
-}
+});

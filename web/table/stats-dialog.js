@@ -15,6 +15,7 @@ import { $ } from "./dom.js";
 import { flush, state, update } from "./state.js";
 import { statsProblem } from "./stats-record.js";
 import { bidTotals, changeStats, chartSvg, emptyStats, exportStats, loadStats, runningMean } from "./stats.js";
+import { once } from "./once.js";
 
 const tx = (key, params) => escapeHTML(t(key, params));
 const oneDecimal = { maximumFractionDigits: 1 };
@@ -166,13 +167,9 @@ async function onStatsClick(e) {
   else if (what === "reset") $('#stats-body [data-stats="reset-no"]')?.focus();
 }
 
-let installed = false;
-
 /** What this module adds to the page (its painters and listeners), on its first use:
  * importing the module does nothing. */
-function install() {
-  if (installed) return;
-  installed = true;
+const install = once(() => {
   registerPainter("stats", paint);
   $("#stats-body").addEventListener("click", onStatsClick);
-}
+});

@@ -43,6 +43,7 @@ import { acceptReply, linkError, sayStatus, seatGone, seatReleased } from "./tog
 import { dialog, paint } from "./together-markup.js";
 import { listenForReplies } from "./together-reply-link.js";
 import { botLevel, GUEST_SEATS, guestsSeated, host, keepHost, release, scanning, seats, waitingSeats } from "./together-state.js";
+import { once } from "./once.js";
 
 function tableHost() {
   if (host) return host;
@@ -237,10 +238,7 @@ async function copyLink(seat) {
   }
 }
 
-let installed = false;
-function install() {
-  if (installed) return;
-  installed = true;
+const install = once(() => {
   dialog().addEventListener("click", (e) => {
     const b = e.target.closest("button");
     if (!b) return;
@@ -278,7 +276,7 @@ function install() {
     cancelScan(true);
   });
   dialog().addEventListener("close", () => cancelScan());
-}
+});
 
 /** Open the "Play together" dialog. */
 export async function openTogether() {

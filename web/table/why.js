@@ -20,6 +20,7 @@ import { escapeHTML } from "../shared/html.js";
 import { $ } from "./dom.js";
 import { flush, state, update } from "./state.js";
 import { answerHTML, decisionLabel } from "./why-words.js";
+import { once } from "./once.js";
 
 const tx = (key, params) => escapeHTML(t(key, params));
 
@@ -89,13 +90,9 @@ function onWhyClick(e) {
   explain(why, step);
 }
 
-let installed = false;
-
 /** What this module adds to the page (its painters and listeners), on its first use:
  * importing the module does nothing. */
-function install() {
-  if (installed) return;
-  installed = true;
+const install = once(() => {
   registerPainter("why", paint);
   $("#why-body").addEventListener("click", onWhyClick);
-}
+});
