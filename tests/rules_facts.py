@@ -25,7 +25,8 @@ from typing import Any
 
 from hasenpfeffer.api.vocabulary import rule_set_words
 from hasenpfeffer.cards import CARDS, SUITS, Card, trump_order
-from hasenpfeffer.game import Game, deal_hands
+from hasenpfeffer.dealing import deal_hands
+from hasenpfeffer.game import Game
 from hasenpfeffer.rules import PRESETS, Rules, legal_plays, trick_winner
 
 #: Random games watched per rule set (each game is many hands).

@@ -13,7 +13,8 @@ from hasenpfeffer.api import handle, reset
 from hasenpfeffer.bots.duplicate import Decisions, bot_seed, play_first_hand
 from hasenpfeffer.bots.players import decide, make_player
 from hasenpfeffer.daily import FIRST_DAY, LAST_DAY, daily_date, daily_seed
-from hasenpfeffer.game import MAX_SEED, Game
+from hasenpfeffer.dealing import MAX_SEED
+from hasenpfeffer.game import Game
 from hasenpfeffer.rules import Rules
 
 DAY = "2026-12-01"

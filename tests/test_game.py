@@ -23,8 +23,7 @@ from hasenpfeffer import (
     sort_hand,
     trick_winner,
 )
-from hasenpfeffer.actions import ALL_ACTIONS
-from hasenpfeffer.game import auction_calls
+from hasenpfeffer.actions import ALL_ACTIONS, auction_calls
 
 SEED = Rules.preset("seed")
 SEED_PEPPER = Rules.preset("seed-pepper")

@@ -389,7 +389,7 @@ def test_the_review_of_a_played_hand_still_gives_its_text() -> None:
 
 
 def test_a_secret_deal_is_keyed_by_128_random_bits_and_reproduced_from_its_save() -> None:
-    from hasenpfeffer.game import SECRET_BYTES, secret_seed, shuffled_deck
+    from hasenpfeffer.dealing import SECRET_BYTES, secret_seed, shuffled_deck
 
     first = call("new_game", levels=["human", "human", "medium", "medium"], remote=[1])
     second = call("new_game", levels=["human", "human", "medium", "medium"])

@@ -11,7 +11,7 @@ import pytest
 from hasenpfeffer import api
 from hasenpfeffer.api.lesson_ops import legal_position
 from hasenpfeffer.cards import CARDS, EFFECTIVE_SUIT, Card, parse_cards, suit_index
-from hasenpfeffer.game import deal_hands, shuffled_deck
+from hasenpfeffer.dealing import deal_hands, shuffled_deck
 from hasenpfeffer.rules import PRESETS, hand_points, legal_plays, stake_multiplier
 
 

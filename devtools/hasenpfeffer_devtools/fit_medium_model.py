@@ -29,7 +29,7 @@ from hasenpfeffer.bots.medium import (
     features,
 )
 from hasenpfeffer.cards import CARDS
-from hasenpfeffer.game import deal_hands, shuffled_deck
+from hasenpfeffer.dealing import deal_hands, shuffled_deck
 
 NAMES = (
     "intercept",

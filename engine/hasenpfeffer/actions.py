@@ -190,3 +190,19 @@ def plays_for(mask: int) -> tuple[Action, ...]:
 def discards_for(mask: int) -> tuple[Action, ...]:
     """The ``discard`` actions for a bit set of cards, in deck order."""
     return tuple(DISCARD[a.value] for a in plays_for(mask))
+
+
+_CALLS_STANDARD: Final = tuple((PASS, *BID[high + 1 : 7]) for high in range(7))
+_PEPPER_BIDS: Final = (*BID[1:6], BID_LITTLE, BID_BIG)
+_CALLS_PEPPER: Final = tuple((PASS, *_PEPPER_BIDS[high:]) for high in range(8))
+
+
+def auction_calls(bidding: str, high: int) -> tuple[Action, ...]:
+    """The legal calls under ``bidding`` ("standard" or "pepper") over a
+    standing bid of value ``high`` (0: none yet): pass and every higher bid."""
+    return (_CALLS_STANDARD if bidding == "standard" else _CALLS_PEPPER)[high]
+
+
+def call_text(bid: Action) -> str:
+    """What a bid says: '1'..'6', 'little' or 'big'."""
+    return str(bid)[4:]

@@ -21,7 +21,7 @@ import datetime
 import hashlib
 from typing import Final
 
-from .game import MAX_SEED
+from .dealing import MAX_SEED
 
 #: The first and last dates that have a deal of the day.
 FIRST_DAY: Final = datetime.date(2000, 1, 1)

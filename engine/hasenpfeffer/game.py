@@ -3,7 +3,9 @@ play, scoring and the next deal, until a partnership reaches the target.
 
 ``Game`` is the one mutable object of the engine. Everything a caller can do
 goes through ``legal_actions()`` and ``apply()``; an illegal action raises
-``IllegalActionError`` and leaves the game exactly as it was.
+``IllegalActionError`` and leaves the game exactly as it was. What can be read
+of a game, a seat's ``view`` included, is its base ``game_state.GameState``; the
+deals come from ``dealing``, a finished hand's record is ``hand_record.HandRecord``.
 
 >>> from hasenpfeffer import Game, IllegalActionError, InvalidActionError
 >>> game = Game.new(seed=7)
@@ -28,8 +30,6 @@ True
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import json
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -40,362 +40,63 @@ from .actions import (
     BID,
     BID_BIG,
     BID_LITTLE,
-    DECLINE,
     LITTLE,
     PASS,
-    PLAYS_HIGH,
-    PLAYS_LOW,
-    PLAYS_MID,
-    TRUMP,
     Action,
     ActionError,
     IllegalActionError,
     InvalidActionError,
-    discards_for,
-    plays_for,
+    auction_calls,
+    call_text,
 )
-from .cards import (
-    CARDS,
-    EFFECTIVE_SUIT,
-    JOKER,
-    NUM_CARDS,
-    SUIT_MASK,
-    SUITS,
-    Card,
-    cards_of,
-    parse_cards,
-    sort_hand,
+from .cards import CARDS, EFFECTIVE_SUIT, JOKER, SUIT_MASK, SUITS, Card, cards_of, parse_cards
+from .dealing import (
+    MAX_SEED,
+    SECRET_BYTES,
+    check_secret,
+    deal_hands,
+    secret_seed,
+    shuffled_deck,
 )
+from .game_state import SAVE_VERSION, GameState
+from .hand_record import HandRecord, Trick, plays_json, seats_sitting_out, tricks_json
 from .quoting import quoted
-from .rules import (
-    Rules,
-    follow_violation,
-    game_winner,
-    hand_points,
-    stake_multiplier,
-    winning_position,
-)
+from .rules import Rules, follow_violation, game_winner, hand_points, winning_position
 from .text import illegal_text
-from .vocabulary import Phase
+
+__all__ = [
+    "MAX_SAVE_ACTIONS",
+    "MAX_SCORE",
+    "MAX_SEED",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "SECRET_BYTES",
+    "Game",
+    "HandRecord",
+    "Trick",
+    "auction_calls",
+    "call_text",
+    "check_secret",
+    "deal_hands",
+    "plays_json",
+    "seats_sitting_out",
+    "secret_seed",
+    "shuffled_deck",
+    "tricks_json",
+]
 
 SAVE_FORMAT: Final = "hasenpfeffer-game"
-SAVE_VERSION: Final = 1
-MAX_SEED: Final = 2**53 - 1  # seeds stay exact as JavaScript numbers
 #: A game's scores stay within this many points of zero (far beyond any real game).
 MAX_SCORE: Final = 100_000
 #: The most actions a save may hold: about 800 hands, where a game takes about 7.
 MAX_SAVE_ACTIONS: Final = 20_000
-
-_CALLS_STANDARD: Final = tuple((PASS, *BID[high + 1 : 7]) for high in range(7))
-_PEPPER_BIDS: Final = (*BID[1:6], BID_LITTLE, BID_BIG)
-_CALLS_PEPPER: Final = tuple((PASS, *_PEPPER_BIDS[high:]) for high in range(8))
-_ALONE_CHOICES: Final = (ALONE, DECLINE)
 _NEXT: Final = (1, 2, 3, 0)
 _ORDERS: Final = tuple(tuple((s + k) % 4 for k in range(4)) for s in range(4))
 
 
-def auction_calls(bidding: str, high: int) -> tuple[Action, ...]:
-    """The legal calls under ``bidding`` ("standard" or "pepper") over a
-    standing bid of value ``high`` (0: none yet): pass and every higher bid."""
-    return (_CALLS_STANDARD if bidding == "standard" else _CALLS_PEPPER)[high]
-
-
-def call_text(bid: Action) -> str:
-    """What a bid says: '1'..'6', 'little' or 'big'."""
-    return str(bid)[4:]
-
-
-_MASK128: Final = (1 << 128) - 1
-
-
-def _mix(seed: int, hand_number: int) -> int:
-    """128 well-mixed bits from a seed and a hand number (multiply-xorshift)."""
-    x = (
-        seed * 0x9E3779B97F4A7C15F39CC0605CEDC835
-        + hand_number * 0xD1B54A32D192ED03AEF5F3C4B5E8F1A7
-        + 0x2545F4914F6CDD1D
-    ) & _MASK128
-    x = ((x ^ (x >> 67)) * 0xDB4F0B9175AE2165E4E3A5B0C1D2E3F7) & _MASK128
-    x = ((x ^ (x >> 59)) * 0x94D049BB133111EB2545F4914F6CDD1D) & _MASK128
-    return x ^ (x >> 64)
-
-
-#: A secret deal's key: this many bytes of the system's cryptographic randomness.
-SECRET_BYTES: Final = 16
-
-
-def check_secret(secret: object) -> bytes:
-    """A secret deal's key: ``SECRET_BYTES`` bytes (or their hex text, as saved)."""
-    if isinstance(secret, str) and len(secret) == 2 * SECRET_BYTES:
-        with contextlib.suppress(ValueError):
-            secret = bytes.fromhex(secret)
-    if not isinstance(secret, bytes) or len(secret) != SECRET_BYTES:
-        raise ValueError(f"secret must be {SECRET_BYTES} bytes as hex text; got {quoted(secret)}")
-    return secret
-
-
-def _keyed(secret: bytes, what: bytes) -> int:
-    """128 bits of a keyed hash (BLAKE2b, the key the deal's secret) of ``what``."""
-    digest = hashlib.blake2b(what, digest_size=16, key=secret, person=b"hasenpfeffer")
-    return int.from_bytes(digest.digest(), "big")
-
-
-def secret_seed(secret: bytes) -> int:
-    """The seed a secret deal's game carries (its computer players are seeded
-    from it): drawn from the secret one way, so it tells nothing of the deals.
-
-    >>> 0 <= secret_seed(bytes(16)) <= MAX_SEED
-    True
-    """
-    return _keyed(secret, b"seed") & MAX_SEED
-
-
-def shuffled_deck(
-    seed: int, hand_number: int, secret: bytes | None = None
-) -> tuple[int, list[int]]:
-    """A dealer draw and the shuffled deck for one hand of a seeded game. Integer
-    arithmetic only (a Fisher-Yates shuffle driven by ``_mix``), so deals are the
-    same on every Python (CPython, Pyodide) and cheap to make. A secret deal
-    (``secret``: ``SECRET_BYTES`` random bytes) is driven instead by a keyed
-    hash of the hand's number (``_keyed``): nobody without the secret can
-    work out a hand from the others."""
-    x = _mix(seed, hand_number) if secret is None else _keyed(secret, b"hand %d" % hand_number)
-    dealer = x & 3
-    x >>= 2
-    deck = list(range(NUM_CARDS))
-    for i in range(NUM_CARDS - 1, 0, -1):
-        x, j = divmod(x, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    return dealer, deck
-
-
-def deal_hands(deck: Sequence[int], dealer: int) -> tuple[list[int], int]:
-    """Hands as bit sets from a deck in dealing order: two rounds of three cards
-    each, starting left of the dealer; the 25th card is the widow."""
-    hands = [0, 0, 0, 0]
-    for k in range(4):
-        i = 3 * k
-        hands[(dealer + k + 1) % 4] = (
-            1 << deck[i]
-            | 1 << deck[i + 1]
-            | 1 << deck[i + 2]
-            | 1 << deck[i + 12]
-            | 1 << deck[i + 13]
-            | 1 << deck[i + 14]
-        )
-    return hands, deck[24]
-
-
-Trick = tuple[int, tuple[int, ...], tuple[int, ...], int]
-"""A finished trick: (leader, cards, seats, winner), cards and seats in play order."""
-
-
-def plays_json(seats: Sequence[int], cards: Sequence[int]) -> list[dict[str, Any]]:
-    return [{"seat": s, "card": str(CARDS[c])} for s, c in zip(seats, cards, strict=True)]
-
-
-def tricks_json(tricks: Iterable[Trick]) -> list[dict[str, Any]]:
-    return [
-        {"leader": leader, "cards": plays_json(seats, cards), "winner": winner}
-        for leader, cards, seats, winner in tricks
-    ]
-
-
-def seats_sitting_out(maker: int | None, alone: bool, lone_defender: int | None) -> tuple[int, ...]:
-    """The seats whose partner plays alone: the maker's partner when the maker goes
-    alone, the lone defender's partner (docs/rules.md §5), in seat order.
-
-    >>> seats_sitting_out(1, True, 2)
-    (0, 3)
-    >>> seats_sitting_out(None, False, None)
-    ()
-    """
-    out = []
-    if alone and maker is not None:
-        out.append((maker + 2) % 4)
-    if lone_defender is not None:
-        out.append((lone_defender + 2) % 4)
-    return tuple(sorted(out))
-
-
-class HandRecord:
-    """What happened in one finished (or thrown-in) hand. ``to_dict()`` gives the
-    full record; ``public_dict()`` only what every player saw."""
-
-    __slots__ = (
-        "alone",
-        "auction",
-        "bid",
-        "dealer",
-        "discard",
-        "forced",
-        "hands",
-        "lone_defender",
-        "maker",
-        "number",
-        "points",
-        "scores",
-        "tricks",
-        "tricks_won",
-        "trump",
-        "widow",
-    )
-
-    def __init__(
-        self,
-        number: int,
-        dealer: int,
-        hands: tuple[int, ...],
-        widow: int,
-        auction: Sequence[tuple[int, Action]],
-        forced: bool,
-        maker: int | None,
-        bid: Action | None,
-        trump: int,
-        discard: int,
-        alone: bool,
-        lone_defender: int | None,
-        tricks: Sequence[Trick],
-        tricks_won: tuple[int, int],
-        points: tuple[int, int],
-        scores: tuple[int, int],
-    ) -> None:
-        self.number = number
-        self.dealer = dealer
-        self.hands = hands
-        self.widow = widow
-        self.auction = tuple(auction)
-        self.forced = forced
-        self.maker = maker
-        self.bid = bid
-        self.trump = trump
-        self.discard = discard
-        self.alone = alone
-        self.lone_defender = lone_defender
-        self.tricks = tuple(tricks)
-        self.tricks_won = tricks_won
-        self.points = points
-        self.scores = scores
-
-    @property
-    def thrown_in(self) -> bool:
-        return self.maker is None
-
-    @property
-    def sitting_out(self) -> tuple[int, ...]:
-        """The seats whose partner played alone (none in a hand thrown in), as
-        ``Game.sitting_out`` said while the hand was on."""
-        return seats_sitting_out(self.maker, self.alone, self.lone_defender)
-
-    def public_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "number": self.number,
-            "dealer": self.dealer,
-            "auction": [{"seat": s, "call": str(a)} for s, a in self.auction],
-            "forced": self.forced,
-            "thrown_in": self.thrown_in,
-            "maker": self.maker,
-            "bid": min(self.bid.value, 6) if self.bid is not None else None,
-            "bid_call": call_text(self.bid) if self.bid is not None else None,
-            "trump": SUITS[self.trump] if self.trump >= 0 else None,
-            "alone": self.alone,
-            "lone_defender": self.lone_defender,
-            "sitting_out": list(self.sitting_out),
-            "tricks": tricks_json(self.tricks),
-            "tricks_won": list(self.tricks_won),
-            "points": list(self.points),
-            "scores": list(self.scores),
-            # what multiplied the hand's points (docs/rules.md §7), for the
-            # page to say without working it out: big pepper, a lone maker, a
-            # lone defender, each doubling
-            "stake": self.stake,
-            "stake_reasons": self.stake_reasons,
-        }
-        if self.thrown_in and self.widow == JOKER:
-            out["widow"] = "JK"  # everyone learns why the hand was thrown in
-        return out
-
-    @property
-    def stake_reasons(self) -> list[str]:
-        """What doubled the hand's stake: ``big_pepper``, ``alone`` (a lone
-        maker), ``lone_defender``, in that order (none: the single stake)."""
-        reasons = []
-        if self.bid is BID_BIG:
-            reasons.append("big_pepper")
-        if self.alone:
-            reasons.append("alone")
-        if self.lone_defender is not None:
-            reasons.append("lone_defender")
-        return reasons
-
-    @property
-    def stake(self) -> int:
-        """The hand's stake multiplier (1 for a hand thrown in)."""
-        reasons = self.stake_reasons
-        return stake_multiplier(
-            "big_pepper" in reasons, "alone" in reasons, "lone_defender" in reasons
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        out = self.public_dict()
-        out["hands"] = [[str(c) for c in cards_of(h)] for h in self.hands]
-        out["widow"] = str(CARDS[self.widow])
-        out["discard"] = str(CARDS[self.discard]) if self.discard >= 0 else None
-        return out
-
-
-class Game:
+class Game(GameState):
     """A game of Hasenpfeffer for four seats (0 South, 1 West, 2 North, 3 East;
     teams 0 = seats 0 and 2, 1 = seats 1 and 3)."""
-
-    rules: Rules
-    seed: int
-    #: A secret deal's key (``SECRET_BYTES``), or None: the deals come from ``seed``.
-    secret: bytes | None
-    phase: Phase
-    dealer: int
-    hand_number: int
-    bid_action: Action | None
-    scores: tuple[int, int]
-    alone: bool
-    lone_defender: int | None
-    winner: int | None
-    history: list[Action]
-    _raw_records: list[tuple[Any, ...]]  # HandRecord arguments, made into objects on demand
-    _record_objs: list[HandRecord]
-    # where the game started (with the seed and the actions, this defines it)
-    _origin_dealer: int
-    _origin_deal: tuple[tuple[int, ...], int] | None
-    _origin_scores: tuple[int, int]
-    # the hand in progress; card sets are bit sets, cards and suits are indices
-    _hands: list[int]
-    _dealt: tuple[int, ...]
-    _widow: int
-    _turn: int  # the seat whose turn it is (-1 once the game is over)
-    _maker: int
-    _trump_index: int  # the trump suit's index (-1 before trump is named)
-    _auction: list[tuple[int, Action]]
-    #: the hand's calls after the auction (trump, discard, alone, defend alone) as
-    #: (seat, action), in order; a tuple, so that copies share it
-    _calls: tuple[tuple[int, Action], ...]
-    _passed: int
-    _n_passed: int
-    _high: int
-    _high_action: Action
-    _high_bidder: int
-    _forced: bool
-    _discard: int
-    _next: tuple[int, ...]
-    _n_active: int
-    _trick: list[int]
-    _follow: int  # cards of the led suit (0 when leading)
-    _effective_suits: tuple[int, ...]  # EFFECTIVE_SUIT[trump]: each card's suit under trump
-    _suit_masks: tuple[int, ...]  # SUIT_MASK[trump]
-    _orders: tuple[tuple[int, ...], ...]
-    _leader: int
-    _tricks: list[Trick]
-    _won: list[int]
-    _legal: tuple[Action, ...] | None
 
     # ---- construction -------------------------------------------------------------
 
@@ -535,129 +236,7 @@ class Game:
         self._won = [0, 0]
         self._legal = None
 
-    # ---- reading the state --------------------------------------------------------
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act, or None when the game is over."""
-        return None if self.phase == "game_over" else self._turn
-
-    @property
-    def records(self) -> list[HandRecord]:
-        """A record of each finished or thrown-in hand, oldest first."""
-        objs = self._record_objs
-        raw = self._raw_records
-        if len(objs) < len(raw):
-            objs.extend(HandRecord(*r) for r in raw[len(objs) :])
-        return list(objs)
-
-    @property
-    def maker(self) -> int | None:
-        """The seat that won the auction this hand (None during the auction)."""
-        return None if self._maker < 0 else self._maker
-
-    @property
-    def trump(self) -> str | None:
-        """The trump suit's letter this hand (None before it is named)."""
-        return None if self._trump_index < 0 else SUITS[self._trump_index]
-
-    @property
-    def bid(self) -> int | None:
-        """The contract's number of tricks (little and big pepper: 6), or None."""
-        return None if self.bid_action is None else min(self.bid_action.value, 6)
-
-    @property
-    def bid_call(self) -> str | None:
-        """The standing bid as text: '1'..'6', 'little' or 'big'."""
-        return None if self.bid_action is None else call_text(self.bid_action)
-
-    @property
-    def sitting_out(self) -> tuple[int, ...]:
-        """Seats whose partner plays alone this hand."""
-        return seats_sitting_out(self.maker, self.alone, self.lone_defender)
-
-    @property
-    def multiplier(self) -> int:
-        """The stake multiplier of the current hand (docs/rules.md §7)."""
-        return stake_multiplier(
-            self.bid_action is BID_BIG, self.alone, self.lone_defender is not None
-        )
-
-    @property
-    def tricks_won(self) -> tuple[int, int]:
-        """Tricks won this hand by team 0 and team 1."""
-        return (self._won[0], self._won[1])
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "game_over"
-
-    def hand(self, seat: int) -> list[Card]:
-        """The cards a seat holds now, in deck order."""
-        return cards_of(self._hands[seat])
-
-    @property
-    def widow(self) -> Card:
-        """The widow card of the current hand (hidden information: not for bots)."""
-        return CARDS[self._widow]
-
-    @property
-    def dealt_masks(self) -> tuple[int, ...]:
-        """The four hands of the current hand as dealt (before the maker took
-        the widow and discarded), seat 0 first, as bit sets of card indices
-        (hidden information: not for bots, except on games they sampled)."""
-        return self._dealt
-
-    @property
-    def discard(self) -> Card | None:
-        """The maker's discard this hand, None before it (hidden information:
-        not for bots, except on games they sampled)."""
-        return CARDS[self._discard] if self._discard >= 0 else None
-
-    @property
-    def trick(self) -> list[tuple[int, Card]]:
-        """The current trick so far as (seat, card), leader first."""
-        return [(s, CARDS[c]) for s, c in zip(self._trick_seats, self._trick, strict=False)]
-
-    @property
-    def _trick_seats(self) -> tuple[int, ...]:
-        """Seats in playing order from the current trick's leader."""
-        return self._orders[self._leader] if self._leader >= 0 else ()
-
-    @property
-    def auction(self) -> list[tuple[int, Action]]:
-        return list(self._auction)
-
-    # ---- actions ------------------------------------------------------------------
-
-    def legal_actions(self) -> list[Action]:
-        """The actions the current player may take now, in a stable order."""
-        legal = self._legal
-        if legal is None:
-            if self.phase == "play":
-                # inlined plays_for(): this is the inner loop of every search bot
-                hand = self._hands[self._turn]
-                m = hand & self._follow or hand
-                legal = PLAYS_LOW[m & 0x1FF] + PLAYS_MID[(m >> 9) & 0xFF] + PLAYS_HIGH[m >> 17]
-            else:
-                legal = self._compute_legal()
-            self._legal = legal
-        return list(legal)
-
-    def _compute_legal(self) -> tuple[Action, ...]:
-        phase = self.phase
-        if phase == "play":
-            hand = self._hands[self._turn]
-            return plays_for(hand & self._follow or hand)
-        if phase == "bidding":
-            return auction_calls(self.rules.bidding, self._high)
-        if phase == "trump":
-            return TRUMP
-        if phase == "discard":
-            return discards_for(self._hands[self._turn])
-        if phase in ("alone", "defend_alone"):
-            return _ALONE_CHOICES
-        return ()
+    # ---- actions (the legal ones: GameState.legal_actions) -------------------------
 
     def is_legal(self, action: Action | str) -> bool:
         try:
@@ -910,7 +489,7 @@ class Game:
         legal = ", ".join(str(a) for a in self._legal or ())
         return illegal_text(code, params, str(action), legal)
 
-    # ---- copies, equality, views ----------------------------------------------
+    # ---- copies and equality ----------------------------------------------------
 
     def copy(self) -> Game:
         """An independent copy (cheap: bots copy games in their inner loops)."""
@@ -967,77 +546,6 @@ class Game:
             f"<Game hand {self.hand_number + 1} {self.phase} scores {self.scores[0]}-"
             f"{self.scores[1]} to act: {self.to_act}>"
         )
-
-    def _phase_of(self, seat: int, action: str) -> str:
-        """The phase an action of the hand in progress was taken in (a view's
-        ``hand_actions``: "Why?" says a lone defender's call as defending)."""
-        kind = action.split(" ", 1)[0]
-        if kind in ("alone", "decline"):
-            return "alone" if seat == self.maker else "defend_alone"
-        return _KIND_PHASE[kind]
-
-    def hand_actions(self, viewer: int | None = None) -> list[tuple[int, str]]:
-        """The actions of the hand in progress as (seat, text), in order. With a
-        ``viewer`` other than the maker, the maker's discard reads just "discard"."""
-        out: list[tuple[int, str]] = [(s, str(a)) for s, a in self._auction]
-        shown = viewer is None or viewer == self.maker
-        for seat, action in self._calls:
-            text = str(action)
-            out.append((seat, "discard" if not shown and text.startswith("discard") else text))
-        for _, cards, seats, _ in self._tricks:
-            out.extend((s, f"play {CARDS[c]}") for s, c in zip(seats, cards, strict=False))
-        out.extend(
-            (s, f"play {CARDS[c]}") for s, c in zip(self._trick_seats, self._trick, strict=False)
-        )
-        return out
-
-    def view(self, seat: int) -> dict[str, Any]:
-        """A JSON-ready dict of exactly what ``seat`` may know now."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-            raise ValueError(f"seat must be 0 to 3; got {quoted(seat)}")
-        maker = self.maker
-        trump = self.trump
-        is_maker = maker == seat and self.phase != "bidding"
-        hand_counts = [self._hands[s].bit_count() for s in range(4)]
-        view: dict[str, Any] = {
-            "version": SAVE_VERSION,
-            "seat": seat,
-            "rules": self.rules.to_dict(),
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "dealer": self.dealer,
-            "hand_number": self.hand_number,
-            "scores": list(self.scores),
-            "winner": self.winner,
-            "hand": [str(c) for c in sort_hand(self.hand(seat), trump)],
-            "hand_sizes": hand_counts,
-            "auction": [{"seat": s, "call": str(a)} for s, a in self._auction],
-            "passed": [s for s in range(4) if self._passed >> s & 1],
-            "high_bid": call_text(self._high_action) if self._high else None,
-            "high_bidder": self._high_bidder if self._high else None,
-            "forced": self._forced,
-            "maker": maker,
-            "bid": self.bid,
-            "bid_call": self.bid_call,
-            "trump": trump,
-            "alone": self.alone,
-            "lone_defender": self.lone_defender,
-            "sitting_out": list(self.sitting_out),
-            "multiplier": self.multiplier if maker is not None else None,
-            "trick": plays_json(self._trick_seats[: len(self._trick)], self._trick),
-            "tricks": tricks_json(self._tricks),
-            "tricks_won": list(self._won),
-            "legal_actions": [str(a) for a in self.legal_actions()] if seat == self._turn else [],
-            "hand_actions": [
-                {"seat": s, "action": a, "phase": self._phase_of(s, a)}
-                for s, a in self.hand_actions(None if is_maker else seat)
-            ],
-            "last_hand": self.records[-1].public_dict() if self._raw_records else None,
-        }
-        if is_maker:
-            view["widow"] = str(CARDS[self._widow])
-            view["discard"] = str(CARDS[self._discard]) if self._discard >= 0 else None
-        return view
 
     # ---- saving and loading -------------------------------------------------------
 
@@ -1126,15 +634,6 @@ class Game:
         data["actions"] = data["actions"][:n_actions]
         return Game.from_json(data)
 
-
-#: The phase of each kind of action (alone and decline: the maker's or a defender's).
-_KIND_PHASE: Final = {
-    "pass": "bidding",
-    "bid": "bidding",
-    "trump": "trump",
-    "discard": "discard",
-    "play": "play",
-}
 
 #: How each phase but play takes its action (``Game.apply``; play is inlined there).
 _APPLY_PHASE: Final[dict[str, Callable[[Game, Action], None]]] = {

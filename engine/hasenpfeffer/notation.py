@@ -45,7 +45,10 @@ from .actions import (
     IllegalActionError,
 )
 from .cards import Card, sort_hand, suit_index
-from .game import MAX_SEED, SAVE_FORMAT, SAVE_VERSION, Game, HandRecord
+from .dealing import MAX_SEED
+from .game import SAVE_FORMAT, Game
+from .game_state import SAVE_VERSION
+from .hand_record import HandRecord
 from .quoting import quoted
 from .rules import PRESETS, Rules
 from .vocabulary import SEAT_NAMES

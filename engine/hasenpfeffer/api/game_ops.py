@@ -11,9 +11,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..actions import Action, ActionError
+from ..actions import Action, ActionError, auction_calls
 from ..cards import SUIT_NAMES, SUITS, rank_order, sort_hand, trump_order
-from ..game import MAX_SAVE_ACTIONS, SECRET_BYTES, Game, HandRecord, auction_calls
+from ..dealing import SECRET_BYTES
+from ..game import MAX_SAVE_ACTIONS, Game
+from ..hand_record import HandRecord
 from ..rules import PRESETS, Rules, card_role
 from ..text import (
     CARD_TEXT,
@@ -337,7 +339,7 @@ def op_new_game(request: Mapping[str, Any]) -> dict[str, Any]:
     seed = request.get("seed")
     # without a seed, a secret deal: 128 bits of the system's cryptographic randomness
     # (os.urandom; in the browser crypto.getRandomValues) keying every hand's shuffle
-    # (game.shuffled_deck), never a generator a guest could follow
+    # (dealing.shuffled_deck), never a generator a guest could follow
     secret = seed is None
     try:
         game = Game.new(rules, seed) if not secret else Game.new(rules, secret=_secret_key())

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ..actions import Action
+from ..actions import Action, auction_calls
 from ..cards import SUITS, cards_of, effective_suit, rank_order, sort_hand
-from ..game import MAX_SEED, Game, auction_calls, deal_hands, shuffled_deck
+from ..dealing import MAX_SEED, deal_hands, shuffled_deck
+from ..game import Game
 from ..rules import (
     PRESETS,
     Rules,

@@ -19,7 +19,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..game import MAX_SEED, Game, HandRecord
+from ..dealing import MAX_SEED
+from ..game import Game
+from ..hand_record import HandRecord
 from .args import ApiError, bad_arg, digits, seat_arg, shown
 from .lesson_ops import hand_frames, hpn_hand
 from .sessions import need_session

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import BID_BIG
+from ..actions import BID_BIG, auction_calls
 from ..cards import CARDS, JOKER, NUM_CARDS, RANKS, SUITS, trump_order
-from ..game import auction_calls, deal_hands
+from ..dealing import deal_hands
 from ..rules import PRESETS, Rules, hand_points, stake_multiplier
 from ..vocabulary import (
     ACTION_KINDS,

@@ -43,9 +43,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ..actions import Action
+from ..actions import Action, auction_calls
 from ..cards import CARDS, EFFECTIVE_SUIT, POWER, SUITS, Card
-from ..game import Game, auction_calls
+from ..game import Game
 from ..knowledge import Knowledge, hand_mask, sample_game
 from ..rules import Rules, hand_points, legal_mask
 from .calls import HORIZON, GameAwareCalls, win_table
