@@ -22,17 +22,7 @@ from hypothesis import strategies as st
 
 from hasenpfeffer import Game, Rules, knowledge
 from hasenpfeffer.bots import players
-from hasenpfeffer.bots.medium import (
-    MODEL,
-    EasyPlayer,
-    MediumPlayer,
-    Params,
-    bidding_estimates,
-    estimate,
-    expected_margin,
-    features,
-    trick_distribution,
-)
+from hasenpfeffer.bots.medium import EasyPlayer, MediumPlayer, Params
 from hasenpfeffer.bots.players import (
     ARENA_LEVELS,
     LEVELS,
@@ -41,6 +31,14 @@ from hasenpfeffer.bots.players import (
     decide,
     make_player,
     register_level,
+)
+from hasenpfeffer.bots.trick_estimates import (
+    MODEL,
+    bidding_estimates,
+    estimate,
+    expected_margin,
+    features,
+    trick_distribution,
 )
 from hasenpfeffer.cards import FULL_DECK, JOKER, SUIT_MASK, Card
 from hasenpfeffer.knowledge import Inference, sample_game

@@ -81,6 +81,20 @@ MOVED = {
         ),
         "hasenpfeffer.game_state": ("SAVE_VERSION",),
     },
+    "hasenpfeffer.bots.medium": {
+        "hasenpfeffer.bots.trick_estimates": (
+            "ALONE_MODEL",
+            "MODEL",
+            "Model",
+            "best_discard",
+            "bidding_estimates",
+            "chance_of_at_least",
+            "estimate",
+            "expected_margin",
+            "features",
+            "trick_distribution",
+        ),
+    },
 }
 
 

@@ -1,7 +1,7 @@
 """Fit the medium player's auction adjustment (``Params.auction_weights``) by
 least squares: for each contract in games between medium players of several
 bidding styles, the tricks the makers took less the maker's hand estimate
-(``medium.bidding_estimates``) on the auction features the maker saw when
+(``trick_estimates.bidding_estimates``) on the auction features the maker saw when
 making the bid that became the contract (``medium.auction_features``).
 
     python -m hasenpfeffer_devtools.fit_medium_auction --games 3000 [--seed 1]
@@ -16,12 +16,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from hasenpfeffer import Game, Rules
-from hasenpfeffer.bots.medium import (
-    MediumPlayer,
-    Params,
-    auction_features,
-    bidding_estimates,
-)
+from hasenpfeffer.bots.medium import MediumPlayer, Params, auction_features
+from hasenpfeffer.bots.trick_estimates import bidding_estimates
 from hasenpfeffer.rules import PRESETS
 
 from .fit_medium_model import least_squares

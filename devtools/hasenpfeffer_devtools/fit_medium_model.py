@@ -1,4 +1,4 @@
-"""Fit the medium player's trick estimates (``medium.MODEL`` and ``ALONE_MODEL``)
+"""Fit the medium player's trick estimates (``trick_estimates.MODEL``, ``ALONE_MODEL``)
 by least squares on medium self-play.
 
 For each seeded deal, the seat whose hand looks strongest (the bidding estimate)
@@ -7,7 +7,7 @@ the widow, names trump and discards as medium does, and the hand is played out
 by four medium players, once with the partner and once alone. In 30 % of the deals
 the trump is a random suit instead (so that short trump holdings are in the data
 too). The regression is of the tricks the makers took on the features of the maker's final six
-cards (``medium.features``). Prints the fitted weights as Python.
+cards (``trick_estimates.features``). Prints the fitted weights as Python.
 
     python -m hasenpfeffer_devtools.fit_medium_model --deals 6000 [--seed 1]
 """
@@ -22,12 +22,8 @@ import time
 from collections.abc import Sequence
 
 from hasenpfeffer import Game, Rules
-from hasenpfeffer.bots.medium import (
-    MODEL,
-    MediumPlayer,
-    bidding_estimates,
-    features,
-)
+from hasenpfeffer.bots.medium import MediumPlayer
+from hasenpfeffer.bots.trick_estimates import MODEL, bidding_estimates, features
 from hasenpfeffer.cards import CARDS
 from hasenpfeffer.dealing import deal_hands, shuffled_deck
 

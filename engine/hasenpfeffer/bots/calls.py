@@ -34,7 +34,8 @@ from typing import Any, Final
 
 from ..knowledge import view_rules
 from ..rules import Rules, hand_points
-from .medium import MediumPlayer, Params, expected_margin
+from .medium import MediumPlayer, Params
+from .trick_estimates import expected_margin
 
 #: (bid in tricks, makers' tricks, stake multiplier, hands) of the contracts
 #: in medium self-play, per preset: ``python -m hasenpfeffer.bots.calls --fit 3000

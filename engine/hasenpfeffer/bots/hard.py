@@ -50,15 +50,7 @@ from ..knowledge import Knowledge, hand_mask, sample_game
 from ..rules import Rules, hand_points, legal_mask
 from .calls import HORIZON, GameAwareCalls, win_table
 from .decision import Decision, Outcome
-from .medium import (
-    ALONE_MODEL,
-    MediumPlayer,
-    Table,
-    best_discard,
-    bidding_estimates,
-    decision_key,
-    estimate,
-)
+from .medium import MediumPlayer, Table, decision_key
 from .rollouts import ROLLOUT_DEALS, RolloutCalls, mean_after_each
 from .solver import (
     Position,
@@ -68,6 +60,7 @@ from .solver import (
     solve_score_moves,
     solve_value_moves,
 )
+from .trick_estimates import ALONE_MODEL, best_discard, bidding_estimates, estimate
 
 #: Tricks a double-dummy result overstates what the makers really take, on
 #: average: measured by ``python -m hasenpfeffer.bots.hard --calibrate 4 --seed 7``

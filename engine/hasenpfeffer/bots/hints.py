@@ -55,16 +55,16 @@ from ..vocabulary import HINT_LEVELS
 from .decision import Decision, Outcome
 from .expert import ExpertPlayer
 from .hard import HardPlayer
-from .medium import (
+from .medium import MediumPlayer
+from .trick_estimates import (
     ALONE_MODEL,
     MODEL,
-    MediumPlayer,
     bidding_estimates,
     chance_of_at_least,
     estimate,
     trick_distribution,
 )
-from .medium import _bits as _cards  # the card indices of a bit set
+from .trick_estimates import _bits as _cards  # the card indices of a bit set
 
 #: The units of a hint's ``estimate`` (see the module docstring).
 UNITS: Final = ("points", "margin", "tricks")
