@@ -95,6 +95,18 @@ MOVED = {
             "trick_distribution",
         ),
     },
+    "hasenpfeffer.notation": {
+        "hasenpfeffer.notation_parser": (
+            "FORMAT",
+            "VERSION",
+            "NotationActionError",
+            "NotationError",
+            "Note",
+            "game_from_text",
+            "hand_from_text",
+            "hand_notes",
+        ),
+    },
 }
 
 
