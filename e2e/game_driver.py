@@ -70,9 +70,12 @@ def reset(page: Page, query: str = "", clear_storage: bool = True) -> Page:
     as on a first visit. The address takes the link as well, so that a ``page.reload()``
     visits it as it would after ``start``. Waits as ``start`` does; returns ``page``."""
     # (the hook resolves at the player's turn or at a hand's end on show; bounded all
-    # the same, so that a test fails instead of hanging)
+    # the same, so that a test fails instead of hanging). The focus starts where a cold
+    # start has it, on the page (not on a tool button an earlier test pressed: a whole
+    # game by keyboard expects it on the player's choices, as after a load).
     page.evaluate(
         """async ([link, clearStorage, ms]) => {
+          document.activeElement?.blur?.();
           const late = new Promise((_, no) =>
             setTimeout(() => no(new Error(`reset: the hook did not resolve in ${ms} ms`)), ms));
           await Promise.race([window.hasenpfeffer.reset({ link, clearStorage }), late]);
