@@ -16,7 +16,7 @@ from hasenpfeffer.bots.decision import Outcome
 from hasenpfeffer.bots.hard import HardPlayer
 from hasenpfeffer.bots.hints import SPAN_STEP, UNITS, close_call, span, suggest
 from hasenpfeffer.bots.medium import MediumPlayer
-from hasenpfeffer.cards import EFFECTIVE_SUIT, JOKER
+from hasenpfeffer.cards import EFFECTIVE_SUIT, JOKER, POWER, SUITS, Card
 from hasenpfeffer.text import HINT_COMPARE_TEXT, HINT_TEXT, hint_sentence
 
 PRESETS = ("seed", "seed-pepper", "traditional", "pepper")
@@ -280,6 +280,54 @@ def test_the_joker_led_wins_for_sure_at_every_level() -> None:
         assert hints["play JK"]["reason"].startswith(
             "the Joker wins this trick for sure: no card still out can beat it"
         )
+
+
+def test_a_card_under_the_partners_winner_saves_stronger_cards_only_if_it_has_one() -> None:
+    # the walk's Arabic hint: hearts trump, West leads JC, North (South's partner)
+    # trumps it with 9H, East follows; South holds QC and AC. Under the partner's
+    # winner QC saves AC, but AC, South's highest club, saves no stronger club
+    view = position(
+        ["QC AC AD TH AH AS", "JC 9D TD 9S JS JK", "JD QD 9H JH QH KH", "9C TC KC TS QS KS"],
+        "KD",
+        dealer=0,
+        actions="bid 5 bid 6 trump H discard QD decline play JC play 9H play 9C",
+    )
+    assert view["legal_actions"] == ["play QC", "play AC"]
+    for level in ("medium", "hard"):
+        hints = {h["action"]: h for h in suggest(view, level, seed=5)}
+        assert hints["play QC"]["reason_code"] == "partner_winning"
+        assert "QC saves your stronger cards" in hints["play QC"]["reason"]
+        assert hints["play AC"]["reason_code"] == "partner_winning_high"
+        assert hints["play AC"]["reason"].startswith(
+            "your partner is winning this trick, so AC need not win it"
+        )
+        assert "stronger" not in hints["play AC"]["reason"]
+
+
+def test_no_card_said_to_keep_stronger_cards_is_the_seats_highest_of_its_suit() -> None:
+    # "saves / keep your stronger cards" only where the hand holds a stronger card of
+    # the card's suit (as trump makes it); the seat's highest of its suit is said
+    # without it, whether the level chose it or not
+    keeps = {"partner_winning", "cannot_win"}
+    seen: set[str] = set()
+    for n, view in enumerate(decisions(400, seed=16, calls_only=False)):
+        if view["phase"] != "play":
+            continue
+        trump = SUITS.index(view["trump"])
+        hand = [Card.parse(c).index for c in view["hand"]]
+        for h in suggest(view, "medium", seed=n):
+            code = h["reason_code"]
+            if code.removesuffix("_high") not in keeps:
+                continue
+            seen.add(code)
+            card = Card.parse(h["action"][5:]).index
+            suit = EFFECTIVE_SUIT[trump][card]
+            power = POWER[trump][suit]
+            same_suit = [c for c in hand if EFFECTIVE_SUIT[trump][c] == suit]
+            stronger = [c for c in same_suit if power[c] > power[card]]
+            assert (code in keeps) == bool(stronger), (view, h)
+            assert ("stronger" in h["reason"]) == (code in keeps), h
+    assert seen == keeps | {f"{code}_high" for code in keeps}, seen
 
 
 def test_a_single_legal_card_is_explained_without_numbers() -> None:

@@ -181,6 +181,7 @@ HINT_TEXT: Final[dict[str, str | dict[str, str]]] = {
     "last_card": "{card} is your last card",
     "sure_winner": "{card} wins this trick for sure: no card still out can beat it",
     "partner_winning": "your partner is winning this trick: {card} saves your stronger cards",
+    "partner_winning_high": "your partner is winning this trick, so {card} need not win it",
     "takes_trick": "{card} beats the cards played so far and holds the trick in about "
     "{holds} of the deals tried",
     "takes_trick_cheap": "{card} is your cheapest card that beats the cards played so far "
@@ -191,6 +192,7 @@ HINT_TEXT: Final[dict[str, str | dict[str, str]]] = {
     "throw_off": "you cannot follow {suit}: {card} is the card you need least",
     "let_go": "{card} lets this trick go and keeps your stronger cards for later",
     "cannot_win": "{card} cannot win this trick: keep your stronger cards",
+    "cannot_win_high": "{card} cannot win this trick",
     "lead_trump": "leading trump ({card}) draws the defenders' trumps",
     "lead_holds": "{card} as the lead holds the trick in about {holds} of the deals tried",
     "lead_low": "{card} is a cheap lead: your stronger cards wait for later tricks",

@@ -338,7 +338,9 @@ class _Hint:
         beats = power[c] > power[winning]
         follows = any(EFFECTIVE_SUIT[t][x] == led for x in _cards(self.hand))
         if (winning_seat ^ self.seat) & 1 == 0 and not beats:
-            return "partner_winning", card
+            # (it saves stronger cards only where the seat holds one of its suit)
+            high = self._highest_of_suit(c, t)
+            return ("partner_winning_high" if high else "partner_winning"), card
         if beats and _sure_winner(view, c, led):
             return "sure_winner", card
         legal = [Card.parse(a[5:]).index for a in self.legal]
@@ -358,7 +360,7 @@ class _Hint:
             return "throw_off", {**card, "suit": SUITS[led]}
         if any(power[x] > power[winning] for x in legal):
             return "let_go", card
-        return "cannot_win", card
+        return ("cannot_win_high" if self._highest_of_suit(c, t) else "cannot_win"), card
 
     def _only_card_for_contract(self, action: str) -> tuple[str, dict[str, Any]] | None:
         """The card is the only one that can still make the bid (makers) or
@@ -386,6 +388,12 @@ class _Hint:
         suit = EFFECTIVE_SUIT[t][c]
         power = POWER[t][suit]
         return all(power[x] >= power[c] for x in _cards(self.hand) if EFFECTIVE_SUIT[t][x] == suit)
+
+    def _highest_of_suit(self, c: int, t: int) -> bool:
+        """No card of the seat's hand is stronger in ``c``'s suit (as trump makes it)."""
+        suit = EFFECTIVE_SUIT[t][c]
+        power = POWER[t][suit]
+        return all(power[x] <= power[c] for x in _cards(self.hand) if EFFECTIVE_SUIT[t][x] == suit)
 
     # -- bidding
 
