@@ -87,6 +87,12 @@ def test_a_player_who_follows_every_hint_makes_no_call_the_review_finds_worse(
                 calls += 1
                 assert d["loss"] == 0 and d["reason_code"] == "review_call_best", d
                 assert d["action"] in d["best"]
+                if d["unit"] == "score":
+                    # the review's words give the hint's own expected margin, and a
+                    # chance of winning the game that is one (never the score)
+                    assert d["reason_params"]["margin"] == hint["estimate"], (d, hint)
+                    assert 0 <= d["reason_params"]["chance"] <= 100
+                    assert "chance" not in d["reason"].replace("% chance of winning", "")
     assert calls >= 2
 
 

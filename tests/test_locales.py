@@ -57,6 +57,9 @@ SAME_AS_ENGLISH = {
 AWAITING_TRANSLATION = {
     "hint.partner_winning_high",
     "hint.cannot_win_high",
+    "review.reason.review_call_other",
+    "review.reason.review_call_other_close",
+    "review.unit.score",
 }
 ALLOWED_TAGS = {"p", "strong", "em", "dl", "dt", "dd"}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")

@@ -112,18 +112,45 @@ def test_loss_is_never_negative_and_zero_exactly_for_a_best_action(
                 assert d["reason_code"] in (
                     "review_call_best",
                     "review_call_cost",
-                    "review_call_close",
+                    "review_call_other",
+                    "review_call_other_close",
                 )
-                # a close call (within the noise of the deals played out) is
-                # a rollout's call, never a trick estimate's
-                if d["reason_code"] == "review_call_close":
-                    assert d["unit"] == "chance" and d["loss"] > 0
-                assert d["unit"] == ("tricks" if phase in ("trump", "discard") else "chance")
+                assert d["unit"] == ("tricks" if phase in ("trump", "discard") else "score")
                 assert d["reason_params"]["unit"] == d["unit"]
+                # a rollout's score is said by the figures it is made of, never
+                # as a chance: a loss in it is "other" (a close call within the
+                # noise of the deals played out), a trick estimate's a cost
+                if d["loss"] > 0:
+                    other = d["reason_code"] in ("review_call_other", "review_call_other_close")
+                    assert other == (d["unit"] == "score"), d
+                _check_score_figures(d)
             assert d["best"] == [a for a, v in values.items() if v >= top]
             assert d["loss"] == pytest.approx(max(0, top - values[action]), abs=1e-9)
             assert d["reason"] == text.review_text(d["reason_code"], d["reason_params"])
             assert (d["reason_code"] in ("review_best", "review_call_best")) == (d["loss"] == 0)
+
+
+def _check_score_figures(d: dict[str, Any]) -> None:
+    """A call rated by its score carries the chance of winning the game (a true
+    percentage) and the expected margin it is made of, the margin the hint's own
+    estimate; its words name a chance only for those figures."""
+    params = d["reason_params"]
+    if d["unit"] != "score":
+        assert "chance" not in params and "chance" not in d["reason"], d
+        return
+    prefixes = ["", "best_"] if d["loss"] > 0 else [""]
+    for prefix in prefixes:
+        chance, margin = params[f"{prefix}chance"], params[f"{prefix}margin"]
+        assert 0 <= chance <= 100, d
+        assert f"a {text._number(chance, False)}% chance of winning the game" in d["reason"]
+        assert f"an expected margin of {text.signed(margin)} points" in d["reason"]
+    assert d["reason"].count("% chance") == len(prefixes), d
+    # the hint's figure wherever the hint gives one (a bid it did not play out
+    # has none there: the review plays it out over the same deals)
+    hard = {h["action"]: h for h in d["hard"]}
+    assert hard[d["action"]]["estimate"] in (params["margin"], None), d
+    if d["loss"] > 0:
+        assert hard[d["hard"][0]["action"]]["estimate"] == params["best_margin"], d
 
 
 def test_a_hard_seat_is_rated_by_its_own_decisions() -> None:

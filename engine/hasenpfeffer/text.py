@@ -422,8 +422,11 @@ def hint_sentence(
 #: ``value`` / ``best_value`` (the hand's points margin for the seat's side after
 #: the action taken / the best, double-dummy: every card visible); calls:
 #: ``estimate`` / ``best_estimate`` (the hard player's value of the call from the
-#: seat's own cards, in ``unit``: ``chance`` or ``tricks``, ``REVIEW_UNIT_TEXT``;
-#: an estimate, not a certainty).
+#: seat's own cards, in ``unit``: ``score`` or ``tricks``, ``REVIEW_UNIT_TEXT``;
+#: an estimate, not a certainty). A score mixes a chance with points, so it is
+#: said by what it is made of: ``chance`` / ``best_chance`` (the side's chance in
+#: percent of winning the game after the hand) and ``margin`` / ``best_margin``
+#: (the hand's expected margin in points), and its loss is not said.
 TELL_TEXT: Final = {
     "pass_no_bid": "{Seat} passes: its cards are not worth a bid",
     "pass_over": "{Seat} passes rather than outbid {seat}'s {call}",
@@ -476,18 +479,23 @@ REVIEW_TEXT: Final = {
     "review_call_cost": "the hard player would choose {best}: by its estimate from your "
     "own cards, {action} cost about {loss} ({best_estimate} after {best}, {estimate} "
     "after {action}; an estimate, not a certainty)",
-    "review_call_close": "a close call: the hard player would choose {best}, by about {loss} "
-    "({best_estimate} after {best}, {estimate} after {action}), less than the deals it played "
-    "out can tell apart",
+    "review_call_other": "the hard player would choose {best}: by its estimate from your "
+    "own cards, {best_estimate} after {best}; {estimate} after {action} (an estimate, "
+    "not a certainty)",
+    "review_call_other_close": "a close call: the hard player would choose {best}, but the "
+    "deals it played out cannot tell it from {action} ({best_estimate} after {best}; "
+    "{estimate} after {action})",
 }
 
 #: A call's value and a loss in their unit (``bots.review.CALL_UNITS``): the
-#: chance (in percent) of winning the game after the hand as the hard player
-#: rates it, or the side's tricks.
+#: side's tricks; a score is said by the figures it is made of (no loss).
 REVIEW_UNIT_TEXT: Final = {
-    "chance": ("{value}% chance of winning the game", "{value} percentage points"),
     "tricks": ("about {value} tricks", "{value} tricks"),
 }
+#: A call's score in words: its chance of winning the game and expected margin.
+REVIEW_SCORE_TEXT: Final = (
+    "a {chance}% chance of winning the game and an expected margin of {margin} points"
+)
 
 
 def _number(value: float, sign: bool) -> str:
@@ -504,18 +512,33 @@ def review_text(code: str, params: Mapping[str, Any]) -> str:
     ...     "loss": 2, "value": -1, "best_value": 1}))  # doctest: +NORMALIZE_WHITESPACE
     play 9H cost 2 points (with every card visible, your side's margin this hand:
     +1 after play JD or play AD, -1 after play 9H)
-    >>> print(review_text("review_call_cost", {"action": "pass", "best": ["bid 3"],
-    ...     "loss": 4.5, "estimate": 31.5, "best_estimate": 36, "unit": "chance"}))
+    >>> print(review_text("review_call_cost", {"action": "trump S", "best": ["trump H"],
+    ...     "loss": 0.45, "estimate": 2.3, "best_estimate": 2.75, "unit": "tricks"}))
     ... # doctest: +NORMALIZE_WHITESPACE
-    the hard player would choose bid 3: by its estimate from your own cards, pass
-    cost about 4.5 percentage points (36% chance of winning the game after bid 3,
-    31.5% chance of winning the game after pass; an estimate, not a certainty)
+    the hard player would choose trump H: by its estimate from your own cards, trump S
+    cost about 0.45 tricks (about 2.75 tricks after trump H, about 2.3 tricks after
+    trump S; an estimate, not a certainty)
+    >>> print(review_text("review_call_other", {"action": "pass", "best": ["bid 5"],
+    ...     "loss": 14.8, "estimate": -2.2, "best_estimate": 12.6, "chance": 10.1,
+    ...     "margin": -6.15, "best_chance": 13.4, "best_margin": -0.4, "unit": "score"}))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    the hard player would choose bid 5: by its estimate from your own cards, a 13.4%
+    chance of winning the game and an expected margin of -0.4 points after bid 5;
+    a 10.1% chance of winning the game and an expected margin of -6.2 points after
+    pass (an estimate, not a certainty)
     """
     words = dict(params)
     if "best" in words:
         words["best"] = " or ".join(words["best"])
     unit = words.pop("unit", None)
-    if unit in REVIEW_UNIT_TEXT:
+    if unit == "score":
+        for prefix in ("", "best_"):
+            if f"{prefix}chance" in words:
+                chance, margin = words.pop(f"{prefix}chance"), words.pop(f"{prefix}margin")
+                words[f"{prefix}estimate"] = REVIEW_SCORE_TEXT.format(
+                    chance=_number(chance, False), margin=signed(margin)
+                )
+    elif unit in REVIEW_UNIT_TEXT:
         value_text, loss_text = REVIEW_UNIT_TEXT[unit]
         for key in ("estimate", "best_estimate"):
             if key in words:

@@ -19,12 +19,20 @@ import { answerHTML, decisionAction, decisionLabel } from "./why-words.js";
 
 const tx = (key, params) => escapeHTML(t(key, params));
 const oneDecimal = { maximumFractionDigits: 1 };
+// a margin in points as the hint says it (shared/i18n-terms.js): "−1.2", "+0.0"
+const signedOneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
 
 // ---- words --------------------------------------------------------------------------------
 
-/** A call's value in its unit (a chance of winning the game in percent, or tricks). */
-function unitWords(unit, value) {
-  return t(`review.unit.${unit}`, { value: formatNumber(value, oneDecimal) });
+/** A call's value in its unit: tricks; a score (a chance mixed with points) by
+ * what it is made of, the chance of winning the game in percent and the expected
+ * margin in points (`prefix` "best_": the hard player's choice's). */
+function unitWords(unit, p, prefix) {
+  if (unit === "score") {
+    const chance = formatNumber(p[`${prefix}chance`], oneDecimal);
+    return t("review.unit.score", { chance, margin: formatSigned(p[`${prefix}margin`], signedOneDecimal) });
+  }
+  return t(`review.unit.${unit}`, { value: formatNumber(p[`${prefix}estimate`], oneDecimal) });
 }
 
 /** A review decision's verdict in the current language (the engine's reason code). */
@@ -37,9 +45,10 @@ export function verdict(d) {
     if ("best_value" in p) words.best_value = formatSigned(p.best_value);
     if ("loss" in p) words.loss = t("review.points", { count: p.loss });
   } else if (p.unit) {
-    if ("estimate" in p) words.estimate = unitWords(p.unit, p.estimate);
-    if ("best_estimate" in p) words.best_estimate = unitWords(p.unit, p.best_estimate);
-    if ("loss" in p) words.loss = t(`review.loss.${p.unit}`, { value: formatNumber(p.loss, oneDecimal) });
+    if ("estimate" in p) words.estimate = unitWords(p.unit, p, "");
+    if ("best_estimate" in p) words.best_estimate = unitWords(p.unit, p, "best_");
+    // (a score's loss mixes a chance with points: its sentence gives the figures instead)
+    if ("loss" in p && p.unit !== "score") words.loss = t(`review.loss.${p.unit}`, { value: formatNumber(p.loss, oneDecimal) });
   }
   return t(`review.reason.${d.reason_code}`, words);
 }

@@ -15,9 +15,11 @@
   the seat's computer player would be: ``duplicate.bot_seed``), so ``best`` is
   what the hard player itself would choose there (``kind`` ``"estimate"``).
   Its values are the hard player's: bids, alone and defend-alone calls by its
-  rollouts (``unit`` ``"chance"``: the side's chance in percent of winning the
+  rollouts (``unit`` ``"score"``: the side's chance in percent of winning the
   game after the hand, plus 2 per point of the hand's margin where a failed bid
-  is cheap, ``rollouts.POINTS_WEIGHT``), trump and discard by its trick
+  is cheap, ``rollouts.POINTS_WEIGHT``: a score, not a chance, so its words
+  give the two figures it is made of instead, the chance of winning the game
+  and the expected margin, as the hint does), trump and discard by its trick
   estimates (``unit`` ``"tricks"``). No hidden card is read, and the numbers
   are an estimate, not a certainty.
 
@@ -63,7 +65,7 @@ from .rollouts import ROLLOUT_PHASES
 from .solver import Position, solve_score_moves
 
 #: The units of a call's values (see the module docstring) and their decimals.
-CALL_UNITS: Final = {"chance": 1, "tricks": 2}
+CALL_UNITS: Final = {"score": 1, "tricks": 2}
 
 
 def review_hand(
@@ -186,27 +188,42 @@ def _rate_call(
         if rollouts is None or phase not in ROLLOUT_PHASES:  # pragma: no cover - hard weighs all
             raise ValueError(f"the hard player put no value on {action!r} in phase {phase}")
         outcomes.update(rollouts.outcomes(view, missing))
-    unit = "tricks" if decision.objective == "tricks" else "chance"
+    unit = "tricks" if decision.objective == "tricks" else "score"
     digits = CALL_UNITS[unit]
-    scale = 100 if unit == "chance" else 1
+    scale = 100 if unit == "score" else 1
     legal: list[str] = view["legal_actions"]
     values = {a: round(outcomes[a].value * scale, digits) for a in legal if a in outcomes}
     top = values[decision.action]
     best = [a for a, v in values.items() if v >= top]
     estimate = values[action]
     loss = round(max(0.0, top - estimate), digits)
+    params: dict[str, Any] = {"action": action, "best": best, "estimate": estimate}
+    if unit == "score":
+        params.update(_figures(outcomes[action]))
     if loss == 0:
         code = "review_call_best"
-        params: dict[str, Any] = {"action": action, "best": best, "estimate": estimate}
+    elif unit == "tricks":
+        code = "review_call_cost"
+        params.update(loss=loss, best_estimate=top)
     else:
+        # a score mixes a chance with points: what it cost is said in the
+        # figures it is made of, the hard player's choice's beside the call's;
         # a loss within the noise of the deals both calls were played out
         # over is a close call, not a mistake the estimate can vouch for
         close = close_call(outcomes[decision.action], outcomes[action])
-        code = "review_call_close" if close else "review_call_cost"
-        params = {"action": action, "best": best, "loss": loss, "estimate": estimate}
-        params["best_estimate"] = top
+        code = "review_call_other_close" if close else "review_call_other"
+        params.update(loss=loss, best_estimate=top)
+        params.update({f"best_{k}": v for k, v in _figures(outcomes[decision.action]).items()})
     params["unit"] = unit
     return _entry(action, phase, "estimate", unit, best, loss, values, code, params)
+
+
+def _figures(outcome: Outcome) -> dict[str, float]:
+    """What a call's score is made of, as the hint says it: the side's chance
+    in percent of winning the game after the hand (one decimal) and the
+    hand's expected margin in points (the hint's ``estimate``: two decimals)."""
+    assert outcome.chance is not None and outcome.margin is not None  # rollouts give both
+    return {"chance": round(outcome.chance * 100, 1), "margin": round(outcome.margin, 2)}
 
 
 __all__ = ["CALL_UNITS", "review_hand"]
