@@ -24,7 +24,9 @@ PACKAGE_DIR = ROOT / "engine" / "hasenpfeffer"
 # 150 KiB: the engine a player's browser or pip downloads. The developer tools (arena,
 # bench) live outside the wheel, in devtools/ (147,386 bytes on 2026-12-02 without them;
 # 155,776 with them); since 2026-12-05 its modules carry no comments (159,530 bytes with
-# them that day, 148,155 without: hasenpfeffer_site/wheel_comments.py).
+# them that day, 148,155 without: hasenpfeffer_site/wheel_comments.py); since that night its
+# files are deflated by Zopfli (154,118 bytes by zlib's best, 149,014 by Zopfli, the same day:
+# hasenpfeffer_site/wheel_deflate.py).
 MAX_WHEEL_BYTES = 150 * 1024
 
 _built: list[Path] = []

@@ -21,6 +21,7 @@ import zipfile
 from pathlib import Path
 
 from .wheel_bytecode import _record_line
+from .wheel_deflate import write_zip
 
 
 def strip_comments(source: str) -> str:
@@ -39,8 +40,8 @@ def strip_comments(source: str) -> str:
 
 
 def without_comments(wheel: Path) -> int:
-    """Rewrite ``wheel`` with its ``.py`` files' comments left out; returns the
-    number of bytes saved."""
+    """Rewrite ``wheel`` with its ``.py`` files' comments left out, deflated by
+    Zopfli (``wheel_deflate``); returns the number of bytes saved."""
     before = wheel.stat().st_size
     with zipfile.ZipFile(wheel) as zin:
         entries = [(info, zin.read(info)) for info in zin.infolist()]
@@ -48,19 +49,19 @@ def without_comments(wheel: Path) -> int:
     for info, data in entries:
         if info.filename.endswith(".py"):
             changed[info.filename] = strip_comments(data.decode("utf-8")).encode("utf-8")
-    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
-        for info, data in entries:
-            if info.filename in changed:
-                data = changed[info.filename]
-            elif info.filename.endswith(".dist-info/RECORD"):
-                lines = [
-                    _record_line(name, changed[name]) if name in changed else line
-                    for line in data.decode().splitlines()
-                    for name in [line.split(",", 1)[0]]
-                ]
-                data = ("\n".join(lines) + "\n").encode()
-            info.compress_type = zipfile.ZIP_DEFLATED
-            zout.writestr(info, data, compresslevel=9)
+    rewritten: list[tuple[zipfile.ZipInfo, bytes]] = []
+    for info, data in entries:
+        if info.filename in changed:
+            data = changed[info.filename]
+        elif info.filename.endswith(".dist-info/RECORD"):
+            lines = [
+                _record_line(name, changed[name]) if name in changed else line
+                for line in data.decode().splitlines()
+                for name in [line.split(",", 1)[0]]
+            ]
+            data = ("\n".join(lines) + "\n").encode()
+        rewritten.append((info, data))
+    write_zip(wheel, rewritten)
     return before - wheel.stat().st_size
 
 
