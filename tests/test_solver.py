@@ -239,6 +239,32 @@ def _bits(mask: int) -> list[int]:
     return [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    n_active=st.sampled_from([4, 3, 2]),
+    tricks_left=st.integers(1, 6),
+    subset=st.integers(0, (1 << 29) - 1),
+)
+def test_the_leaders_move_order_tries_each_card_once(
+    seed: int, n_active: int, tricks_left: int, subset: int
+) -> None:
+    """The leader's move ordering is a permutation of the cards it is given
+    (any subset of any active hand, as the search's runs of equivalent cards
+    are): no card left out, none tried twice."""
+    pos = position(seed, n_active, tricks_left, mid_trick=False)
+    searcher = _Root(pos).searcher
+    hands = searcher.hands
+    for leader in pos.active:
+        moves = hands[leader] & subset or hands[leader]
+        others = 0
+        for s in pos.active:
+            if s != leader:
+                others |= hands[s]
+        order = searcher.lead_order(leader, moves, others)
+        assert sorted(order) == _bits(moves), (pos, leader, moves)
+
+
 # --- playing the solver's moves ----------------------------------------------------
 
 

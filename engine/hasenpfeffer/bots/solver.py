@@ -16,9 +16,13 @@ Monte Carlo), so this is written for speed in pure Python:
 * equivalent cards: two cards of one hand next to each other in the rank order
   of their effective suit, with no card between them still in play (in a hand
   or in the trick), are interchangeable; one card of each run is searched;
-* move ordering: the leader tries high cards first; a follower tries the cards
-  that win the trick first when it is not already their side's, then the
-  rest, each group from the lowest card up;
+* move ordering: with three tricks or more to go the leader tries first the
+  cards led towards a partner's top card of a suit, then its own top cards
+  (plain suits before trumps), then the suits the partner can ruff, then the
+  other trumps, the plain suits an opponent can ruff and the rest (with fewer
+  tricks to go, or one card to choose from, high cards first); a follower
+  tries the cards that win the trick first when it is not already their
+  side's, then the rest, each group from the lowest card up;
 * quick cut-offs: the bound 0..tricks left (also before entering a trick
   boundary), the last trick played out directly, the sure tricks of whoever
   holds the highest trump (each trump above all the others' trumps wins,
@@ -95,6 +99,17 @@ def _build_suit_of_length() -> tuple[int, ...]:
 
 _SUIT_OF_LENGTH: Final = _build_suit_of_length()
 _PLAIN_SUITS: Final = tuple(0x3F << base for base in _SUIT_BASE)
+#: All the plain suits' bits. Added to a hand's plain cards it carries into the
+#: empty bit above each suit the hand holds (each suit is at most 0x3F, so the
+#: sum stays below the next suit).
+_PLAIN: Final = _PLAIN_SUITS[0] | _PLAIN_SUITS[1] | _PLAIN_SUITS[2]
+#: Masks for filling a set of cards downwards within each suit: OR-ing in
+#: (x >> 1) & _FILL_1, then (x >> 2) & _FILL_2, then (x >> 4) & _FILL_4 adds
+#: every bit below a card of x in its suit (a suit spans at most 8 bits) and
+#: never crosses the empty bits between suits.
+_FILL_1: Final = _FULL & ~_SENTINELS
+_FILL_2: Final = _FILL_1 & _FILL_1 >> 1
+_FILL_4: Final = _FILL_2 & _FILL_2 >> 2
 
 
 def _to_layout(mask: int, trump: int) -> int:
@@ -279,7 +294,7 @@ class _Searcher:
         self.hands = hands
         self.tt: dict[int, tuple[int, int]] = {}
         self.stats = SearchStats()
-        self.start, self.play = _make_search(
+        self.start, self.play, self.lead_order = _make_search(
             hands, nxt, n_active, maker_team, self.tt, self.stats, table, merge, order, quick
         )
 
@@ -295,9 +310,14 @@ def _make_search(
     merge: bool,
     order: bool,
     quick: bool,
-) -> tuple[Callable[[int, int], bool], Callable[[int, int, int, int, int, int, int], bool]]:
+) -> tuple[
+    Callable[[int, int], bool],
+    Callable[[int, int, int, int, int, int, int], bool],
+    Callable[[int, int, int], list[int]],
+]:
     """The two mutually recursive searches of one deal over the hands ``h``
-    (layout bit sets, changed in place and restored)."""
+    (layout bit sets, changed in place and restored), and the leader's move
+    ordering they use (returned for the tests)."""
     mk = tuple(1 if s & 1 == maker_team else 0 for s in range(4))
     suit_of = _SUIT_OF_LENGTH
     trumps = _TRUMPS
@@ -306,6 +326,68 @@ def _make_search(
     plain_suits = _PLAIN_SUITS
     players = tuple(s for s in range(4) if nxt[s] >= 0)
     tt_get = tt.get
+    plain = _PLAIN
+    fill_1, fill_2, fill_4 = _FILL_1, _FILL_2, _FILL_4
+    partner = tuple(next((s for s in players if s != p and mk[s] == mk[p]), -1) for p in range(4))
+    opponents = tuple(tuple(s for s in players if mk[s] != mk[p]) for p in range(4))
+
+    def lead_order(leader: int, moves: int, others: int) -> list[int]:
+        """The cards (bits) ``moves`` of the leader in the order to try them
+        (``others``: the other hands' cards): cards led towards a partner who
+        holds the suit's top card (lowest first), the leader's own top cards of
+        a plain suit, then of trumps; cards of a suit the partner can ruff
+        (lowest first); the other trumps; then the plain cards an opponent can
+        ruff, and the rest (each group from its highest card down unless said).
+        A suit an opponent can ruff (void in it, holding a trump) counts for
+        neither a top card nor a partner's."""
+        opp_ruff = 0
+        for s in opponents[leader]:
+            x = h[s]
+            if x & trumps:
+                opp_ruff |= sentinels ^ (((x & plain) + plain) & sentinels)
+        ruffed = (opp_ruff - (opp_ruff >> 6)) & moves
+        plain_moves = moves & plain & ~ruffed
+        # every card below one of the others' in its suit: a card above them
+        # all is the top of its suit
+        below = others | ((others >> 1) & fill_1)
+        below |= (below >> 2) & fill_2
+        below |= (below >> 4) & fill_4
+        top = moves & ~below
+        top_plain = top & plain_moves
+        toward = partner_ruff = 0
+        p = partner[leader]
+        if p >= 0:
+            par = h[p]
+            opp = others ^ par
+            below = opp | ((opp >> 1) & fill_1)
+            below |= (below >> 2) & fill_2
+            below |= (below >> 4) & fill_4
+            toward = ((par & ~below & plain) + plain) & sentinels
+            toward = (toward - (toward >> 6)) & plain_moves & ~top
+            if par & trumps:
+                v = sentinels ^ (((par & plain) + plain) & sentinels)
+                partner_ruff = (v - (v >> 6)) & plain_moves & ~top & ~toward
+        rest = plain_moves ^ top_plain ^ toward ^ partner_ruff
+        out = []
+        while toward:
+            b = toward & -toward
+            toward ^= b
+            out.append(b)
+        for m in (top_plain, top & trumps):
+            while m:
+                b = 1 << (m.bit_length() - 1)
+                m ^= b
+                out.append(b)
+        while partner_ruff:
+            b = partner_ruff & -partner_ruff
+            partner_ruff ^= b
+            out.append(b)
+        for m in (moves & trumps & ~top, ruffed, rest):
+            while m:
+                b = 1 << (m.bit_length() - 1)
+                m ^= b
+                out.append(b)
+        return out
 
     def leader_sure(leader: int, hand: int, need: int) -> bool:
         """Whether the leader can take ``need`` tricks in a row from here: the
@@ -393,13 +475,20 @@ def _make_search(
         nx = nxt[leader]
         left = n_active - 1
         result = side ^ 1
-        while moves:
-            b = 1 << (moves.bit_length() - 1)
-            moves ^= b
-            h[leader] = hand ^ b
-            if play(k, nx, left, suit_of[b.bit_length()], b, leader, px) == side:
-                result = side
-                break
+        if order and rem > 2 and moves & (moves - 1):
+            for b in lead_order(leader, moves, px ^ sentinels ^ hand):
+                h[leader] = hand ^ b
+                if play(k, nx, left, suit_of[b.bit_length()], b, leader, px) == side:
+                    result = side
+                    break
+        else:
+            while moves:
+                b = 1 << (moves.bit_length() - 1)
+                moves ^= b
+                h[leader] = hand ^ b
+                if play(k, nx, left, suit_of[b.bit_length()], b, leader, px) == side:
+                    result = side
+                    break
         h[leader] = hand
         if use_table:
             tt[key] = (k, hi) if result else (lo, k - 1)
@@ -454,7 +543,7 @@ def _make_search(
         h[seat] = hand
         return side == 0
 
-    return start, play
+    return start, play, lead_order
 
 
 # --- the score objective ---------------------------------------------------------
