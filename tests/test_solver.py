@@ -20,8 +20,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hasenpfeffer.bots.solver import (
+    _BIT_OF,
     Position,
     _Root,
+    _to_layout,
     minimax,
     score_of,
     solve,
@@ -237,6 +239,16 @@ def test_the_two_searches_agree_on_every_threshold(
 
 def _bits(mask: int) -> list[int]:
     return [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+@given(mask=st.integers(0, (1 << 25) - 1), trump=st.integers(0, 3))
+def test_the_layout_of_a_set_of_cards(mask: int, trump: int) -> None:
+    """``_to_layout`` (by table) puts each card at its bit of the layout."""
+    expected = 0
+    for c in range(25):
+        if mask >> c & 1:
+            expected |= 1 << _BIT_OF[trump][c]
+    assert _to_layout(mask, trump) == expected
 
 
 @settings(max_examples=60, deadline=None)

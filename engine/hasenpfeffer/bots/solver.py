@@ -44,6 +44,7 @@ as the reference the tests compare against.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
 
@@ -112,14 +113,27 @@ _FILL_2: Final = _FILL_1 & _FILL_1 >> 1
 _FILL_4: Final = _FILL_2 & _FILL_2 >> 2
 
 
+def _build_layout_of_chunks() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """_LAYOUT_OF_CHUNK[trump][j][v]: the layout bits of the cards 5j..5j+4 whose
+    bits are set in v (0..31)."""
+    return tuple(
+        tuple(
+            tuple(sum(1 << bits[5 * j + i] for i in range(5) if v >> i & 1) for v in range(32))
+            for j in range(5)
+        )
+        for bits in _BIT_OF
+    )
+
+
+_LAYOUT_OF_CHUNK: Final = _build_layout_of_chunks()
+
+
 def _to_layout(mask: int, trump: int) -> int:
-    bits = _BIT_OF[trump]
-    out = 0
-    while mask:
-        low = mask & -mask
-        out |= 1 << bits[low.bit_length() - 1]
-        mask ^= low
-    return out
+    """The layout bit set of a set of cards (bits over card indices, 25 cards)."""
+    a, b, c, d, e = _LAYOUT_OF_CHUNK[trump]
+    return (
+        a[mask & 31] | b[mask >> 5 & 31] | c[mask >> 10 & 31] | d[mask >> 15 & 31] | e[mask >> 20]
+    )
 
 
 # --- positions -------------------------------------------------------------------
@@ -275,6 +289,33 @@ class SearchStats:
         self.searches = 0
 
 
+class _Seating(NamedTuple):
+    """What the search needs to know of who plays, for one set of active seats
+    and one makers' team (``_seating``): ``nxt[s]`` the seat after s (-1 for a
+    seat that sits out), ``mk[s]`` 1 for a maker, ``players`` the active seats,
+    ``partner[s]`` s's partner among them (-1 for none) and ``opponents[s]``
+    the other side's active seats."""
+
+    nxt: tuple[int, ...]
+    n_active: int
+    mk: tuple[int, ...]
+    players: tuple[int, ...]
+    partner: tuple[int, ...]
+    opponents: tuple[tuple[int, ...], ...]
+
+
+@cache
+def _seating(active: tuple[int, ...], maker_team: int) -> _Seating:
+    """The seating of a deal (computed once per combination: there are a few)."""
+    nxt = tuple(
+        active[(active.index(s) + 1) % len(active)] if s in active else -1 for s in range(4)
+    )
+    mk = tuple(1 if s & 1 == maker_team else 0 for s in range(4))
+    partner = tuple(next((s for s in active if s != p and mk[s] == mk[p]), -1) for p in range(4))
+    opponents = tuple(tuple(s for s in active if mk[s] != mk[p]) for p in range(4))
+    return _Seating(nxt, len(active), mk, active, partner, opponents)
+
+
 class _Searcher:
     """The AND/OR search of one deal: ``start(k, leader)`` and ``play(...)`` say
     whether the makers win at least ``k`` of the tricks from that point on."""
@@ -282,9 +323,7 @@ class _Searcher:
     def __init__(
         self,
         hands: list[int],
-        nxt: tuple[int, ...],
-        n_active: int,
-        maker_team: int,
+        seating: _Seating,
         *,
         table: bool = True,
         merge: bool = True,
@@ -295,15 +334,13 @@ class _Searcher:
         self.tt: dict[int, tuple[int, int]] = {}
         self.stats = SearchStats()
         self.start, self.play, self.lead_order = _make_search(
-            hands, nxt, n_active, maker_team, self.tt, self.stats, table, merge, order, quick
+            hands, seating, self.tt, self.stats, table, merge, order, quick
         )
 
 
 def _make_search(
     h: list[int],
-    nxt: tuple[int, ...],
-    n_active: int,
-    maker_team: int,
+    seating: _Seating,
     tt: dict[int, tuple[int, int]],
     stats: SearchStats,
     use_table: bool,
@@ -318,18 +355,15 @@ def _make_search(
     """The two mutually recursive searches of one deal over the hands ``h``
     (layout bit sets, changed in place and restored), and the leader's move
     ordering they use (returned for the tests)."""
-    mk = tuple(1 if s & 1 == maker_team else 0 for s in range(4))
+    nxt, n_active, mk, players, partner, opponents = seating
     suit_of = _SUIT_OF_LENGTH
     trumps = _TRUMPS
     sentinels = _SENTINELS
     full = _FULL
     plain_suits = _PLAIN_SUITS
-    players = tuple(s for s in range(4) if nxt[s] >= 0)
     tt_get = tt.get
     plain = _PLAIN
     fill_1, fill_2, fill_4 = _FILL_1, _FILL_2, _FILL_4
-    partner = tuple(next((s for s in players if s != p and mk[s] == mk[p]), -1) for p in range(4))
-    opponents = tuple(tuple(s for s in players if mk[s] != mk[p]) for p in range(4))
 
     def lead_order(leader: int, moves: int, others: int) -> list[int]:
         """The cards (bits) ``moves`` of the leader in the order to try them
@@ -551,9 +585,7 @@ def _make_search(
 
 def _make_goal_search(
     h: list[int],
-    nxt: tuple[int, ...],
-    n_active: int,
-    maker_team: int,
+    seating: _Seating,
     tt: dict[int, tuple[list[int], list[int]]],
     stats: SearchStats,
 ) -> tuple[Callable[[int, int], bool], Callable[[int, int, int, int, int, int, int], bool]]:
@@ -565,13 +597,12 @@ def _make_goal_search(
     rules a failing maker prefers fewer tricks). The table holds, per position,
     the goals found reachable and those found out of reach: a goal holding a
     reachable one is reachable, one inside an unreachable one is not."""
-    mk = tuple(1 if s & 1 == maker_team else 0 for s in range(4))
+    nxt, n_active, mk, players = seating[:4]
     suit_of = _SUIT_OF_LENGTH
     trumps = _TRUMPS
     sentinels = _SENTINELS
     full = _FULL
     plain_suits = _PLAIN_SUITS
-    players = tuple(s for s in range(4) if nxt[s] >= 0)
     tt_get = tt.get
 
     def leader_count(leader: int, hand: int) -> int:
@@ -739,20 +770,16 @@ class _Root:
         t = position.trump
         self.position = position
         active = position.active
-        nxt = tuple(
-            active[(active.index(s) + 1) % len(active)] if s in active else -1 for s in range(4)
-        )
-        self.nxt = nxt
-        self.n_active = len(active)
+        seating = _seating(active, position.maker_team)
+        self.nxt = seating.nxt
+        self.n_active = seating.n_active
         hands = [_to_layout(position.hands[s], t) if s in active else 0 for s in range(4)]
-        self.searcher = _Searcher(hands, nxt, len(active), position.maker_team, **options)
+        self.searcher = _Searcher(hands, seating, **options)
         self.goal = goal
         if goal:
             # the same hands (shared list), searched for a goal set instead of k
             sr = self.searcher
-            sr.start, sr.play = _make_goal_search(
-                hands, nxt, len(active), position.maker_team, {}, sr.stats
-            )
+            sr.start, sr.play = _make_goal_search(hands, seating, {}, sr.stats)
         self.to_move = position.to_move
         self.rem = hands[position.to_move].bit_count()
         px = hands[0] | hands[1] | hands[2] | hands[3] | _SENTINELS
