@@ -537,6 +537,19 @@ def _make_search(
         if merge:
             legal &= ~(((legal << 1) + (~px & full)) & px)
         beats = follow | trumps
+        if not legal & (legal - 1):
+            # one card (or run of equivalent cards) to play: nothing to order
+            h[seat] = hand ^ legal
+            if left == 1:
+                w = seat if legal & beats and legal > best else bs
+                k2 = k - mk[w]
+                reached = k2 <= 0 or (k2 < hand.bit_count() and start(k2, w))
+            elif legal & beats and legal > best:
+                reached = play(k, nxt[seat], left - 1, follow, legal, seat, px)
+            else:
+                reached = play(k, nxt[seat], left - 1, follow, best, bs, px)
+            h[seat] = hand
+            return reached
         side = mk[seat]
         # when the trick is not ours yet, the cards that win it first; each group
         # from its lowest card up
@@ -721,6 +734,18 @@ def _make_goal_search(
         legal = hand & follow or hand
         legal &= ~(((legal << 1) + (~px & full)) & px)
         beats = follow | trumps
+        if not legal & (legal - 1):
+            # one card (or run of equivalent cards) to play: nothing to order
+            h[seat] = hand ^ legal
+            if left == 1:
+                w = seat if legal & beats and legal > best else bs
+                reached = start(goal >> mk[w], w)
+            elif legal & beats and legal > best:
+                reached = play(goal, nxt[seat], left - 1, follow, legal, seat, px)
+            else:
+                reached = play(goal, nxt[seat], left - 1, follow, best, bs, px)
+            h[seat] = hand
+            return reached
         side = mk[seat]
         winners = legal & beats & ~((best << 1) - 1)
         if goal & 1 and not goal >> hand.bit_count() & 1:
