@@ -22,7 +22,10 @@ Monte Carlo), so this is written for speed in pure Python:
   other trumps, the plain suits an opponent can ruff and the rest (with fewer
   tricks to go, or one card to choose from, high cards first); a follower
   tries the cards that win the trick first when it is not already their
-  side's, then the rest, each group from the lowest card up;
+  side's, then the rest, each group from the lowest card up, except that when
+  the trick is not theirs, or is but an opponent still to play could beat its
+  card, the lowest card that wins it against anything those opponents may play
+  comes first;
 * quick cut-offs: the bound 0..tricks left (also before entering a trick
   boundary), the last trick played out directly, the sure tricks of whoever
   holds the highest trump (each trump above all the others' trumps wins,
@@ -293,8 +296,9 @@ class _Seating(NamedTuple):
     """What the search needs to know of who plays, for one set of active seats
     and one makers' team (``_seating``): ``nxt[s]`` the seat after s (-1 for a
     seat that sits out), ``mk[s]`` 1 for a maker, ``players`` the active seats,
-    ``partner[s]`` s's partner among them (-1 for none) and ``opponents[s]``
-    the other side's active seats."""
+    ``partner[s]`` s's partner among them (-1 for none), ``opponents[s]``
+    the other side's active seats and ``later_opponents[s][n]`` those among
+    the n players after s."""
 
     nxt: tuple[int, ...]
     n_active: int
@@ -302,6 +306,7 @@ class _Seating(NamedTuple):
     players: tuple[int, ...]
     partner: tuple[int, ...]
     opponents: tuple[tuple[int, ...], ...]
+    later_opponents: tuple[tuple[tuple[int, ...], ...], ...]
 
 
 @cache
@@ -313,7 +318,17 @@ def _seating(active: tuple[int, ...], maker_team: int) -> _Seating:
     mk = tuple(1 if s & 1 == maker_team else 0 for s in range(4))
     partner = tuple(next((s for s in active if s != p and mk[s] == mk[p]), -1) for p in range(4))
     opponents = tuple(tuple(s for s in active if mk[s] != mk[p]) for p in range(4))
-    return _Seating(nxt, len(active), mk, active, partner, opponents)
+    later = []
+    for p in range(4):
+        after = []
+        s = p
+        for _ in range(len(active) if p in active else 0):
+            s = nxt[s]
+            after.append(s)
+        later.append(
+            tuple(tuple(s for s in after[:n] if mk[s] != mk[p]) for n in range(len(active)))
+        )
+    return _Seating(nxt, len(active), mk, active, partner, opponents, tuple(later))
 
 
 class _Searcher:
@@ -355,7 +370,7 @@ def _make_search(
     """The two mutually recursive searches of one deal over the hands ``h``
     (layout bit sets, changed in place and restored), and the leader's move
     ordering they use (returned for the tests)."""
-    nxt, n_active, mk, players, partner, opponents = seating
+    nxt, n_active, mk, players, partner, opponents, later_opponents = seating
     suit_of = _SUIT_OF_LENGTH
     trumps = _TRUMPS
     sentinels = _SENTINELS
@@ -553,7 +568,8 @@ def _make_search(
         side = mk[seat]
         # when the trick is not ours yet, the cards that win it first; each group
         # from its lowest card up
-        first = legal & beats & ~((best << 1) - 1) if order and mk[bs] != side else 0
+        winners = legal & beats & ~((best << 1) - 1)
+        first = winners if order and mk[bs] != side else 0
         if left == 1:
             after = hand.bit_count() - 1
             for moves in (first, legal ^ first):
@@ -575,7 +591,22 @@ def _make_search(
             return side == 0
         nx = nxt[seat]
         left -= 1
-        for moves in (first, legal ^ first):
+        groups: tuple[int, ...] = (first, legal ^ first)
+        later = later_opponents[seat][left]
+        if later and order and winners:
+            # when the trick is not ours, or is but an opponent still to play
+            # can beat its card: first the lowest winner that none of the
+            # cards those opponents may play beats
+            threat = 0
+            for s in later:
+                x = h[s]
+                threat |= (x & follow or x) & beats
+            if first or threat > best:
+                sure = winners & ~((1 << threat.bit_length()) - 1)
+                if sure:
+                    sure &= -sure
+                    groups = (sure, first & ~sure, legal & ~(first | sure))
+        for moves in groups:
             while moves:
                 b = moves & -moves
                 moves ^= b
