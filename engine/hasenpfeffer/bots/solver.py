@@ -16,7 +16,7 @@ Monte Carlo), so this is written for speed in pure Python:
 * equivalent cards: two cards of one hand next to each other in the rank order
   of their effective suit, with no card between them still in play (in a hand
   or in the trick), are interchangeable; one card of each run is searched;
-* move ordering: with three tricks or more to go the leader tries first the
+* move ordering: with four tricks or more to go the leader tries first the
   cards led towards a partner's top card of a suit, then its own top cards
   (plain suits before trumps), then the suits the partner can ruff, then the
   other trumps, the plain suits an opponent can ruff and the rest (with fewer
@@ -407,11 +407,8 @@ def _make_search(
         p = partner[leader]
         if p >= 0:
             par = h[p]
-            opp = others ^ par
-            below = opp | ((opp >> 1) & fill_1)
-            below |= (below >> 2) & fill_2
-            below |= (below >> 4) & fill_4
-            toward = ((par & ~below & plain) + plain) & sentinels
+            # the suits whose top card among the others' is the partner's
+            toward = ((below & ~(below >> 1) & par & plain) + plain) & sentinels
             toward = (toward - (toward >> 6)) & plain_moves & ~top
             if par & trumps:
                 v = sentinels ^ (((par & plain) + plain) & sentinels)
@@ -524,7 +521,7 @@ def _make_search(
         nx = nxt[leader]
         left = n_active - 1
         result = side ^ 1
-        if order and rem > 2 and moves & (moves - 1):
+        if order and rem > 3 and moves & (moves - 1):
             for b in lead_order(leader, moves, px ^ sentinels ^ hand):
                 h[leader] = hand ^ b
                 if play(k, nx, left, suit_of[b.bit_length()], b, leader, px) == side:
