@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import random
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 
 from hasenpfeffer.bots.solver import (
     _BIT_OF,
+    _CARD_OF,
     Position,
     _Root,
     _to_layout,
@@ -239,6 +241,78 @@ def test_the_two_searches_agree_on_every_threshold(
 
 def _bits(mask: int) -> list[int]:
     return [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+# --- the techniques' premises, on random positions -----------------------------------
+
+small_positions = st.builds(
+    position,
+    seed=st.integers(0, 10**6),
+    n_active=st.sampled_from([4, 3, 2]),
+    tricks_left=st.integers(1, 4),
+    mid_trick=st.booleans(),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(pos=small_positions)
+def test_equivalent_cards_are_worth_the_same(pos: Position) -> None:
+    """Two legal cards of the player to move next to each other in the layout
+    with no card still in play (in a hand or in the trick) between them are
+    worth the same to exhaustive minimax, so searching one of them is enough;
+    and ``solve_moves`` gives every card minimax's value."""
+    root = _Root(pos)
+    card_of = _CARD_OF[pos.trump]
+    legal = _bits(root.legal_bits())
+    values = minimax_moves(pos)
+    for low, high in pairwise(legal):
+        if not root.px & (high - (low << 1)):
+            assert values[card_of[low]] == values[card_of[high]], (pos, low, high)
+    assert solve_moves(pos) == values, pos
+
+
+def _table_position(pos: Position, key: int) -> Position:
+    """The trick-boundary position of a transposition table key (the four
+    hands as layout bit sets and the leader), no tricks won yet."""
+    leader = key & 3
+    fields = key >> 2
+    card_of = _CARD_OF[pos.trump]
+    hands = []
+    for s in range(4):
+        layout = fields >> (29 * (3 - s)) & ((1 << 29) - 1)
+        hands.append(sum(1 << card_of[b] for b in _bits(layout)))
+    return pos._replace(
+        hands=(hands[0], hands[1], hands[2], hands[3]), to_move=leader, trick=(), won=(0, 0)
+    )
+
+
+@settings(max_examples=30, deadline=None)
+@given(pos=small_positions)
+def test_the_tables_bounds_hold(pos: Position) -> None:
+    """After every search of a position and of each card's position (every k),
+    each entry of the trick search's table bounds the makers' further tricks
+    by minimax from its position: lower <= value <= upper. After every goal
+    of the score search, each goal its table holds as reached is reached by
+    minimax, and each goal held out of reach is not."""
+    root = _Root(pos)
+    for k in range(root.rem + 2):
+        root.test(k)
+        for b in _bits(root.legal_bits()):
+            root.child_test(b)(k)
+    for key, (lower, upper) in root.searcher.tt.items():
+        value = minimax(_table_position(pos, key))
+        assert lower <= value <= upper, (pos, key)
+    goals = _Root(pos, goal=True)
+    for g in range(1, 2 << goals.rem):
+        goals.test(g)
+        for b in _bits(goals.legal_bits()):
+            goals.child_test(b)(g)
+    for key, (reached, missed) in goals.goal_table.items():
+        at = _table_position(pos, key)
+        rem = at.tricks_left
+        for g, expected in [(g, 1) for g in reached] + [(g, 0) for g in missed]:
+            indicator = [float(g >> u & 1) for u in range(rem + 1)]
+            assert minimax(at, scores=indicator) == expected, (pos, key, g)
 
 
 @given(mask=st.integers(0, (1 << 25) - 1), trump=st.integers(0, 3))

@@ -829,10 +829,12 @@ class _Root:
         hands = [_to_layout(position.hands[s], t) if s in active else 0 for s in range(4)]
         self.searcher = _Searcher(hands, seating, **options)
         self.goal = goal
+        #: the goal search's table (goal mode only): for the tests
+        self.goal_table: dict[int, tuple[list[int], list[int]]] = {}
         if goal:
             # the same hands (shared list), searched for a goal set instead of k
             sr = self.searcher
-            sr.start, sr.play = _make_goal_search(hands, seating, {}, sr.stats)
+            sr.start, sr.play = _make_goal_search(hands, seating, self.goal_table, sr.stats)
         self.to_move = position.to_move
         self.rem = hands[position.to_move].bit_count()
         px = hands[0] | hands[1] | hands[2] | hands[3] | _SENTINELS
