@@ -919,10 +919,47 @@ def _exact(test: Test, lo: int, hi: int, guess: int) -> int:
     return lo
 
 
+def _exact_near(test: Test, lo: int, hi: int, guess: int) -> int:
+    """As ``_exact`` for a guess that is often right or one off: after
+    ``guess`` tries the next count on the side its answer points to (true at
+    guess: guess + 1; false: guess - 1), and only then bisects."""
+    if lo < guess <= hi:
+        if test(guess):
+            lo = guess
+            if lo < hi:
+                if not test(lo + 1):
+                    return lo
+                lo += 1
+        else:
+            hi = guess - 1
+            if lo < hi:
+                if test(hi):
+                    return hi
+                hi -= 1
+    return _exact(test, lo, hi, lo)
+
+
+def _first_guess(root: _Root) -> int:
+    """A guess at the makers' further tricks: the tricks left times (the
+    makers' trumps + 1/2) / (all the trumps in the hands + 1), rounded; right
+    or one off for about three positions in four of the benchmark's deals."""
+    hands = root.searcher.hands
+    maker_team = root.position.maker_team
+    mine = theirs = 0
+    for s in root.position.active:
+        n = (hands[s] & _TRUMPS).bit_count()
+        if s & 1 == maker_team:
+            mine += n
+        else:
+            theirs += n
+    rem = root.rem
+    return (2 * rem * mine + rem + mine + theirs + 1) // (2 * (mine + theirs + 1))
+
+
 def _solve_root(root: _Root) -> int:
     if root.rem == 0:
         return 0
-    return _exact(root.test, 0, root.rem, (root.rem + 1) // 2)
+    return _exact_near(root.test, 0, root.rem, _first_guess(root))
 
 
 def solve(position: Position, **options: bool) -> int:
