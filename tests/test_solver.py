@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hasenpfeffer.bots import solver
 from hasenpfeffer.bots.solver import (
     _BIT_OF,
     _CARD_OF,
@@ -349,6 +350,23 @@ def test_the_leaders_move_order_tries_each_card_once(
                 others |= hands[s]
         order = searcher.lead_order(leader, moves, others)
         assert sorted(order) == _bits(moves), (pos, leader, moves)
+
+
+def test_a_full_table_is_emptied_and_the_values_stay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With room for only a few positions the tables keep emptying themselves:
+    the values stay minimax's."""
+    monkeypatch.setattr(solver, "_TABLE_LIMIT", 3)
+    seed_rules = Rules.preset("seed")
+    for seed in range(share(12)):
+        pos = position(40000 + seed, (4, 3, 2)[seed % 3], 2 + seed % 3)
+        assert_matches_minimax(pos)
+        ref = {c: minimax_score(pos.play(c), seed_rules) for c in pos.legal_moves()}
+        assert solve_score_moves(pos, seed_rules) == ref, pos
+        root = _Root(pos)
+        for k in range(root.rem + 1):
+            root.test(k)
+        # the limit, and the searches under way (one per trick) storing theirs
+        assert len(root.searcher.tt) <= 3 + 6
 
 
 # --- playing the solver's moves ----------------------------------------------------

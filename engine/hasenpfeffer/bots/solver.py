@@ -277,6 +277,14 @@ def score_of(position: Position, maker_tricks: int, rules: Rules | None = None) 
 # --- the search ----------------------------------------------------------------
 
 Test = Callable[[int], bool]
+#: The most positions a solve's transposition table holds (give or take the
+#: few searches under way, one per trick): a new position finding it full
+#: empties it first (a lost entry costs time, never a wrong value). About
+#: 90 bytes a position in the trick search, 230 in the score search (its goal
+#: lists included), so at most some 4.5 and 12 MB; the largest tables of
+#: ``solve_moves`` and ``solve_score_moves`` on the benchmark's fresh deals
+#: (seeds 1 and 2, 1,200 deals) held 2,005 and 7,409 positions.
+_TABLE_LIMIT: Final = 50_000
 #: A value of a hand's outcome: points (int) or a chance (float).
 V = TypeVar("V", int, float)
 
@@ -377,6 +385,7 @@ def _make_search(
     full = _FULL
     plain_suits = _PLAIN_SUITS
     tt_get = tt.get
+    table_limit = _TABLE_LIMIT
     plain = _PLAIN
     fill_1, fill_2, fill_4 = _FILL_1, _FILL_2, _FILL_4
 
@@ -494,6 +503,8 @@ def _make_search(
                     return True
                 if hi < k:
                     return False
+            elif len(tt) >= table_limit:
+                tt.clear()
         side = mk[leader]
         px = h[0] | h[1] | h[2] | h[3] | sentinels
         if quick:
@@ -645,6 +656,7 @@ def _make_goal_search(
     full = _FULL
     plain_suits = _PLAIN_SUITS
     tt_get = tt.get
+    table_limit = _TABLE_LIMIT
 
     def leader_count(leader: int, hand: int) -> int:
         """How many tricks in a row the leader can take from here (see
@@ -717,6 +729,8 @@ def _make_goal_search(
         key = (((h[0] << 29 | h[1]) << 29 | h[2]) << 29 | h[3]) << 2 | leader
         e = tt_get(key)
         if e is None:
+            if len(tt) >= table_limit:
+                tt.clear()
             e = tt[key] = ([], [])
         else:
             # a goal that holds a goal the makers reach is reached; one inside a
