@@ -20,13 +20,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hasenpfeffer.bots import solver
+from hasenpfeffer.bots import solver_search
 from hasenpfeffer.bots.solver import (
-    _BIT_OF,
-    _CARD_OF,
     Position,
     _Root,
-    _to_layout,
     minimax,
     score_of,
     solve,
@@ -35,6 +32,7 @@ from hasenpfeffer.bots.solver import (
     solve_score_moves,
     solve_value_moves,
 )
+from hasenpfeffer.bots.solver_search import BIT_OF, CARD_OF, to_layout
 from hasenpfeffer.cards import Card, suit_index
 from hasenpfeffer.game import Game
 from hasenpfeffer.rules import Rules, legal_mask, winning_position
@@ -263,7 +261,7 @@ def test_equivalent_cards_are_worth_the_same(pos: Position) -> None:
     worth the same to exhaustive minimax, so searching one of them is enough;
     and ``solve_moves`` gives every card minimax's value."""
     root = _Root(pos)
-    card_of = _CARD_OF[pos.trump]
+    card_of = CARD_OF[pos.trump]
     legal = _bits(root.legal_bits())
     values = minimax_moves(pos)
     for low, high in pairwise(legal):
@@ -277,7 +275,7 @@ def _table_position(pos: Position, key: int) -> Position:
     hands as layout bit sets and the leader), no tricks won yet."""
     leader = key & 3
     fields = key >> 2
-    card_of = _CARD_OF[pos.trump]
+    card_of = CARD_OF[pos.trump]
     hands = []
     for s in range(4):
         layout = fields >> (29 * (3 - s)) & ((1 << 29) - 1)
@@ -318,12 +316,12 @@ def test_the_tables_bounds_hold(pos: Position) -> None:
 
 @given(mask=st.integers(0, (1 << 25) - 1), trump=st.integers(0, 3))
 def test_the_layout_of_a_set_of_cards(mask: int, trump: int) -> None:
-    """``_to_layout`` (by table) puts each card at its bit of the layout."""
+    """``to_layout`` (by table) puts each card at its bit of the layout."""
     expected = 0
     for c in range(25):
         if mask >> c & 1:
-            expected |= 1 << _BIT_OF[trump][c]
-    assert _to_layout(mask, trump) == expected
+            expected |= 1 << BIT_OF[trump][c]
+    assert to_layout(mask, trump) == expected
 
 
 @settings(max_examples=60, deadline=None)
@@ -355,7 +353,7 @@ def test_the_leaders_move_order_tries_each_card_once(
 def test_a_full_table_is_emptied_and_the_values_stay(monkeypatch: pytest.MonkeyPatch) -> None:
     """With room for only a few positions the tables keep emptying themselves:
     the values stay minimax's."""
-    monkeypatch.setattr(solver, "_TABLE_LIMIT", 3)
+    monkeypatch.setattr(solver_search, "TABLE_LIMIT", 3)
     seed_rules = Rules.preset("seed")
     for seed in range(share(12)):
         pos = position(40000 + seed, (4, 3, 2)[seed % 3], 2 + seed % 3)
