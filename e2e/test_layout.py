@@ -6,7 +6,7 @@ always moves, and the Keys tool, which touch screens do not show.
 
 One page does the whole matrix: it is played from phase to phase, and at each
 phase the language is switched in place and the viewport resized (no reload),
-so the 4 sizes x 5 languages x 9 situations cost seconds, not minutes.
+so the 5 sizes x 5 languages x 10 situations cost seconds, not minutes.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Page
 from conftest import PageProblems
 from game_driver import FRAMES, SET_LANGUAGE, WAITING, next_hand, phase, reset, start, step
 
-VIEWPORTS = ((360, 640), (390, 844), (1366, 768), (1920, 1080))
+VIEWPORTS = ((360, 640), (390, 844), (1024, 768), (1366, 768), (1920, 1080))
 LANGUAGES = ("en", "it", "fy", "ar", "hi")
 HUMAN = '#table[data-human="1"]'
 

@@ -1,7 +1,9 @@
 // The top bar on one line. When the tools' labels do not fit beside the brand and
 // the scores (a longer language, a narrower window, one more tool such as Install),
 // the tools show their icons only (the `compact` class); each label stays its
-// button's accessible name and the title its tooltip. Measured rather than guessed
+// button's accessible name and the title its tooltip. When the icons do not fit either
+// (1024 px wide in English: twelve tools), the brand shows its hare only (`bare`: the
+// name stays the heading's text for screen readers). Measured rather than guessed
 // per language: again whenever the bar's width, the page's language or the tools
 // change. Phones have their own two-line bar (styles.css). A change of labels is
 // measured once, in the next frame: a language's labels arrive in several mutations
@@ -33,8 +35,9 @@ function fit() {
   const key = `${bar.clientWidth} ${document.documentElement.lang} ${shown}`;
   if (key === fitted) return;
   fitted = key;
-  bar.classList.remove("compact");
+  bar.classList.remove("compact", "bare");
   if (wraps()) bar.classList.add("compact");
+  if (bar.classList.contains("compact") && wraps()) bar.classList.add("bare");
 }
 
 /** Keep the top bar on one line from now on. */
