@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page
 
 from axe import assert_accessible
 from conftest import PageProblems, open_page
-from game_driver import WAITING, phase, reload, reset, start, step
+from game_driver import FRAMES, WAITING, phase, reload, reset, start, step
 
 HUMAN = '#table[data-human="1"]'
 TIP = "#guide section"
@@ -128,9 +128,7 @@ def test_on_a_phone_the_tip_has_a_row_of_its_own_and_a_short_one_opens_on_read(
     text, hide, read = f"{TIP} p", f'{TIP} [data-guide="hide"]', f"{TIP} .guide-read"
     # a tall phone: the whole tip, in its row between the felt and the prompt
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_function(
-        "() => getComputedStyle(document.querySelector('#guide')).position === 'relative'"
-    )
+    page.evaluate(FRAMES)
     assert page.is_visible(text) and page.is_visible(hide) and not page.is_visible(read)
     felt = page.locator(".felt").bounding_box()
     row = page.locator("#guide").bounding_box()
@@ -149,8 +147,11 @@ def test_on_a_phone_the_tip_has_a_row_of_its_own_and_a_short_one_opens_on_read(
     assert page.get_attribute(read, "aria-expanded") == "true"
     assert page.is_visible(text) and page.is_visible(hide)
     assert "tricks" in page.inner_text(text)
+    # (opened, it takes the felt's place: no room there for both)
+    assert not page.is_visible(".felt")
     page.click(read)
     assert not page.is_visible(text)
+    assert page.is_visible(".felt")
     # a hint asked for puts the tip aside (one voice at a time) until it goes
     page.click('[data-tool="hint"]')
     page.wait_for_selector("#note.hint")

@@ -6,7 +6,8 @@ always moves, and the Keys tool, which touch screens do not show.
 
 One page does the whole matrix: it is played from phase to phase, and at each
 phase the language is switched in place and the viewport resized (no reload),
-so the 5 sizes x 5 languages x 10 situations cost seconds, not minutes.
+so the 6 sizes x 5 languages x 10 situations cost seconds, not minutes. Where a short
+screen shows a tip as its title, the tip is checked again opened ("Read").
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ from playwright.sync_api import Browser, Page
 from conftest import PageProblems
 from game_driver import FRAMES, SET_LANGUAGE, WAITING, next_hand, phase, reset, start, step
 
-VIEWPORTS = ((360, 640), (390, 844), (1024, 768), (1366, 768), (1920, 1080))
+VIEWPORTS = ((360, 640), (390, 844), (1024, 768), (1280, 800), (1366, 768), (1920, 1080))
 LANGUAGES = ("en", "it", "fy", "ar", "hi")
 HUMAN = '#table[data-human="1"]'
+READ = "#guide .guide-read"
 
 # Everything wrong with the layout as the player sees it now, as sentences.
 MEASURE = """() => {
@@ -38,6 +40,31 @@ MEASURE = """() => {
   const px = Math.round;
   const box = (r) => `${px(r.left)},${px(r.top)} to ${px(r.right)},${px(r.bottom)}`;
   const dialog = document.querySelector("dialog[open]");
+  // a tip, over the table or in the hand's summary, and a hint or a reason show their
+  // whole text, and each of the tip's buttons lies inside its box and takes a click at
+  // its centre (issue 51: at 1280x800 a tip's box was 128 px high for 174 px of text
+  // and buttons, "Got it" under its foot and out of reach)
+  for (const el of document.querySelectorAll("#guide .guide-tip, dialog[open] .guide-tip, #note")) {
+    if (!shown(el)) continue;
+    if (el.scrollHeight > el.clientHeight + 1) {
+      out.push(`${name(el)} cuts its text (${el.scrollHeight} > ${el.clientHeight} px)`);
+    }
+    const r = el.getBoundingClientRect();
+    for (const b of el.querySelectorAll("button")) {
+      if (!shown(b)) continue;
+      const s = b.getBoundingClientRect();
+      const what = `the tip's ${b.dataset.guide ?? "read"} button`;
+      const inside = s.left >= r.left - 1 && s.top >= r.top - 1
+        && s.right <= r.right + 1 && s.bottom <= r.bottom + 1;
+      if (!inside) {
+        out.push(`${what} (${box(s)}) is outside the tip (${box(r)})`);
+      }
+      const hit = document.elementFromPoint((s.left + s.right) / 2, (s.top + s.bottom) / 2);
+      if (!hit || !(hit === b || b.contains(hit))) {
+        out.push(`${what} is covered by ${hit ? name(hit) : "nothing"}`);
+      }
+    }
+  }
   const needed = dialog
     ? [dialog, ...dialog.querySelectorAll(".buttons button")]
     : document.querySelectorAll(`#hand .card, #actions button, .tools .tool, #prompt, #note,
@@ -143,10 +170,19 @@ class Matrix:
             for width, height in VIEWPORTS:
                 page.set_viewport_size({"width": width, "height": height})
                 page.evaluate(FRAMES)
-                found: list[str] = page.evaluate(MEASURE)
-                self.problems += [f"{situation}, {code}, {width}x{height}: {p}" for p in found]
+                self.measure(f"{situation}, {code}, {width}x{height}")
+                # a short screen's tip, its title until "Read": opened, and closed again
+                if page.is_visible(READ):
+                    page.click(READ)
+                    page.evaluate(FRAMES)
+                    self.measure(f"{situation}, {code}, {width}x{height}, the tip opened")
+                    page.click(READ)
         page.evaluate(SET_LANGUAGE, "en")
         page.set_viewport_size({"width": 1366, "height": 768})
+
+    def measure(self, where: str) -> None:
+        found: list[str] = self.page.evaluate(MEASURE)
+        self.problems += [f"{where}: {p}" for p in found]
 
 
 def until(page: Page, done: Callable[[Page], bool], rng: random.Random, bid: str) -> None:

@@ -66,7 +66,7 @@ def test_no_observer_resizes_what_is_observed(page: Page, base_url: str) -> None
     start(page, base_url, "?speed=instant&bots=easy&seed=3")
     rng = random.Random(48)
     # the guide's tip on show (a first visit's storage), in each language, at the widths
-    # where the tools fold to icons and the tip moves from the foot to the corner
+    # where the tools fold to icons (and the brand to its hare) and the tip's row narrows
     for lang in ("en", "ar", "hi", "fy", "it"):
         reset(page, f"?speed=instant&bots=easy&seed=3&lang={lang}")
         for width, height in ((1280, 800), (905, 700), (899, 700), (640, 800), (360, 740)):

@@ -1,8 +1,8 @@
 // The first-game guide: a short tip at each new moment of a player's first game
 // (what a bid counts, the widow, naming trump, following suit and the bowers,
-// going alone, scoring), one at a time, in a region by the felt (its bottom corner
-// under East on a wide screen, a row under it on a narrower one, where a short screen
-// shows the title until the player opens the tip with "Read": styles.css). It
+// going alone, scoring), one at a time, in a row of its own between the felt and the
+// prompt (a short narrow screen shows the title until the player opens the tip with
+// "Read": styles.css), so it never covers a seat, a card or a label. It
 // is not a dialog: the focus stays where it is, the region is announced politely,
 // its buttons are in the Tab order. "Got it" puts the tip away (the next one comes
 // at its own moment), "Hide tips" puts them all away; the rules dialog's "Show tips
@@ -22,14 +22,12 @@
 import { callWord, teamWords } from "../shared/i18n-terms.js";
 import { formatList, formatSigned, t } from "../shared/i18n.js";
 import { deviceStorage, EMBEDDED } from "../shared/page.js";
-import { sizeWatcher } from "../shared/resize.js";
 import { $ } from "./dom.js";
 import { focusFirstControl } from "./keyboard.js";
 import { state, update } from "./state.js";
 
 const STORAGE_KEY = "hasenpfeffer.guide.v1";
 const guideEl = $("#guide");
-const noteEl = $("#note"); // a hint or a reason: the felt's other bottom corner on a wide screen
 
 /**
  * The tips in the order they are offered. `due(game)`: whether now is its moment
@@ -155,37 +153,6 @@ function finishedHand(st) {
 }
 
 let painted = "";
-
-// On a wide screen the tip sits in the felt's bottom corner at the inline end, and a
-// hint or a reason in the other one (styles.css), under West and East, which they must
-// never hide: the room between the foot of the lower of the two and the felt's foot
-// bounds them. Measured and set in the next frame, not in the observer's callback
-// (web/shared/resize.js).
-const feltEl = globalThis.document?.querySelector(".felt");
-const sideSeats = feltEl ? [...feltEl.querySelectorAll('.seat[data-pos="west"], .seat[data-pos="east"]')] : [];
-const placeUnderSeats = {
-  measure() {
-    if (!feltEl || sideSeats.length === 0) return 0;
-    const felt = feltEl.getBoundingClientRect();
-    return Math.floor(felt.bottom - Math.max(...sideSeats.map((seat) => seat.getBoundingClientRect().bottom)));
-  },
-  apply(room) {
-    setLength(guideEl, "--side-room", room);
-    setLength(noteEl, "--side-room", room);
-  },
-};
-
-/** A length for the stylesheet, on the one element whose rule reads it, and only when it
- * changed: set on the table, the same value made the whole table restyle and lay out
- * again (at start-up, in the task of the table's first paint). */
-function setLength(el, name, px) {
-  const value = `${px}px`;
-  if (el && el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
-}
-if (feltEl) {
-  const watcher = sizeWatcher(placeUnderSeats);
-  for (const el of [feltEl, ...sideSeats]) watcher?.observe(el);
-}
 
 /** After each render (boot.js wires it): when the game has reached a new moment,
  * the guide moves on (remembered, and put in the state). */
