@@ -119,6 +119,33 @@ def test_a_tip_at_each_new_moment_of_a_first_game(page: Page, base_url: str) -> 
     assert human_bidding(page) and tip(page) is None
 
 
+def test_a_tip_left_unread_waits_for_its_next_moment_not_the_hand_s_end(
+    page: Page, base_url: str
+) -> None:
+    """(issue 51) The widow's tip, unread when the auction ends, does not come back over
+    the finished hand (the engine has dealt the next hand behind it: the table shows no
+    widow), nor holds back the scoring tip in the summary: it waits for the next auction."""
+    page.add_init_script(RECORD_TIPS)
+    start(page, base_url, "?speed=instant&bots=random&seed=5")
+    rng = random.Random(4)
+    play_until(page, human_bidding, rng)
+    page.click('#guide [data-guide="got-it"]')
+    page.wait_for_selector(f'{TIP}[data-tip="widow"]')
+    # the widow's tip left unread, the hand played to its end
+    play_until(page, lambda p: p.is_visible("#summary-dialog[open]"), rng, bid="pass")
+    page.evaluate(FRAMES)
+    shown = page.evaluate("window.__tips")
+    assert shown.count("widow") == 1, f"the widow's tip came back at the hand's end: {shown}"
+    assert tip(page) is None, f"a tip behind the summary: {tip(page)}"
+    scoring = "#summary-dialog .guide-tip[data-tip='scoring']"
+    assert page.is_visible(scoring), f"no scoring tip in the summary: {shown}"
+    assert shown[-1] == "scoring", shown
+    # the next auction is the widow's next moment
+    page.click('#summary-dialog [data-action="next-hand"]')
+    play_until(page, human_bidding, rng)
+    assert tip(page) == "widow"
+
+
 def test_on_a_phone_the_tip_has_a_row_of_its_own_and_a_short_one_opens_on_read(
     warm_page: Page,
 ) -> None:

@@ -25,7 +25,7 @@ from game_driver import FRAMES, SET_LANGUAGE, WAITING, next_hand, phase, reset, 
 VIEWPORTS = ((360, 640), (390, 844), (1024, 768), (1280, 800), (1366, 768), (1920, 1080))
 LANGUAGES = ("en", "it", "fy", "ar", "hi")
 HUMAN = '#table[data-human="1"]'
-READ = "#guide .guide-read"
+READ = "#guide .guide-read, dialog[open] .guide-read"
 
 # Everything wrong with the layout as the player sees it now, as sentences.
 MEASURE = """() => {
@@ -78,8 +78,17 @@ MEASURE = """() => {
   }
   if (dialog) {
     // a short dialog shows all of itself; the long rules text scrolls inside its dialog,
-    // whose buttons stay in view
-    if (dialog.id !== "rules-dialog" && dialog.scrollHeight > dialog.clientHeight + 1) {
+    // whose buttons stay in view, and so does a summary whose tip a small phone's player
+    // opened: scrolled to the whole tip, above the buttons
+    const opened = dialog.querySelector(".guide-tip.reading");
+    if (opened) {
+      const r = opened.getBoundingClientRect();
+      const top = dialog.getBoundingClientRect().top;
+      const foot = dialog.querySelector(".buttons").getBoundingClientRect().top;
+      if (r.top < top - 1 || r.bottom > foot + 1) {
+        out.push(`the opened tip (${box(r)}) is not in view between ${px(top)} and ${px(foot)}`);
+      }
+    } else if (dialog.id !== "rules-dialog" && dialog.scrollHeight > dialog.clientHeight + 1) {
       out.push(`#${dialog.id} needs scrolling (${dialog.scrollHeight} > ${dialog.clientHeight})`);
     }
     return out;
@@ -171,7 +180,8 @@ class Matrix:
                 page.set_viewport_size({"width": width, "height": height})
                 page.evaluate(FRAMES)
                 self.measure(f"{situation}, {code}, {width}x{height}")
-                # a short screen's tip, its title until "Read": opened, and closed again
+                # a short screen's tip, its title until "Read" (over the table or in the
+                # summary): opened, and closed again
                 if page.is_visible(READ):
                     page.click(READ)
                     page.evaluate(FRAMES)

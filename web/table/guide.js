@@ -81,14 +81,22 @@ function remember(guide) {
   }
 }
 
+/** Whether now is the tip's moment. While a finished hand is on show it is the scoring
+ * tip's only: the engine has dealt the next hand behind it, but that hand's auction has
+ * not begun for the player (issue 51: the widow's tip, unread, came back over the
+ * finished hand, of a widow the table did not show, and held the scoring tip back). */
+function isDue(tip, game, finished) {
+  return (!finished || tip.id === "scoring") && tip.due(game, finished);
+}
+
 /** The guide after this state of the game (`finished`: a finished hand is on show):
  * the tip on show stays while its moment lasts; otherwise the first tip not yet read
  * whose moment it is comes up (one whose moment passed unread comes back at its next). */
 export function advance(guide, game, finished = false) {
   if (!guide || guide.off || !game) return guide;
   const current = TIPS.find((tip) => tip.id === guide.current);
-  if (current?.due(game, finished)) return guide;
-  const next = TIPS.find((tip) => !guide.seen.includes(tip.id) && tip.due(game, finished));
+  if (current && isDue(current, game, finished)) return guide;
+  const next = TIPS.find((tip) => !guide.seen.includes(tip.id) && isDue(tip, game, finished));
   const id = next?.id ?? null;
   if (id === guide.current) return guide;
   return { ...guide, current: id };
@@ -158,7 +166,8 @@ let painted = "";
  * the guide moves on (remembered, and put in the state). */
 export function followGuide(state) {
   if (!guideEl) return;
-  const guide = advance(state.guide, state.game, Boolean(state.handOver));
+  // (the same moment as the one painted: a finished hand, not at the game's end)
+  const guide = advance(state.guide, state.game, finishedHand(state).finished);
   if (guide !== state.guide) queueMicrotask(() => change(guide));
 }
 
@@ -192,15 +201,17 @@ export function paintGuide(state) {
   text.textContent = tipText(id, rules, hand);
   const buttons = document.createElement("div");
   buttons.className = "guide-buttons";
-  // "Read": a short screen shows the tip as its title until the player opens it
-  // (styles.css: the button is hidden wherever the whole tip has room)
+  // "Read": a short screen shows the tip as its title until the player opens it, over
+  // the table and in the hand's summary, which has no room for both its own words and
+  // a whole tip on a small phone (styles.css: the button is hidden wherever the whole
+  // tip has room)
   const read = document.createElement("button");
   read.type = "button";
   read.className = "btn guide-read";
   read.setAttribute("aria-expanded", "false");
   read.setAttribute("aria-controls", "guide-text");
   read.textContent = t("guide.read");
-  if (place === guideEl) buttons.append(read);
+  buttons.append(read);
   for (const [action, label, style] of [
     ["got-it", "guide.got_it", "btn primary"],
     ["hide", "guide.hide", "btn"],
@@ -236,7 +247,10 @@ export function installGuide() {
     if (read) {
       const open = read.getAttribute("aria-expanded") !== "true";
       read.setAttribute("aria-expanded", String(open));
-      read.closest(".guide-tip").classList.toggle("reading", open);
+      const tip = read.closest(".guide-tip");
+      tip.classList.toggle("reading", open);
+      // in the summary, the whole tip in view above the dialog's buttons
+      if (open && tip.closest("dialog")) tip.scrollIntoView({ block: "start" });
       return;
     }
     const b = e.target.closest(".guide-tip button[data-guide]");
