@@ -275,6 +275,56 @@ def test_no_scrolling_at_any_size_in_any_language_or_phase(warm_page: Page) -> N
     assert len(matrix.situations) == 10
 
 
+# ---- the trump badge's calls on a phone ------------------------------------------------
+
+# How the calls under the trump badge are written: each word on one line (none broken
+# inside, issue 51: "East names hearts a / s trump. East discard / s a card."), and all
+# of them there (none cut off at the third line).
+CALLS_WRITTEN = """() => {
+  const calls = document.querySelector("#calls");
+  const out = [];
+  const [w, h] = [calls.scrollWidth, calls.scrollHeight];
+  if (h > calls.clientHeight + 1 || w > calls.clientWidth + 1) {
+    out.push(`cut off: ${w}x${h} in ${calls.clientWidth}x${calls.clientHeight}`);
+  }
+  const text = calls.firstChild;
+  const range = document.createRange();
+  for (const match of text.data.matchAll(/\\S+/g)) {
+    range.setStart(text, match.index);
+    range.setEnd(text, match.index + match[0].length);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    if (lines.size > 1) out.push(`"${match[0]}" broken over ${lines.size} lines`);
+  }
+  return { text: text.data, problems: out };
+}"""
+
+
+def test_the_calls_under_the_trump_badge_wrap_whole_words_on_a_phone(warm_page: Page) -> None:
+    page = reset(warm_page, "?speed=instant&bots=random&seed=5")
+    rng = random.Random(4)
+    # the longest calls: the player names trump, discards a card (named) and goes alone
+    until(page, human_in("alone"), rng, "6")
+    page.click('#actions [data-alone="alone"]')
+    until(page, human_in("play"), rng, "6")
+    calls = page.inner_text("#calls")
+    assert "trump" in calls and "discard" in calls and "alone" in calls, calls
+    problems: list[str] = []
+    for code in ("en", "hi", "it", "fy", "ar"):
+        page.evaluate(SET_LANGUAGE, code)
+        page.wait_for_function(f"() => document.documentElement.lang === '{code}'")
+        for width, height in ((390, 844), (360, 640)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate(FRAMES)
+            written = page.evaluate(CALLS_WRITTEN)
+            where = f"{code}, {width}x{height}"
+            problems += [f"{where}: {p}" for p in written["problems"]]
+            # and the badge, taller now, covers nothing
+            problems += [f"{where}: {p}" for p in page.evaluate(MEASURE)]
+    page.evaluate(SET_LANGUAGE, "en")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    assert problems == [], "\n".join(problems[:40])
+
+
 # ---- the rules dialog ------------------------------------------------------------------
 
 RULES_SHOWN = """() => {

@@ -167,8 +167,7 @@ export function renderTrump(state) {
   painted.calls = key;
   const roles = game.card_roles;
   const text = calls.map(({ seat, action }) => actionSentence({ seat, action, card_roles: roles }, v)).join(" ");
-  setText($("#calls"), text);
-  $("#calls").title = text; // in full where a small screen shows the first lines only
+  setText($("#calls"), text); // in full at every size (styles.css)
 }
 
 /** The trick area: the trick being shown (state.trick), else the view's own. */
