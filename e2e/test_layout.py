@@ -20,7 +20,17 @@ from typing import Any
 from playwright.sync_api import Browser, Page
 
 from conftest import PageProblems
-from game_driver import FRAMES, SET_LANGUAGE, WAITING, next_hand, phase, reset, start, step
+from game_driver import (
+    FRAMES,
+    MESSAGE,
+    SET_LANGUAGE,
+    WAITING,
+    next_hand,
+    phase,
+    reset,
+    start,
+    step,
+)
 
 VIEWPORTS = ((360, 640), (390, 844), (1024, 768), (1280, 800), (1366, 768), (1920, 1080))
 LANGUAGES = ("en", "it", "fy", "ar", "hi")
@@ -319,6 +329,40 @@ def test_the_calls_under_the_trump_badge_wrap_whole_words_on_a_phone(warm_page: 
             where = f"{code}, {width}x{height}"
             problems += [f"{where}: {p}" for p in written["problems"]]
             # and the badge, taller now, covers nothing
+            problems += [f"{where}: {p}" for p in page.evaluate(MEASURE)]
+    page.evaluate(SET_LANGUAGE, "en")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    assert problems == [], "\n".join(problems[:40])
+
+
+# ---- the rule set in force on a phone ----------------------------------------------------
+
+
+def test_a_phone_shows_the_rule_set_in_force_in_the_contract_s_corner(warm_page: Page) -> None:
+    """(issue 51) A phone's table names the rules in force, as a wider screen's does: the
+    contract's corner's line, its label the same words, covering nothing. The longest
+    name, with a tip on show (the felt at its shortest), in every language."""
+    page = reset(warm_page, "?speed=instant&bots=random&seed=5&preset=seed-pepper")
+    until(
+        page,
+        lambda p: human_in("play")(p) and p.is_visible("#guide section"),
+        random.Random(4),
+        "6",
+    )
+    problems: list[str] = []
+    for code in LANGUAGES:
+        page.evaluate(SET_LANGUAGE, code)
+        page.wait_for_function(f"() => document.documentElement.lang === '{code}'")
+        name = page.evaluate(MESSAGE, "settings.preset.seed-pepper")
+        label = page.evaluate(MESSAGE, "table.contract.rules")
+        for width, height in ((390, 844), (360, 640)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate(FRAMES)
+            where = f"{code}, {width}x{height}"
+            assert page.is_visible("#contract-rules"), f"{where}: no rule set on the table"
+            assert page.inner_text("#contract-rules") == name, where
+            line = page.inner_text(".contract-line.rules")
+            assert line.casefold().startswith(label.casefold()), (where, line, label)
             problems += [f"{where}: {p}" for p in page.evaluate(MEASURE)]
     page.evaluate(SET_LANGUAGE, "en")
     page.set_viewport_size({"width": 1366, "height": 768})

@@ -246,11 +246,12 @@ def test_a_phone_keeps_one_row_of_tools_and_the_rest_in_a_labelled_menu(warm_pag
                 assert shown[tool]["label"] > 8, (code, width, tool, shown[tool])
                 key = "tool." + tool.replace("-", "_")
                 assert shown[tool]["text"] == page.evaluate(MESSAGE, key), (code, tool)
-            # the rule set in force, under the Rules tool (the felt's corner has no room)
-            assert page.inner_text("#tool-rules-set") == page.evaluate(
-                MESSAGE, "settings.preset.seed-pepper"
-            )
-            assert not page.is_visible("#contract-rules")
+            # the rule set in force, under the Rules tool and on the table, in the
+            # contract's corner (test_layout.py: covering nothing)
+            rules = page.evaluate(MESSAGE, "settings.preset.seed-pepper")
+            assert page.inner_text("#tool-rules-set") == rules
+            assert page.is_visible("#contract-rules")
+            assert page.inner_text("#contract-rules") == rules
             # the first of them has the focus; Escape closes the menu, back on "More"
             assert page.evaluate("document.activeElement.dataset.tool") == "stats"
             page.keyboard.press("Escape")

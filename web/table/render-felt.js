@@ -137,7 +137,7 @@ export function renderContract(view, state) {
     setText(bid, "—");
   }
   // the rule set in force, by the name the settings give it (a phone shows it under the
-  // Rules tool in the tools' menu)
+  // Rules tool in the tools' menu as well)
   const rulesName = state.game?.preset ? t(`settings.preset.${state.game.preset}`) : t("settings.custom");
   setText($("#contract-rules"), rulesName);
   setText($("#tool-rules-set"), rulesName);
