@@ -536,6 +536,60 @@ def test_a_computer_players_calls_stay_on_the_table(warm_page: Page) -> None:
     assert page.inner_text("#calls").startswith("West names hearts as trump.")
 
 
+RANK_WORDS = {"9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def card_words(code: str) -> str:
+    """A card as the English catalogue names it: "9H" -> "the nine of hearts"."""
+    if code == "JK":
+        return "the Joker"
+    return f"the {RANK_WORDS[code[0]]} of {SUIT_WORDS[code[1]]}"
+
+
+@pytest.mark.parametrize("game_ends", [False, True], ids=["summary", "game-over"])
+def test_once_the_hand_is_over_why_names_the_discard(warm_page: Page, game_ends: bool) -> None:
+    """(issue 51) While the hand is on, "Why?" lists West's discard face down; once it is
+    over, the list names the card, as the summary itself and the review do (the rules
+    reveal it then): the summary's "Why did they play that way?", or at the game's end
+    (West alone takes every trick: 12 points) the toolbar's "Why?"."""
+    page = warm_page
+    scores = (0, 0) if game_ends else (0, -10)
+    game = dealt(
+        "seed", dealer=0, scores=scores, west="JK JH JD AH KH QH", south="9C TC 9S TS QD KD"
+    )
+    load_game(page, game, ["human", "medium", "medium", "medium"], "?speed=instant")
+    page.wait_for_selector('#table[data-human="1"]')
+    page.click('[data-tool="why"]')
+    page.wait_for_selector('#why-dialog[open] #why-body[aria-busy="false"]', timeout=60_000)
+    labels = page.locator("#why-body [data-why-step]").all_inner_texts()
+    assert "West's decision: discard a card face down" in labels, labels
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#why-dialog", state="hidden")
+    rng = random.Random(7)
+    end = "#gameover-dialog[open]" if game_ends else "#summary-dialog[open]"
+    for _ in range(40):
+        page.wait_for_selector(WAITING, timeout=30_000)
+        if page.is_visible(end):
+            break
+        step(page, rng)
+    page.wait_for_selector(end)
+    discard = page.evaluate("window.hasenpfeffer.state.view.last_hand.discard")
+    named = card_words(discard)
+    if game_ends:
+        page.click('#gameover-dialog [data-action="close"]')
+        page.click('[data-tool="why"]')
+    else:
+        assert f"West discarded {named}" in page.inner_text("#summary-body")
+        page.click("#summary-dialog [data-why-hand]")
+    page.wait_for_selector('#why-dialog[open] #why-body[aria-busy="false"]', timeout=60_000)
+    labels = page.locator("#why-body [data-why-step]").all_inner_texts()
+    assert f"West's decision: discard {named}" in labels, labels
+    assert not any("face down" in label for label in labels), labels
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#why-dialog", state="hidden")
+
+
 # ---- choices that look right -------------------------------------------------------------------
 
 

@@ -54,3 +54,17 @@ export function handBotDecisions(handOver, game, thrownIn = false) {
   if (!steps || thrownIn) return [];
   return steps.actions.map((a, i) => ({ ...a, step: steps.first + i })).filter((d) => decidedByBot(game, d.step));
 }
+
+/** A finished hand's decisions with its maker's discard named, "discard" becoming
+ * "discard 9H": the rules reveal it once the hand is over (docs/rules.md), and so
+ * does the engine's record of that hand (`hand`: the view's `last_hand`, whose
+ * `discard` the engine gives only for a hand played out). Never for a hand still on:
+ * the caller passes the finished hand's record only. */
+export function withDiscardNamed(decisions, hand) {
+  const card = hand?.discard;
+  if (!card) return decisions;
+  return decisions.map((d) => {
+    const { kind, arg } = parseAction(d.action);
+    return kind === "discard" && !arg && d.seat === hand.maker ? { ...d, action: `${d.action} ${card}` } : d;
+  });
+}

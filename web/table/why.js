@@ -5,7 +5,8 @@
 // the engine's `why` answer in words (web/table/why-words.js). While the
 // decision's hand is in progress the answer is public: what the decision told
 // the table, the player's cards staying hidden until the hand is over; then it
-// is the full explanation, the options that player weighed from its own cards.
+// is the full explanation, the options that player weighed from its own cards,
+// and the list names the maker's discard, which the rules reveal then.
 //
 // Loaded the first time it is wanted (the Why? tool, key Y; the summary's
 // button); the answer is worked out in the worker, the dialog shows that it is
@@ -14,7 +15,7 @@
 import { engine } from "../engine/start.js";
 import { errorText } from "../shared/i18n-terms.js";
 import { t } from "../shared/i18n.js";
-import { handBotDecisions, isOver, recentBotDecisions } from "./decisions.js";
+import { handBotDecisions, isOver, recentBotDecisions, withDiscardNamed } from "./decisions.js";
 import { openDialog, registerPainter } from "./dialog-shell.js";
 import { escapeHTML } from "../shared/html.js";
 import { $ } from "./dom.js";
@@ -29,10 +30,12 @@ const tx = (key, params) => escapeHTML(t(key, params));
 export async function openWhy(step = null, { hand = false } = {}) {
   install();
   const thrownIn = Boolean(state.game?.view.last_hand?.thrown_in);
-  const decisions = hand ? handBotDecisions(state.handOver, state.game, thrownIn) : recentBotDecisions(state.game);
+  const listed = hand ? handBotDecisions(state.handOver, state.game, thrownIn) : recentBotDecisions(state.game);
   // once the game is over the toolbar's "Why?" is the finished hand's, as the
-  // summary's after any other hand: every decision of it, the first one chosen
+  // summary's after any other hand: every decision of it, the first one chosen,
+  // the discard named (the engine's record of that hand, the view's last one)
   const whole = hand || (!state.handOver && isOver(state.game));
+  const decisions = whole ? withDiscardNamed(listed, state.game?.view.last_hand) : listed;
   const chosen = step ?? (whole ? decisions[0] : decisions.at(-1))?.step ?? null;
   const why = { decisions, hand: whole, step: chosen, busy: chosen !== null, error: "", answer: null };
   update({ why });
