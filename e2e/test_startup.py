@@ -21,16 +21,9 @@ from playwright.sync_api import Error as PlaywrightError
 from conftest import LOAD_TIMEOUT_MS, PageProblems, open_page
 from hasenpfeffer_site.serve_site import QuietHandler
 
-#: What the page preloads for the worker (index.html's preload links): its modules first.
+#: What the page preloads for the worker (index.html's preload links).
 PRELOADED = (
     "worker.js",
-    "worker-context.js",
-    "pyodide-adapter.js",
-    "load-progress.js",
-    "downloads.js",
-    "runtime-snapshot.js",
-    "locale-warmup.js",
-    "runtime-start.js",
     "build-info.js",
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -148,7 +141,7 @@ def test_an_embedded_game_plays_from_the_same_page(
 # Chromium cancels the requests in flight when the network changes
 # (net::ERR_NETWORK_CHANGED); here a route aborts them with a network error instead.
 # The page's modules: web/shared/load-guard.js reloads the page once, then says so.
-# The worker's downloads: web/engine/downloads.js asks again (three attempts), and reports
+# The worker's downloads: web/engine/worker.js asks again (three attempts), and reports
 # a download that failed for good (or an HTTP error) as the start's failure.
 
 PLAYABLE = "() => performance.getEntriesByName('hp-playable').length > 0"
