@@ -135,6 +135,11 @@ export function capitalise(text) {
 
 const oneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
 
+/** A margin in points as the hints and the review say it: "+2.3", "−1.2", "0.0". */
+export function formatMargin(points) {
+  return formatSigned(points, oneDecimal);
+}
+
 /** The engine's parameters as words of the current language. */
 function words(params) {
   const out = {};
@@ -219,7 +224,7 @@ function hintWords(params, phase) {
 /** A hint's estimate in its unit: "expected +2.3 points for your side", "about 4.1 tricks for your side". */
 function hintUnitText(unit, estimate) {
   if (!unit || estimate == null || !hasKey(`hint.unit.${unit}`)) return "";
-  const number = unit === "tricks" ? formatNumber(estimate, oneDecimal) : formatSigned(estimate, oneDecimal);
+  const number = unit === "tricks" ? formatNumber(estimate, oneDecimal) : formatMargin(estimate);
   return t(`hint.unit.${unit}`, { value: isolated(number) });
 }
 

@@ -10,7 +10,7 @@
 import { describe } from "../shared/replay-words.js";
 import { BUILD } from "../shared/build-info.js";
 import { spokenCard } from "../shared/cards.js";
-import { actionText, capitalise, hintText, seatName } from "../shared/i18n-terms.js";
+import { actionText, capitalise, formatMargin, hintText, seatName } from "../shared/i18n-terms.js";
 import { formatList, formatNumber, formatSigned, t } from "../shared/i18n.js";
 import { escapeHTML } from "../shared/html.js";
 import { cardEl } from "./dialog-markup.js";
@@ -19,8 +19,6 @@ import { answerHTML, decisionAction, decisionLabel } from "./why-words.js";
 
 const tx = (key, params) => escapeHTML(t(key, params));
 const oneDecimal = { maximumFractionDigits: 1 };
-// a margin in points as the hint says it (shared/i18n-terms.js): "−1.2", "+0.0"
-const signedOneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
 
 // ---- words --------------------------------------------------------------------------------
 
@@ -30,7 +28,7 @@ const signedOneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
 function unitWords(unit, p, prefix) {
   if (unit === "score") {
     const chance = formatNumber(p[`${prefix}chance`], oneDecimal);
-    return t("review.unit.score", { chance, margin: formatSigned(p[`${prefix}margin`], signedOneDecimal) });
+    return t("review.unit.score", { chance, margin: formatMargin(p[`${prefix}margin`]) });
   }
   return t(`review.unit.${unit}`, { value: formatNumber(p[`${prefix}estimate`], oneDecimal) });
 }
