@@ -3,6 +3,9 @@ advisor's chances against what happened."""
 
 from __future__ import annotations
 
+import json
+import pathlib
+
 import pytest
 
 from hasenpfeffer_devtools import calibration
@@ -34,10 +37,18 @@ def test_a_hands_rows_are_its_contract_calls_and_their_outcome() -> None:
     assert hand_rows("seed", 2, "medium") == [r for r in rows if r.hand == 2]  # deterministic
 
 
-def test_the_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
-    assert calibration.main(["--hands", "2", "--rules", "traditional", "--play", "medium"]) == 0
+def test_the_command_prints_the_table(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    records = tmp_path / "calls.jsonl"
+    argv = ["--hands", "2", "--rules", "traditional", "--play", "medium"]
+    assert calibration.main([*argv, "--records", str(records)]) == 0
     out = capsys.readouterr().out
     assert "| predicted | calls |" in out and "Brier score:" in out
+    # the records are the rows the table counted, one a line
+    rows = [Row(**json.loads(line)) for line in records.read_text().splitlines()]
+    assert rows == calibration.run("traditional", 2, 1, "medium", 1)
+    assert f"{len(rows)} calls measured" in out
     with pytest.raises(SystemExit):
         calibration.main(["--hands", "0"])
 

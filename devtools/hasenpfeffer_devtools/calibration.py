@@ -33,6 +33,7 @@ loaded machine: about 2 s of CPU per hand with hard card play (4 hands),
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Iterable, Sequence
@@ -210,6 +211,12 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument("--play", default="hard", help="the level that plays the cards")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument(
+        "--records",
+        metavar="FILE",
+        help="also write every measured call to FILE, one JSON object a line "
+        "(kind, predicted, made, hand): for tables by kind or a fit made afterwards",
+    )
+    parser.add_argument(
         "--calls",
         default="advisor",
         help="who makes the calls: the advisor (every call measured), or a level (only a "
@@ -222,6 +229,10 @@ def main(argv: Iterable[str] | None = None) -> int:
     rows = run(args.rules, args.hands, args.seed, args.play, args.jobs, args.calls)
     if not rows:
         parser.error("no call was measured: more hands, or calls by a level that goes alone")
+    if args.records:
+        with open(args.records, "w", encoding="utf-8") as out:
+            for row in rows:
+                out.write(json.dumps(row._asdict()) + "\n")
     print(report(rows, args.rules, args.hands, args.play, args.calls))
     sys.stdout.flush()
     print(f"({time.perf_counter() - start:.0f} s)", file=sys.stderr)

@@ -241,7 +241,13 @@ def sample_game(
 ) -> Game:
     """A complete game in the position ``view`` describes, hidden cards at random."""
     k = knowledge or Knowledge(view)
-    places = sample_places(k, rng)
+    return game_from_places(k, sample_places(k, rng), rng)
+
+
+def game_from_places(k: Knowledge, places: Sequence[int], rng: random.Random) -> Game:
+    """The game in ``k``'s position with each hidden card of ``k.pool`` in the
+    place ``places`` gives it (as ``sample_places`` returns them); ``rng``
+    picks which of a maker's cards came from the widow where that is hidden."""
     current = [0, 0, 0, 0]
     current[k.seat] = k.hand
     discard, widow = k.discard, k.widow
@@ -276,6 +282,7 @@ __all__ = [
     "WIDOW_SLOT",
     "Inference",
     "Knowledge",
+    "game_from_places",
     "hand_mask",
     "sample_game",
     "sample_places",

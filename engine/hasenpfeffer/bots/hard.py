@@ -46,10 +46,11 @@ from typing import Any, Final
 from ..actions import Action, auction_calls
 from ..cards import CARDS, EFFECTIVE_SUIT, POWER, SUITS, Card
 from ..game import Game
-from ..knowledge import Knowledge, hand_mask, sample_game
+from ..knowledge import Knowledge, sample_game
 from ..rules import Rules, hand_points, legal_mask
 from .calls import HORIZON, GameAwareCalls, win_table
 from .decision import Decision, Outcome
+from .lone_sampling import lone_candidates, lone_maker
 from .medium import MediumPlayer, Table, decision_key
 from .rollouts import ROLLOUT_DEALS, RolloutCalls, mean_after_each
 from .solver import (
@@ -60,7 +61,7 @@ from .solver import (
     solve_score_moves,
     solve_value_moves,
 )
-from .trick_estimates import ALONE_MODEL, best_discard, bidding_estimates, estimate
+from .trick_estimates import best_discard, bidding_estimates
 
 #: Tricks a double-dummy result overstates what the makers really take, on
 #: average: measured by ``python -m hasenpfeffer.bots.hard --calibrate 4 --seed 7``
@@ -72,8 +73,6 @@ PLAY_SAMPLES: Final = {6: 14, 5: 18, 4: 24, 3: 30, 2: 30, 1: 1}
 CALL_SAMPLES: Final = 10
 #: Candidate deals drawn per sample kept, for weighting by the auction.
 OVERSAMPLE: Final = 3
-#: The same for a defender's call against a lone maker (its lone hand is a rare one).
-LONE_OVERSAMPLE: Final = 30
 #: The weight of a sampled deal in which an opponent's earlier card this hand
 #: is not the card the medium player would have played from that hand (per
 #: such card; 1 for a card it would have played). 0 switches the model off.
@@ -193,28 +192,27 @@ class HardPlayer:
 
     def _deals(self, view: Mapping[str, Any], rng: random.Random, n: int) -> list[Game]:
         """``n`` deals consistent with the view, chosen among ``OVERSAMPLE * n``
-        candidates with probability following how well each fits the auction."""
+        candidates with probability following how well each fits the auction
+        (and the opponents' earlier cards); against a lone maker the candidates
+        are drawn from the deals that fit its call (``lone_sampling``)."""
         data = dict(view)  # one copy: the samples share the knowledge drawn from it
         k = Knowledge(data)
-        # a lone maker's hand is a rare one among the deals the view allows: for the
-        # call that answers it (defend alone or not), many more candidates, for the
-        # weights to find hands like it (card play keeps its count: its time)
-        lone = _lone_maker(view)
-        answering_lone = lone is not None and view["phase"] == "defend_alone"
-        oversample = LONE_OVERSAMPLE if answering_lone else OVERSAMPLE
-        candidates = [sample_game(data, rng, k) for _ in range(n * oversample)]
+        # a lone maker's hand is a rare one among the deals the view allows: drawn
+        # from the deals that fit its call (lone_sampling), not weighted after
+        lone = lone_maker(view)
+        if lone is not None:
+            candidates = lone_candidates(data, k, rng, lone, n * OVERSAMPLE)
+        else:
+            candidates = [sample_game(data, rng, k) for _ in range(n * OVERSAMPLE)]
         calls = _auction_calls(view)
         plays = _past_plays(view) if self.play_model and view["phase"] == "play" else []
-        if not calls and not plays and lone is None:
+        if not calls and not plays:
             return candidates[:n]
         if self.bid_model and calls:
             replay = _BidReplay(view, self._calls)
             weights = [replay.likelihood(g.dealt_masks, self.bid_model) for g in candidates]
         else:
             weights = [_auction_likelihood(g, calls, view["seat"]) for g in candidates]
-        if lone is not None:
-            for i, g in enumerate(candidates):
-                weights[i] *= _alone_likelihood(g, *lone)
         if plays:
             for i, g in enumerate(candidates):
                 weights[i] *= _play_likelihood(g, plays, self.play_model)
@@ -557,26 +555,6 @@ def _auction_calls(view: Mapping[str, Any]) -> list[tuple[int, float, bool]]:
             out.append((s, value, True))
         high = value
     return out
-
-
-def _lone_maker(view: Mapping[str, Any]) -> tuple[int, int, float] | None:
-    """(maker, trump, tricks needed) where the other side plays the hand alone:
-    a lone call says a hand strong enough to take them without a partner."""
-    maker = view.get("maker")
-    if not view.get("alone") or maker is None or (maker ^ view["seat"]) & 1 == 0:
-        return None
-    return maker, SUITS.index(view["trump"]), float(min(view["bid"], 6))
-
-
-def _alone_likelihood(game: Game, maker: int, trump: int, needed: float) -> float:
-    """How well the sampled maker's hand fits its going alone: a hand worth about
-    the contract's tricks on its own (no partner's help, unlike a bid). Soft, as
-    the auction's, so no sample is ever ruled out. Without it the deals a
-    defender facing a lone maker played out gave the maker an average hand, and
-    the chance that the lone contract is made came out far too low (issue 51's
-    calibration: 14 % predicted, 71 % made)."""
-    alone = estimate(hand_mask([str(c) for c in game.hand(maker)]), trump, ALONE_MODEL)
-    return max(_sigmoid((alone - needed - 0.5) / 0.3), 1e-6)
 
 
 def _auction_likelihood(game: Game, calls: Sequence[tuple[int, float, bool]], seat: int) -> float:
