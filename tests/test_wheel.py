@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from hasenpfeffer_site.wheel_comments import without_comments
+from hasenpfeffer_site.wheel_comments import private_docstrings, without_comments
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,7 +26,8 @@ PACKAGE_DIR = ROOT / "engine" / "hasenpfeffer"
 # 155,776 with them); since 2026-12-05 its modules carry no comments (159,530 bytes with
 # them that day, 148,155 without: hasenpfeffer_site/wheel_comments.py); since that night its
 # files are deflated by Zopfli (154,118 bytes by zlib's best, 149,014 by Zopfli, the same day:
-# hasenpfeffer_site/wheel_deflate.py).
+# hasenpfeffer_site/wheel_deflate.py); since 2026-12-06 without the docstrings of private
+# functions and classes (155,925 bytes with them that day).
 MAX_WHEEL_BYTES = 150 * 1024
 
 _built: list[Path] = []
@@ -101,19 +102,51 @@ def test_wheel_is_small(wheel: Path) -> None:
     assert size < MAX_WHEEL_BYTES, f"{wheel.name} is {size} bytes (limit {MAX_WHEEL_BYTES})"
 
 
+def _private_docstrings_emptied(source: str) -> str:
+    """The module's tree, each private docstring an empty string ending where it
+    starts (as the wheel's, whose docstring is ``""`` on its first line)."""
+    tree = ast.parse(source)
+    for doc in private_docstrings(tree):
+        doc.value = ""
+        doc.end_lineno, doc.end_col_offset = doc.lineno, doc.col_offset + 2
+    for node in ast.walk(tree):  # the statement holding it ends with it
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            node.end_lineno, node.end_col_offset = node.value.end_lineno, node.value.end_col_offset
+    return ast.dump(tree, include_attributes=True)
+
+
 def test_the_wheels_modules_are_the_sources_without_their_comments(wheel: Path) -> None:
-    # make wheel leaves the comments out (hasenpfeffer_site/wheel_comments.py): the same code,
-    # docstrings and line numbers, so a traceback points where the repository's does
+    # make wheel leaves the comments and private docstrings out
+    # (hasenpfeffer_site/wheel_comments.py): the same code, public docstrings and line
+    # numbers, so a traceback points where the repository's does
     with zipfile.ZipFile(wheel) as zf:
         modules = {n: zf.read(n).decode() for n in zf.namelist() if n.endswith(".py")}
     assert len(modules) > 30
+    emptied = 0
     for name, shipped in modules.items():
         source = (PACKAGE_DIR.parent / name).read_text(encoding="utf-8")
         assert "#" not in "".join(
             line for line in shipped.splitlines() if line.lstrip().startswith("#")
         ), name
-        same = ast.dump(ast.parse(shipped), include_attributes=True)
-        assert same == ast.dump(ast.parse(source), include_attributes=True), name
+        assert _private_docstrings_emptied(shipped) == _private_docstrings_emptied(source), name
+        emptied += sum(doc.value == "" for doc in private_docstrings(ast.parse(shipped)))
+        # every public docstring as written
+        public = [ast.get_docstring(n, clean=False) for n in _public_defs(ast.parse(source))]
+        assert public == [
+            ast.get_docstring(n, clean=False) for n in _public_defs(ast.parse(shipped))
+        ]
+    assert emptied > 50
+
+
+def _public_defs(tree: ast.Module) -> list[ast.AST]:
+    private = {id(doc) for doc in private_docstrings(tree)}
+    defs: list[ast.AST] = [tree]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if not (isinstance(first, ast.Expr) and id(first.value) in private):
+                defs.append(node)
+    return defs
 
 
 def test_wheel_leaves_out_the_developer_tools(names: list[str]) -> None:

@@ -1,19 +1,24 @@
-"""The engine wheel without its source comments, in place.
+"""The engine wheel without its source comments and private docstrings, in place.
 
     python -m hasenpfeffer_site.wheel_comments dist/hasenpfeffer-<version>-py3-none-any.whl
 
 The wheel is what a player's browser and pip download (`make wheel` runs this
 after building it; tests/test_wheel.py holds it under its size limit). Comments
 are for readers of the repository: the wheel's modules keep every line of code,
-every docstring (``help()`` and the doctests read them) and every line number
-(a comment alone on its line leaves an empty line, so tracebacks point where the
-repository's source does). ``RECORD`` gets the new files' hashes and sizes, so
+every public docstring (``help()`` reads them) and every line number (a comment
+alone on its line leaves an empty line, so tracebacks point where the
+repository's source does). The docstrings of private functions and classes
+(a name with a leading underscore, or one defined inside a function) are for
+readers of the repository too, as comments are: ``help()`` does not show them,
+and the doctests run from the repository; in the wheel each is an empty string
+followed by the empty lines it spanned. ``RECORD`` gets the new files' hashes and sizes, so
 the result is still a valid wheel. tests/test_wheel.py checks that each module
 parses to the same tree, line numbers included, as its source.
 """
 
 from __future__ import annotations
 
+import ast
 import io
 import sys
 import tokenize
@@ -39,8 +44,58 @@ def strip_comments(source: str) -> str:
     return "\n".join(lines)
 
 
+def private_docstrings(tree: ast.Module) -> list[ast.Constant]:
+    """The docstrings, in ``tree``, of functions and classes that are private: named
+    with one leading underscore (not a dunder), or inside a function or a private
+    class."""
+    found: list[ast.Constant] = []
+
+    def visit(node: ast.AST, private: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+                name = child.name
+                hidden = private or (name.startswith("_") and not name.endswith("__"))
+                body = child.body
+                if (
+                    hidden
+                    and body
+                    and isinstance(body[0], ast.Expr)
+                    and isinstance(body[0].value, ast.Constant)
+                    and isinstance(body[0].value.value, str)
+                ):
+                    found.append(body[0].value)
+                inside = hidden or not isinstance(child, ast.ClassDef)
+                visit(child, inside)
+
+    visit(tree, False)
+    return found
+
+
+def strip_private_docstrings(source: str) -> str:
+    """``source`` with each private docstring (``private_docstrings``) an empty
+    string; every line kept, so the code's line numbers do not move.
+
+    >>> source = "def _f():\\n    \'\'\'Private,\\n    two lines.\'\'\'\\n    return 1\\n"
+    >>> strip_private_docstrings(source)
+    'def _f():\\n    ""\\n\\n    return 1\\n'
+    >>> strip_private_docstrings("def f():\\n    \'Public.\'\\n    return 1\\n")
+    "def f():\\n    'Public.'\\n    return 1\\n"
+    """
+    lines = source.split("\n")
+    for doc in private_docstrings(ast.parse(source)):
+        first, last = doc.lineno - 1, (doc.end_lineno or doc.lineno) - 1
+        end_col = doc.end_col_offset or 0
+        if lines[last][end_col:].strip():
+            continue  # code after it on its last line: left as it is
+        lines[first] = lines[first][: doc.col_offset] + '""'
+        for row in range(first + 1, last + 1):
+            lines[row] = ""
+    return "\n".join(lines)
+
+
 def without_comments(wheel: Path) -> int:
-    """Rewrite ``wheel`` with its ``.py`` files' comments left out, deflated by
+    """Rewrite ``wheel`` with its ``.py`` files' comments and private docstrings
+    left out, deflated by
     Zopfli (``wheel_deflate``); returns the number of bytes saved."""
     before = wheel.stat().st_size
     with zipfile.ZipFile(wheel) as zin:
@@ -48,7 +103,8 @@ def without_comments(wheel: Path) -> int:
     changed: dict[str, bytes] = {}
     for info, data in entries:
         if info.filename.endswith(".py"):
-            changed[info.filename] = strip_comments(data.decode("utf-8")).encode("utf-8")
+            text = strip_private_docstrings(strip_comments(data.decode("utf-8")))
+            changed[info.filename] = text.encode("utf-8")
     rewritten: list[tuple[zipfile.ZipInfo, bytes]] = []
     for info, data in entries:
         if info.filename in changed:
