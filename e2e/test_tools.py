@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page
@@ -213,27 +215,90 @@ def test_a_phone_sized_screen(warm_page: Page) -> None:
 
 MENU_TOOLS = ("stats", "rules", "shortcuts", "together", "settings", "new-game")
 ROW_TOOLS = ("hint", "undo", "last-trick", "why", "review", "more")
-#: The tools on show: each one's top, and its label's width and text as painted.
+LANGUAGES = ("en", "it", "fy", "ar", "hi")
+#: The tools on show: each one's box and its label's, the label's text as painted,
+#: whether the label is cut (hidden from sight, or its text wider or taller than its
+#: box) and the words broken across two lines (a word's boxes on more than one line).
 TOOLS_SHOWN = """() => Object.fromEntries([...document.querySelectorAll(".tools .tool")]
   .filter((b) => b.getClientRects().length > 0)
-  .map((b) => { const label = b.querySelector(".label").getBoundingClientRect();
-                return [b.dataset.tool, { top: Math.round(b.getBoundingClientRect().top),
-                                          label: Math.round(label.width),
-                                          text: b.querySelector(".label").textContent }]; }))"""
+  .map((b) => {
+    const label = b.querySelector(".label");
+    const box = (r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+    const r = b.getBoundingClientRect(), l = label.getBoundingClientRect();
+    const cs = getComputedStyle(label);
+    const cut = cs.clipPath !== "none" || cs.visibility !== "visible"
+      || label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1;
+    const broken = [];
+    const node = label.firstChild;
+    for (const m of (node?.nodeType === Node.TEXT_NODE ? node.data : "").matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const tops = [...range.getClientRects()].map((q) => q.top);
+      if (Math.max(...tops) - Math.min(...tops) > 2) broken.push(m[0]);
+    }
+    return [b.dataset.tool, { top: Math.round(r.top), box: box(r), labelBox: box(l),
+                              label: Math.round(l.width), text: label.textContent, cut, broken }];
+  }))"""
+#: The boxes of the top bar's other words: the brand's and the scores'.
+BAR_BOXES = """() => [...document.querySelectorAll(".brand img, .brand span, .score, .target")]
+  .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).clipPath === "none")
+  .map((e) => { const r = e.getBoundingClientRect();
+                return [e.className || e.tagName,
+                        { left: r.left, top: r.top, right: r.right, bottom: r.bottom }]; })"""
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    w = min(a["right"], b["right"]) - max(a["left"], b["left"])
+    h = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+    return w > 1 and h > 1
+
+
+def _inside(inner: dict[str, float], outer: dict[str, float]) -> bool:
+    return (
+        inner["left"] >= outer["left"] - 1
+        and inner["top"] >= outer["top"] - 1
+        and inner["right"] <= outer["right"] + 1
+        and inner["bottom"] <= outer["bottom"] + 1
+    )
+
+
+def tools_in_words(page: Page, tools: tuple[str, ...], where: str) -> dict[str, Any]:
+    """The tools on show (``TOOLS_SHOWN``), checked: ``tools`` are those, in that order,
+    each with its word written out in the language, whole (not cut, no word broken
+    across lines), inside its button and the window; no two of them, nor a tool and
+    the brand or the scores, overlap."""
+    shown: dict[str, Any] = page.evaluate(TOOLS_SHOWN)
+    assert tuple(shown) == tools, (where, shown)
+    width, height = page.evaluate("[innerWidth, innerHeight]")
+    window = {"left": 0, "top": 0, "right": width, "bottom": height}
+    for tool, seen in shown.items():
+        key = "tool." + tool.replace("-", "_")
+        assert seen["text"] == page.evaluate(MESSAGE, key), (where, tool, seen)
+        assert seen["label"] > 8 and not seen["cut"] and not seen["broken"], (where, tool, seen)
+        assert _inside(seen["labelBox"], seen["box"]), (where, tool, seen)
+        assert _inside(seen["box"], window), (where, tool, seen)
+    boxes = [(tool, seen["box"]) for tool, seen in shown.items()]
+    others = [(name, box) for name, box in page.evaluate(BAR_BOXES)]
+    for (a, box_a), (b, box_b) in itertools.combinations(boxes + others, 2):
+        assert not _overlap(box_a, box_b), (where, a, box_a, b, box_b)
+    return shown
 
 
 def test_a_phone_keeps_one_row_of_tools_and_the_rest_in_a_labelled_menu(warm_page: Page) -> None:
     page = reset(warm_page, "?speed=instant&bots=easy&seed=30&preset=seed-pepper")
     for width, height in ((360, 640), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
-        for code in ("en", "it", "fy", "ar", "hi"):
+        for code in LANGUAGES:
             page.evaluate(SET_LANGUAGE, code)
             page.wait_for_function(f"() => document.documentElement.lang === '{code}'")
             page.evaluate(FRAMES)
-            shown = page.evaluate(TOOLS_SHOWN)
-            # one row: the most used tools and "More", icons only (named for screen readers)
-            assert tuple(shown) == ROW_TOOLS, (code, width, shown)
-            assert len({tool["top"] for tool in shown.values()}) == 1, (code, width, shown)
+            # one row: the most used tools and "More", each with its word under its
+            # icon (a longer one on two lines, broken between words), nothing overlapping
+            where = f"{code} {width}x{height}"
+            shown = tools_in_words(page, ROW_TOOLS, where)
+            tops = [tool["top"] for tool in shown.values()]
+            assert max(tops) - min(tops) <= 2, (where, shown)
             more = page.locator('[data-tool="more"]')
             assert more.get_attribute("aria-expanded") == "false"
             assert more.get_attribute("title") == page.evaluate(MESSAGE, "tool.more.title")
@@ -243,7 +308,7 @@ def test_a_phone_keeps_one_row_of_tools_and_the_rest_in_a_labelled_menu(warm_pag
             assert tuple(shown) == ROW_TOOLS + MENU_TOOLS, (code, width, shown)
             for tool in MENU_TOOLS:
                 # each one written out in the language, not an icon alone
-                assert shown[tool]["label"] > 8, (code, width, tool, shown[tool])
+                assert shown[tool]["label"] > 8 and not shown[tool]["cut"], (code, width, tool)
                 key = "tool." + tool.replace("-", "_")
                 assert shown[tool]["text"] == page.evaluate(MESSAGE, key), (code, tool)
             # the rule set in force, under the Rules tool and on the table, in the
@@ -258,6 +323,16 @@ def test_a_phone_keeps_one_row_of_tools_and_the_rest_in_a_labelled_menu(warm_pag
             assert more.get_attribute("aria-expanded") == "false"
             assert page.evaluate("document.activeElement.dataset.tool") == "more"
             assert tuple(page.evaluate(TOOLS_SHOWN)) == ROW_TOOLS
+    # by keyboard: Enter opens the menu on its first tool, Tab goes through its tools,
+    # and past the last one the menu closes
+    page.keyboard.press("Enter")
+    assert page.get_attribute('[data-tool="more"]', "aria-expanded") == "true"
+    menu = [t for t in MENU_TOOLS if page.is_enabled(f'[data-tool="{t}"]')]
+    for tool in menu:
+        assert page.evaluate("document.activeElement.dataset.tool") == tool
+        page.keyboard.press("Tab")
+    assert page.get_attribute('[data-tool="more"]', "aria-expanded") == "false"
+    assert not page.is_visible('[data-tool="rules"]')
     # a tool chosen from the menu does its work and the menu closes; a tap elsewhere too
     page.click('[data-tool="more"]')
     page.click('[data-tool="settings"]')
@@ -276,6 +351,23 @@ def test_a_phone_keeps_one_row_of_tools_and_the_rest_in_a_labelled_menu(warm_pag
     assert page.is_visible("#contract-rules")
     rules = page.evaluate(MESSAGE, "settings.preset.seed-pepper")
     assert page.inner_text("#contract-rules") == rules
+
+
+def test_a_laptop_s_tools_each_show_their_word_in_every_language(warm_page: Page) -> None:
+    """At 1280x800 and 1024x768 every tool in the bar says what it is: its word beside
+    or under its icon, whole, on the brand's line (test_layout.py: no second line)."""
+    page = reset(warm_page, "?speed=instant&bots=easy&seed=30")
+    for width, height in ((1280, 800), (1024, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        for code in LANGUAGES:
+            page.evaluate(SET_LANGUAGE, code)
+            page.wait_for_function(f"() => document.documentElement.lang === '{code}'")
+            page.evaluate(FRAMES)
+            where = f"{code} {width}x{height}"
+            shown = tools_in_words(page, ROW_TOOLS[:-1] + MENU_TOOLS, where)
+            tops = [tool["top"] for tool in shown.values()]
+            assert max(tops) - min(tops) <= 2, (where, shown)
+    page.evaluate(SET_LANGUAGE, "en")
 
 
 #: Each drop-down of the settings whose choices do not all show whole in it: the widest
