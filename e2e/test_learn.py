@@ -337,7 +337,22 @@ def _why_steps(page: Page) -> list[int]:
     return [int(s) for s in steps]
 
 
-def test_after_the_last_hand_the_toolbars_why_lists_every_decision_of_it(
+def _game_over_why(page: Page, every: list[int]) -> None:
+    """The game-over dialog's "Why?": every decision of the last hand (``every``), the
+    first one chosen, in full; closed, the dialog is still there."""
+    button = "#gameover-dialog [data-why-hand]"
+    assert page.is_visible(button)
+    page.click(button)
+    page.wait_for_selector(WHY_READY, timeout=60_000)
+    assert _why_steps(page) == every
+    assert page.get_attribute(f'[data-why-step="{every[0]}"]', "aria-pressed") == "true"
+    assert page.locator("#why-body .why-hidden").count() == 0
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#why-dialog", state="hidden")
+    assert page.is_visible("#gameover-dialog[open]")
+
+
+def test_after_the_last_hand_the_game_over_and_the_toolbars_why_list_every_decision_of_it(
     warm_page: Page,
 ) -> None:
     # as the summary's "Why?" does after any other hand (the test above), never
@@ -352,6 +367,12 @@ def test_after_the_last_hand_the_toolbars_why_lists_every_decision_of_it(
         if state["decided_by"][first + i] != "human"
     ]
     assert len(every) >= 10  # the calls and the cards of three computer players
+    # the game-over dialog's own "Why?", as the summary's after any other hand
+    _game_over_why(page, every)
+    # and again after a reload, the dialog opened again over the game's end
+    page.reload()
+    page.wait_for_selector("#gameover-dialog[open]", timeout=60_000)
+    _game_over_why(page, every)
     page.click('#gameover-dialog [data-action="close"]')
     page.wait_for_selector("#gameover-dialog", state="hidden")
     # the toolbar's "Why?" at the table after the game: every decision, the first chosen

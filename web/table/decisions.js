@@ -1,9 +1,9 @@
 // Which of a game's actions were a computer player's decisions, for "Why?"
-// (web/table/why.js) and the hand summary's "Why?" button (dialogs.js): the
-// engine's `decided_by` (one entry per action of the game: the level of whoever
-// decided it then, "human" for a person) tells them apart, never the seats'
-// levels now, which may have changed since. No rule logic: the actions and
-// their seats are the engine's `hand_actions`.
+// (web/table/why.js) and the "Why?" buttons of the hand summary and of game over
+// (dialogs.js): the engine's `decided_by` (one entry per action of the game: the
+// level of whoever decided it then, "human" for a person) tells them apart, never
+// the seats' levels now, which may have changed since. No rule logic: the actions
+// and their seats are the engine's `hand_actions`.
 
 import { parseAction } from "../shared/actions.js";
 import VOCABULARY from "../shared/vocabulary.js";
@@ -53,6 +53,16 @@ export function handBotDecisions(handOver, game, thrownIn = false) {
   const steps = handOver?.handSteps;
   if (!steps || thrownIn) return [];
   return steps.actions.map((a, i) => ({ ...a, step: steps.first + i })).filter((d) => decidedByBot(game, d.step));
+}
+
+/** Every computer decision of the hand just finished, as the summary's and game
+ * over's "Why?" list them: the finished hand on show (`handBotDecisions`); or once
+ * the game is over and the table no longer holds that hand (the game-over dialog
+ * opened again after a reload), the game's last hand, which the engine's state keeps
+ * whole then (`recentBotDecisions`). `game`: the state after the hand. */
+export function finishedHandDecisions(handOver, game) {
+  if (!handOver && isOver(game)) return recentBotDecisions(game);
+  return handBotDecisions(handOver, game, Boolean(game?.view.last_hand?.thrown_in));
 }
 
 /** A finished hand's decisions with its maker's discard named, "discard" becoming

@@ -8,7 +8,7 @@
 
 import { engine } from "../engine/start.js";
 import { t } from "../shared/i18n.js";
-import { handBotDecisions } from "./decisions.js";
+import { finishedHandDecisions } from "./decisions.js";
 import { addPainter, changed, openDialog } from "./dialog-shell.js";
 import { escapeHTML } from "../shared/html.js";
 import { $ } from "./dom.js";
@@ -149,7 +149,7 @@ function paintTableDialogs(state) {
   const four = state.settings.fourColour;
   // the summary's and game-over's "Why?": the finished hand's computer decisions
   // explained in full (none when its cards stay hidden: thrown in, or not known)
-  const whyHand = handBotDecisions(state.handOver, state.game, Boolean(state.game?.view.last_hand?.thrown_in));
+  const whyHand = finishedHandDecisions(state.handOver, state.game);
   for (const b of document.querySelectorAll("[data-why-hand]")) b.hidden = !whyHand.length || b.dataset.guest === "hidden";
   if (state.summary && changed("summary", state.summary, state)) {
     const { hand, target, roles } = state.summary;

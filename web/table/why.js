@@ -1,21 +1,21 @@
 // "Why did it do that?": for a computer player's decision — in the hand in
 // progress its calls (a discard too), the last trick and the trick on the
-// table; or, from the hand summary (and from the toolbar once the game is
-// over), every decision of the hand just finished —
+// table; or, from the hand summary or the game-over dialog (and from the
+// toolbar once the game is over), every decision of the hand just finished —
 // the engine's `why` answer in words (web/table/why-words.js). While the
 // decision's hand is in progress the answer is public: what the decision told
 // the table, the player's cards staying hidden until the hand is over; then it
 // is the full explanation, the options that player weighed from its own cards,
 // and the list names the maker's discard, which the rules reveal then.
 //
-// Loaded the first time it is wanted (the Why? tool, key Y; the summary's
-// button); the answer is worked out in the worker, the dialog shows that it is
+// Loaded the first time it is wanted (the Why? tool, key Y; the summary's and
+// game over's button); the answer is worked out in the worker, the dialog shows that it is
 // busy meanwhile. Painted from `state.why` by the painter it registers with dialog-shell.js.
 
 import { engine } from "../engine/start.js";
 import { errorText } from "../shared/i18n-terms.js";
 import { t } from "../shared/i18n.js";
-import { handBotDecisions, isOver, recentBotDecisions, withDiscardNamed } from "./decisions.js";
+import { finishedHandDecisions, isOver, recentBotDecisions, withDiscardNamed } from "./decisions.js";
 import { openDialog, registerPainter } from "./dialog-shell.js";
 import { escapeHTML } from "../shared/html.js";
 import { $ } from "./dom.js";
@@ -26,11 +26,11 @@ import { once } from "./once.js";
 const tx = (key, params) => escapeHTML(t(key, params));
 
 /** Open the dialog on the latest computer decision (or `step`); with `hand`,
- * on the first computer decision of the hand just finished (the summary's button). */
+ * on the first computer decision of the hand just finished (the summary's and
+ * game over's button). */
 export async function openWhy(step = null, { hand = false } = {}) {
   install();
-  const thrownIn = Boolean(state.game?.view.last_hand?.thrown_in);
-  const listed = hand ? handBotDecisions(state.handOver, state.game, thrownIn) : recentBotDecisions(state.game);
+  const listed = hand ? finishedHandDecisions(state.handOver, state.game) : recentBotDecisions(state.game);
   // once the game is over the toolbar's "Why?" is the finished hand's, as the
   // summary's after any other hand: every decision of it, the first one chosen,
   // the discard named (the engine's record of that hand, the view's last one)
