@@ -24,6 +24,8 @@ people and browsers know:
     v/<version>/                everything else, the same tree as before:
       web/engine/, web/table/, web/embed/, web/shared/, web/pwa/
                                 ES modules, styles, icons (the tree of web/)
+      web/engine/worker.js      the engine's worker: its modules in web/engine/ joined into
+                                one file (worker_bundle.py), which stand for them here
       web/shared/locales/       the message catalogues, one JSON file per language
       web/shared/build-info.js  generated: versions, file names and sizes, the site's root
       web/shared/vocabulary.js  generated: the notation's words and the engine's names
@@ -69,7 +71,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import ROOT, pwa_build, python_page
+from . import ROOT, pwa_build, python_page, worker_bundle
 
 WEB = ROOT / "web"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
@@ -433,6 +435,10 @@ def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, obje
         dest = out / "web" / (LOADER_URL if rel == LOADER_SOURCE else rel)
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(p, dest)
+    # the engine's worker as one file, its modules joined (one request, not one a module)
+    worker_bundle.write_worker(
+        WEB / Path(WORKER_ENTRY).relative_to("web"), out / Path(WORKER_ENTRY).parent
+    )
     write_vocabulary(out / "web" / "shared" / VOCABULARY_NAME, wheel)
     pwa_build.write_icons(out, WEB / "pwa" / "icon.svg")
 
