@@ -21,7 +21,11 @@ from playwright.sync_api import Error as PlaywrightError
 from conftest import LOAD_TIMEOUT_MS, PageProblems, open_page
 from hasenpfeffer_site.serve_site import QuietHandler
 
-#: What the page preloads for the worker (index.html's preload links).
+#: The engine's modules in the sources: the page's, and the worker's (joined in the site).
+ENGINE_SOURCES = Path(__file__).resolve().parent.parent / "web" / "engine"
+PAGE_MODULES = ("early.js", "start.js", "client.js")
+#: What the page preloads for the worker (index.html's preload links): its script first,
+#: one file (its modules joined by the build: hasenpfeffer_site.worker_bundle).
 PRELOADED = (
     "worker.js",
     "build-info.js",
@@ -102,6 +106,9 @@ def test_the_engine_downloads_start_with_the_page_and_come_once(
     for suffix in (*PRELOADED, "pyodide.asm.wasm", "runtime.snapshot"):
         files = [n for n in served if n.endswith(suffix)]
         assert files and all(served[n] == 1 for n in files), (suffix, dict(served))
+    # the worker came as one file (the build joins its modules): none of them on its own
+    joined = {p.name for p in ENGINE_SOURCES.glob("*.js")} - {*PAGE_MODULES, "worker.js"}
+    assert joined and not joined & set(served), dict(served)
     for suffix in PRELOADED:
         # requested by the page's preload link (its initiator), not by a module's import,
         # and once (above); (its start against start.js's end, a few ms on localhost,
@@ -141,7 +148,7 @@ def test_an_embedded_game_plays_from_the_same_page(
 # Chromium cancels the requests in flight when the network changes
 # (net::ERR_NETWORK_CHANGED); here a route aborts them with a network error instead.
 # The page's modules: web/shared/load-guard.js reloads the page once, then says so.
-# The worker's downloads: web/engine/worker.js asks again (three attempts), and reports
+# The worker's downloads: web/engine/downloads.js asks again (three attempts), and reports
 # a download that failed for good (or an HTTP error) as the start's failure.
 
 PLAYABLE = "() => performance.getEntriesByName('hp-playable').length > 0"

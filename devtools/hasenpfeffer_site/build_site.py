@@ -108,7 +108,7 @@ RUNTIME_PRELOAD_MARK = "<!-- {{RUNTIME_PRELOAD}} -->"
 #: What the worker loads besides its static imports, preloaded by the page for the HTTP
 #: cache: Pyodide's scripts and the runtime's files up to a few MB. Not the 9.6 MB wasm,
 #: which a private window's HTTP cache does not keep (it came twice): the worker asks for
-#: it first thing (web/engine/worker.js).
+#: it first thing (web/engine/downloads.js).
 WORKER_PRELOADS = (
     "pyodide/pyodide.mjs",
     "pyodide/pyodide.asm.mjs",
@@ -227,7 +227,7 @@ def add_bytecode(wheel: Path, dest: Path) -> None:
 
 
 #: The started runtime in the site (its path is also the worker's:
-#: web/engine/worker.js).
+#: web/engine/runtime-snapshot.js).
 SNAPSHOT = Path("engine") / "runtime.snapshot"
 #: Snapshots made before, by their inputs (the same inputs give the same file, so the
 #: version's hash does not change from one build to the next of the same sources).

@@ -1,7 +1,7 @@
 // The started runtime, made once at build time: Pyodide's memory snapshot of Python
 // right after the engine and every computer player were imported, gzipped. A first
 // visit's engine worker restores it instead of starting Python and importing the engine
-// (web/engine/worker.js: "the started runtime, shipped with the site"),
+// (web/engine/runtime-snapshot.js: "the started runtime, shipped with the site"),
 // seconds of one core on a slow machine for a few MB more to download.
 //
 //   node devtools/hasenpfeffer_site/engine_snapshot.mjs <the site's wheel> <out>
@@ -21,7 +21,7 @@ if (!wheel || !output) {
   process.stderr.write("usage: node devtools/hasenpfeffer_site/engine_snapshot.mjs <wheel> <out>\n");
   process.exit(2);
 }
-// the worker's own options (web/engine/worker.js): no packages,
+// the worker's own options (web/engine/pyodide-adapter.js's loadRuntime()): no packages,
 // Pyodide's default env
 const pyodide = await loadPyodide({ packages: [], _makeSnapshot: true });
 const path = `/engine/${basename(wheel)}`;

@@ -38,7 +38,7 @@ const PREFIX = `hasenpfeffer ${SCOPE} `;
 // One cache per version: the app's, the runtime's, and that of the whole file list.
 const CACHE = `${PREFIX}app-${PRECACHE.appVersion} pyodide-${PRECACHE.pyodideVersion} files-${PRECACHE.filesVersion}`;
 // Kept on activate: the engine worker's snapshot of the started runtime for this
-// version (named the same way in web/engine/worker.js).
+// version (named the same way in web/engine/runtime-snapshot.js).
 const SNAPSHOT_PREFIX = `${PREFIX}snapshot `;
 const SNAPSHOT_CACHE = `${SNAPSHOT_PREFIX}app-${PRECACHE.appVersion} pyodide-${PRECACHE.pyodideVersion}`;
 // Stored in each cache when its precache is complete: {files: the file list it

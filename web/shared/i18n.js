@@ -45,7 +45,7 @@ let numberTag = "en";
 // ListFormat 6 ms, then the NumberFormat 3 ms, against 11-23 ms for a NumberFormat
 // first). Whatever needs them sooner makes them then. (On the game page the engine's
 // worker, which shares the page's process, has loaded that data already: each step then
-// takes about a millisecond; web/engine/worker.js warmLocaleData.)
+// takes about a millisecond; web/engine/locale-warmup.js.)
 let plural = null;
 let numberFormat = null;
 const englishPlural = () => (plural ??= new Intl.PluralRules("en"));

@@ -1,6 +1,6 @@
 // The loading bar between two of the worker's reports. The worker reports real
 // milestones (bytes downloaded, the runtime's files all here, Python started, the
-// engine imported: web/engine/worker.js); a stage with no bytes to count (Python's
+// engine imported: web/engine/load-progress.js); a stage with no bytes to count (Python's
 // start) can take seconds on a slow machine. Between two reports the bar moves on
 // towards the stage's end (`until`) at the pace the stage usually takes
 // (`expected_ms`), slower and slower as it nears it, so it never stands still and

@@ -1,0 +1,138 @@
+// The engine worker's downloads: each request asked again when it fails on the way; the
+// runtime's files and the wheel ("tracked") counted in the progress as they come, and
+// their failure the start's; the runtime's wasm asked for first, and compiled as it comes.
+
+import { BUILD } from "./worker-context.js";
+import { WASM_URL, routeLoaderRequests } from "./pyodide-adapter.js";
+import { arrived, counted, trackedName } from "./load-progress.js";
+
+// ---- downloads that fail on the way: asked again --------------------------------------
+// A network change while the page loads (net::ERR_NETWORK_CHANGED: a phone switching
+// Wi-Fi and mobile data) cancels the requests in flight: fetch rejects with a TypeError.
+// Such a request is made again after a short pause (RETRY_DELAYS_MS: three attempts in
+// all); an answer, whatever its HTTP status, is final (a 404 stays a 404). If the last
+// attempt fails too, the error goes on as before: the start fails and the page says so.
+const realFetch = self.fetch.bind(self);
+const RETRY_DELAYS_MS = [300, 1000];
+
+export async function fetchRetrying(input, init) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await realFetch(input, init);
+    } catch (err) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (!(err instanceof TypeError) || delay === undefined || init?.signal?.aborted) throw err;
+      const url = typeof input === "string" ? input : (input?.url ?? String(input));
+      console.warn(`hasenpfeffer: download failed (${err.message}), asking again in ${delay} ms: ${url}`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+// A tracked download (the wasm, the stdlib, the wheel) that failed for good: its network
+// error after the last attempt, an HTTP error status, or its body cut off on the way.
+// The start fails at once with it (Pyodide's loader would wait for ever on a wasm it
+// could not fetch: it logs "wasm instantiation failed!" and goes no further).
+let failDownload = null;
+export const downloadFailed = new Promise((resolve, reject) => {
+  failDownload = (name, why) => reject(new Error(`could not download ${name} (${why})`));
+});
+downloadFailed.catch(() => {}); // reported through worker.js's `booted`
+
+// What follows each chunk of a tracked download, once counted: the site's snapshot
+// judged (./runtime-snapshot.js sets it, as it loads, before any chunk can come).
+let afterChunk = () => {};
+
+/** Call `callback` after each chunk of a tracked download is counted. */
+export function onEveryChunk(callback) {
+  afterChunk = callback;
+}
+
+/** A request asked again if it fails (fetchRetrying); for a tracked download (`name`),
+ * its bytes counted as they come, and its failure the start's. */
+async function trackedFetch(input, init, name) {
+  let response;
+  try {
+    response = await fetchRetrying(input, init);
+  } catch (err) {
+    if (name) failDownload(name, err?.message ?? err);
+    throw err;
+  }
+  if (name && !response.ok) failDownload(name, `${response.status} ${response.statusText}`.trim());
+  if (!response.ok || !response.body || !name) return response;
+  return new Response(countedBody(name, response), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+/** `response`'s body, its bytes counted as they come (a cut-off body fails the start). */
+function countedBody(name, response) {
+  const reader = response.body.getReader();
+  return new ReadableStream({
+    async pull(controller) {
+      let chunk;
+      try {
+        chunk = await reader.read();
+      } catch (err) {
+        failDownload(name, err?.message ?? err); // cut off on the way
+        controller.error(err);
+        return;
+      }
+      if (chunk.done) {
+        controller.close();
+        arrived(name);
+        return;
+      }
+      counted(chunk.value.byteLength);
+      afterChunk();
+      controller.enqueue(chunk.value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+// ---- the runtime's wasm, asked for first and compiled as it comes -------------------------
+// Fetched as soon as the worker's modules run, before Pyodide's loader (imported by
+// loadRuntime(), not statically: a static import would be loaded first) has even been
+// read, and compiled by the browser as its bytes arrive, whenever the loader is called:
+// the start may wait for the runtime's snapshot (./runtime-snapshot.js) while the wasm
+// downloads and compiles. The loader's own request gets a stand-in, and its
+// WebAssembly.instantiateStreaming of that stand-in instantiates this compiled module
+// (routeLoaderRequests, in ./pyodide-adapter.js: a second start, after an unusable
+// snapshot, too: the wasm is fetched once). index.html preloads the smaller files
+// (stdlib, lock, wheel, the scripts), which this worker then finds in the HTTP cache;
+// not the 9.6 MB wasm: a worker cannot use the page's preloads and a private window's
+// HTTP cache does not keep a file that big, so it came twice (measured, issue 31).
+const compiledWasm = (async () => {
+  const name = "pyodide.asm.wasm";
+  // (named here: the tracked files are known once learnBuild() has run, after this)
+  const response = await trackedFetch(WASM_URL, undefined, name);
+  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`.trim());
+  try {
+    const wasm = new Response(response.body, { headers: { "Content-Type": "application/wasm" } });
+    return await WebAssembly.compileStreaming(wasm);
+  } catch (err) {
+    failDownload(name, `not compiled: ${err?.message ?? err}`);
+    throw err;
+  }
+})();
+compiledWasm.catch(() => {}); // reported through failDownload
+
+// Count the bytes of the tracked downloads as they stream in (every request of the
+// worker and of Pyodide's loader goes through here, and is asked again if it fails);
+// the loader's request for the wasm gets the module compiled above.
+routeLoaderRequests((input, init, url) => trackedFetch(input, init, trackedName(url)), compiledWasm);
+
+// ---- loading: the runtime and the wheel in parallel ------------------------------
+
+/** The engine's wheel (its bytes), fetched through the worker's fetch: counted, asked again. */
+export async function fetchWheel() {
+  const wheelURL = new URL(BUILD.wheel, import.meta.url).href;
+  const response = await self.fetch(wheelURL);
+  if (!response.ok) throw new Error(`could not load the engine (${response.status} ${wheelURL})`);
+  return new Uint8Array(await response.arrayBuffer());
+}

@@ -1,0 +1,183 @@
+// The engine worker's started runtime, as a Pyodide memory snapshot: the site's
+// (engine/runtime.snapshot), fetched beside the runtime's files and given up when it
+// does not pay, and the device's own, kept between visits in Cache Storage.
+
+import { BUILD, SNAPSHOT_WANTED } from "./worker-context.js";
+import { SHIPPED_NAME, arrived, counted, firstByteAt, isTracked, recentRate, track, untrack } from "./load-progress.js";
+import { fetchRetrying, onEveryChunk } from "./downloads.js";
+
+// ---- the started runtime, shipped with the site ----------------------------------------
+// The build makes a memory snapshot of Python with the engine and its computer players
+// imported (devtools/hasenpfeffer_site/engine_snapshot.mjs: engine/runtime.snapshot, gzipped). Restoring it
+// skips Python's start and the engine's import, about 2 s of one core on a two-core
+// laptop and far more on a phone, for about 6 MB more to download; every worker (the
+// game's, the embeds' shared one) fetches it from its first moment, beside the wasm.
+// On a slow link those bytes cost more time than they save: once the downloads have
+// run for SHIPPED_JUDGED_AFTER_MS, the snapshot is given up as soon as what is left of
+// it, at the rate the files come now (all of them together: the link's), would take
+// longer than SHIPPED_SAVES_MS, and the runtime starts the usual way. Nor is it fetched
+// for a visitor who asked to save data, or where the browser cannot gunzip a stream.
+// Any failure on the way (missing, damaged, cut off, another Pyodide) ends the same
+// way: the usual start.
+const SHIPPED_SAVES_MS = 2000;
+const SHIPPED_JUDGED_AFTER_MS = 2000;
+/** Fetch the site's snapshot: {state, bytes: a promise of its bytes (an ArrayBuffer) or
+ * null, ...}. `counts`: its bytes are in the progress and it may be given up (the first
+ * download; not a second, after the device's own snapshot turned out unusable). */
+function fetchShipped(counts) {
+  const own = {
+    state: "coming", // then "here" (its bytes), "given up" or "failed"
+    counts,
+    received: 0,
+    size: 0, // from the response's Content-Length (else the build's sizes)
+    abort: new AbortController(),
+    bytes: null,
+  };
+  if (BUILD) trackShipped(own); // (else learnBuild() does)
+  own.bytes = (async () => {
+    try {
+      if (typeof DecompressionStream === "undefined" || navigator.connection?.saveData) throw new Error("not wanted here");
+      const url = new URL(`../../engine/${SHIPPED_NAME}`, import.meta.url).href;
+      const response = await fetchRetrying(url, { signal: own.abort.signal });
+      if (!response.ok || !response.body) throw new Error(`${response.status} ${response.statusText}`.trim());
+      own.size = Number(response.headers.get("content-length")) || 0;
+      const count = new TransformStream({
+        transform(chunk, controller) {
+          own.received += chunk.byteLength;
+          if (own.counts) {
+            counted(chunk.byteLength);
+            judgeShipped();
+          }
+          controller.enqueue(chunk);
+        },
+      });
+      const gunzipped = response.body.pipeThrough(count).pipeThrough(new DecompressionStream("gzip"));
+      const bytes = await new Response(gunzipped).arrayBuffer();
+      own.state = "here";
+      if (own.counts) arrived(SHIPPED_NAME);
+      return bytes;
+    } catch (err) {
+      dropShipped(own, "failed", err);
+      return null;
+    }
+  })();
+  return own;
+}
+// the game page first looks for the device's own (boot(), in ./runtime-start.js): the
+// site's is fetched if there is none (reading and gunzipping it beside a restore cost a
+// repeat visit 150 ms)
+export let shipped = SNAPSHOT_WANTED ? null : fetchShipped(true);
+
+/** Fetch the site's snapshot now, as `shipped` (fetchShipped). */
+export function fetchShippedNow(counts) {
+  shipped = fetchShipped(counts);
+}
+
+/** The site's snapshot is not needed (the device has its own): not awaited, not judged. */
+export function skipShipped() {
+  arrived(SHIPPED_NAME);
+  clearInterval(judging);
+}
+
+/** The site's snapshot `own` in the progress's downloads, if it counts there. */
+export function trackShipped(own) {
+  if (!own.counts || own.state !== "coming" || isTracked(SHIPPED_NAME)) return;
+  track(SHIPPED_NAME, BUILD.sizes[SHIPPED_NAME]);
+}
+
+/** Give up a download of the site's snapshot (`state`: "given up" or "failed"): it stops,
+ * its bytes leave the progress, and the runtime's start no longer waits for it. */
+function dropShipped(own, state, why) {
+  if (own.state !== "coming") return;
+  own.state = state;
+  own.abort.abort();
+  if (why) console.info(`hasenpfeffer: starting the runtime the usual way (its snapshot: ${why?.message ?? why})`);
+  if (!own.counts) return;
+  untrack(SHIPPED_NAME, own.received);
+}
+
+// judged on every chunk of any download, and at least this often (a stalled snapshot
+// sends no chunks; its rate then falls until it is given up)
+const judging = setInterval(judgeShipped, 250);
+onEveryChunk(judgeShipped);
+
+/** Whether the rest of the shipped snapshot is still worth its time (see above). */
+function judgeShipped() {
+  if (!shipped) return; // not fetched yet (the game page's lookup, boot())
+  if (shipped.state !== "coming" || !shipped.counts) {
+    clearInterval(judging);
+    return;
+  }
+  if (firstByteAt === null) return;
+  const elapsed = performance.now() - firstByteAt;
+  const size = shipped.size || BUILD?.sizes[SHIPPED_NAME];
+  if (elapsed < SHIPPED_JUDGED_AFTER_MS || !size) return;
+  const leftMs = (size - shipped.received) / recentRate();
+  if (leftMs > SHIPPED_SAVES_MS) dropShipped(shipped, "given up", `${Math.round(leftMs)} ms more to download`);
+}
+
+// ---- the started interpreter, kept between visits ----------------------------------
+// The installed app (not an embed: its client names the worker "...+snapshot") keeps
+// the started runtime in a cache of this site and version: the site's snapshot as it
+// was restored, or, when the runtime had to start the usual way (the site's given up on
+// a slow link, or unusable), a memory snapshot of Pyodide taken right after the engine
+// was imported. The next visit restores it before anything else: no Python start, and
+// no download nor gunzip of the site's (measured: a repeat visit 80-150 ms sooner).
+// The service worker keeps this version's snapshot cache and removes older ones;
+// without a service worker this worker removes them itself.
+export const SNAPSHOT_STORE_DELAY_MS = 2000;
+let SNAPSHOT_PREFIX = null;
+let SNAPSHOT_CACHE = null;
+let SNAPSHOT_KEY = null;
+
+/** The names of this version's stored snapshot, once its build facts are known (learnBuild()). */
+export function nameStoredSnapshots() {
+  const siteRoot = new URL(BUILD.root, import.meta.url).href; // as the service worker names it
+  SNAPSHOT_PREFIX = `hasenpfeffer ${siteRoot} snapshot `;
+  SNAPSHOT_CACHE = `${SNAPSHOT_PREFIX}app-${BUILD.appVersion} pyodide-${BUILD.pyodideVersion}`;
+  SNAPSHOT_KEY = `${siteRoot}__pyodide-snapshot?wheel=${encodeURIComponent(BUILD.wheel)}`;
+}
+
+/** This version's snapshot stored on the device: its response (the bytes unread), or null. */
+export async function storedSnapshot() {
+  if (!SNAPSHOT_WANTED) return null;
+  try {
+    // (caches.match with a cache's name, not caches.open: a lookup must not make the cache)
+    return (await caches.match(SNAPSHOT_KEY, { cacheName: SNAPSHOT_CACHE })) ?? null;
+  } catch {
+    return null; // storage unavailable (private mode, quota): start the usual way
+  }
+}
+
+/** The stored snapshot's bytes, or null when they cannot be read or were cut off. */
+export async function storedBytes(response) {
+  try {
+    const length = Number(response.headers.get("x-snapshot-length"));
+    const buffer = await response.arrayBuffer();
+    return buffer.byteLength === length && length > 0 ? buffer : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function forgetSnapshots(keep = null) {
+  try {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(SNAPSHOT_PREFIX) && name !== keep) await caches.delete(name);
+    }
+  } catch {
+    /* nothing stored, nothing to forget */
+  }
+}
+
+export async function storeSnapshot(bytes) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const headers = { "Content-Type": "application/octet-stream", "x-snapshot-length": String(bytes.byteLength) };
+    await cache.put(SNAPSHOT_KEY, new Response(bytes, { headers }));
+    await forgetSnapshots(SNAPSHOT_CACHE);
+  } catch (err) {
+    // no room: the next visit starts the usual way
+    console.warn(`hasenpfeffer: could not store the runtime snapshot (${err?.message ?? err})`);
+  }
+}
