@@ -87,6 +87,7 @@ def test_the_deals_depend_on_the_view_and_the_generator_only() -> None:
 def test_no_lone_maker_for_the_makers_side_or_a_contract_with_a_partner() -> None:
     game, defender = lone_defence(5)
     assert game.maker is not None
+    assert lone_maker(game.view(defender)) is not None
     assert lone_maker(game.view(game.maker)) is None
     assert lone_maker(game.view((game.maker + 2) % 4)) is None
     assert lone_maker(Game.new(PRESETS["seed"], seed=1).view(0)) is None
