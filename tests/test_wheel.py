@@ -15,7 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from hasenpfeffer_site.wheel_comments import private_docstrings, without_comments
+from hasenpfeffer_site.wheel_comments import (
+    docstrings,
+    example_rows,
+    is_internal,
+    private_docstrings,
+    without_comments,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -27,7 +33,8 @@ PACKAGE_DIR = ROOT / "engine" / "hasenpfeffer"
 # them that day, 148,155 without: hasenpfeffer_site/wheel_comments.py); since that night its
 # files are deflated by Zopfli (154,118 bytes by zlib's best, 149,014 by Zopfli, the same day:
 # hasenpfeffer_site/wheel_deflate.py); since 2026-12-06 without the docstrings of private
-# functions and classes (155,925 bytes with them that day).
+# functions and classes, the doctest examples, and the functions' docstrings in the bots'
+# and the API's internals (155,925 bytes with them that day, 139,523 without).
 MAX_WHEEL_BYTES = 150 * 1024
 
 _built: list[Path] = []
@@ -102,11 +109,11 @@ def test_wheel_is_small(wheel: Path) -> None:
     assert size < MAX_WHEEL_BYTES, f"{wheel.name} is {size} bytes (limit {MAX_WHEEL_BYTES})"
 
 
-def _private_docstrings_emptied(source: str) -> str:
-    """The module's tree, each private docstring an empty string ending where it
-    starts (as the wheel's, whose docstring is ``""`` on its first line)."""
+def _docstrings_emptied(source: str, name: str) -> str:
+    """The module's tree with every docstring an empty string ending where it starts
+    (as the wheel's private ones are): the code alone, line numbers included."""
     tree = ast.parse(source)
-    for doc in private_docstrings(tree):
+    for doc in docstrings(tree):
         doc.value = ""
         doc.end_lineno, doc.end_col_offset = doc.lineno, doc.col_offset + 2
     for node in ast.walk(tree):  # the statement holding it ends with it
@@ -115,38 +122,56 @@ def _private_docstrings_emptied(source: str) -> str:
     return ast.dump(tree, include_attributes=True)
 
 
+def _kept_docstrings(source: str, name: str) -> list[str]:
+    """The docstrings the wheel keeps, without their examples, blank lines dropped."""
+    tree = ast.parse(source)
+    left_out = {id(doc) for doc in private_docstrings(tree, is_internal(name))}
+    lines = source.split("\n")
+    kept = []
+    for doc in docstrings(tree):
+        if id(doc) in left_out:
+            continue
+        first, last = doc.lineno - 1, (doc.end_lineno or doc.lineno) - 1
+        examples = set(example_rows(lines, first, last))
+        text = [lines[r] for r in range(first, last + 1) if r not in examples]
+        kept.append("\n".join(line for line in text if line.strip()))
+    return kept
+
+
 def test_the_wheels_modules_are_the_sources_without_their_comments(wheel: Path) -> None:
-    # make wheel leaves the comments and private docstrings out
-    # (hasenpfeffer_site/wheel_comments.py): the same code, public docstrings and line
-    # numbers, so a traceback points where the repository's does
+    # make wheel leaves the comments, the examples and the internal docstrings out
+    # (hasenpfeffer_site/wheel_comments.py): the same code and line numbers, so a
+    # traceback points where the repository's does, and every public docstring's prose
     with zipfile.ZipFile(wheel) as zf:
         modules = {n: zf.read(n).decode() for n in zf.namelist() if n.endswith(".py")}
     assert len(modules) > 30
-    emptied = 0
+    emptied = kept = 0
     for name, shipped in modules.items():
         source = (PACKAGE_DIR.parent / name).read_text(encoding="utf-8")
         assert "#" not in "".join(
             line for line in shipped.splitlines() if line.lstrip().startswith("#")
         ), name
-        assert _private_docstrings_emptied(shipped) == _private_docstrings_emptied(source), name
-        emptied += sum(doc.value == "" for doc in private_docstrings(ast.parse(shipped)))
-        # every public docstring as written
-        public = [ast.get_docstring(n, clean=False) for n in _public_defs(ast.parse(source))]
-        assert public == [
-            ast.get_docstring(n, clean=False) for n in _public_defs(ast.parse(shipped))
-        ]
-    assert emptied > 50
+        assert ">>>" not in shipped, name
+        assert _docstrings_emptied(shipped, name) == _docstrings_emptied(source, name), name
+        assert _kept_docstrings(shipped, name) == _kept_docstrings(source, name), name
+        emptied += sum(doc.value == "" for doc in docstrings(ast.parse(shipped)))
+        kept += len(_kept_docstrings(shipped, name))
+    assert emptied > 150 and kept > 150
+    # the public surface keeps its words
+    game = modules["hasenpfeffer/game.py"]
+    assert ast.get_docstring(_function(game, "Game", "apply"))
+    assert ast.get_docstring(
+        _function(modules["hasenpfeffer/bots/players.py"], None, "make_player")
+    )
 
 
-def _public_defs(tree: ast.Module) -> list[ast.AST]:
-    private = {id(doc) for doc in private_docstrings(tree)}
-    defs: list[ast.AST] = [tree]
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            first = node.body[0] if node.body else None
-            if not (isinstance(first, ast.Expr) and id(first.value) in private):
-                defs.append(node)
-    return defs
+def _function(source: str, cls: str | None, name: str) -> ast.AST:
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and node.name == cls:
+            return next(n for n in node.body if getattr(n, "name", None) == name)
+        if cls is None and isinstance(node, ast.FunctionDef) and node.name == name:
+            return node
+    raise AssertionError(f"no {cls}.{name}")
 
 
 def test_wheel_leaves_out_the_developer_tools(names: list[str]) -> None:

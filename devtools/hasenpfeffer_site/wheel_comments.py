@@ -1,19 +1,22 @@
-"""The engine wheel without its source comments and private docstrings, in place.
+"""The engine wheel without its source comments, doctest examples and internal
+docstrings, in place.
 
     python -m hasenpfeffer_site.wheel_comments dist/hasenpfeffer-<version>-py3-none-any.whl
 
-The wheel is what a player's browser and pip download (`make wheel` runs this
+The wheel is what pip and a player's browser download (`make wheel` runs this
 after building it; tests/test_wheel.py holds it under its size limit). Comments
 are for readers of the repository: the wheel's modules keep every line of code,
-every public docstring (``help()`` reads them) and every line number (a comment
-alone on its line leaves an empty line, so tracebacks point where the
-repository's source does). The docstrings of private functions and classes
-(a name with a leading underscore, or one defined inside a function) are for
-readers of the repository too, as comments are: ``help()`` does not show them,
-and the doctests run from the repository; in the wheel each is an empty string
-followed by the empty lines it spanned. ``RECORD`` gets the new files' hashes and sizes, so
-the result is still a valid wheel. tests/test_wheel.py checks that each module
-parses to the same tree, line numbers included, as its source.
+every docstring of the package's public surface (``help()`` reads them) and
+every line number (a comment alone on its line leaves an empty line, so
+tracebacks point where the repository's source does). Left out as comments are,
+each an empty string or empty lines in the wheel: the docstrings of private
+functions and classes (a name with a leading underscore, or one defined inside a
+function), the functions' docstrings in the bots' and the API operations'
+internals (``is_internal``), and the ``>>>`` examples (tests, which the
+repository's suite runs: tests/test_doctests.py). ``RECORD`` gets the new files'
+hashes and sizes, so the result is still a valid wheel. tests/test_wheel.py
+checks that each module parses to the same code, line numbers included, as its
+source.
 """
 
 from __future__ import annotations
@@ -44,10 +47,25 @@ def strip_comments(source: str) -> str:
     return "\n".join(lines)
 
 
-def private_docstrings(tree: ast.Module) -> list[ast.Constant]:
+#: The modules whose functions make the package's public surface (the package's
+#: names, the browser's entry point, the computer players' interface): their public
+#: functions keep their docstrings in the wheel. Elsewhere, in the bots' and the
+#: API operations' internals (documented in the repository: docs/api.md,
+#: docs/architecture.md), a function's docstring is left out as a private one's.
+INTERNAL_FOLDERS = ("hasenpfeffer/bots/", "hasenpfeffer/api/")
+PUBLIC_MODULES = ("hasenpfeffer/api/__init__.py", "hasenpfeffer/bots/players.py")
+
+
+def is_internal(name: str) -> bool:
+    """Whether the wheel's module ``name`` is one of the internals above."""
+    return name.startswith(INTERNAL_FOLDERS) and name not in PUBLIC_MODULES
+
+
+def private_docstrings(tree: ast.Module, internal: bool = False) -> list[ast.Constant]:
     """The docstrings, in ``tree``, of functions and classes that are private: named
     with one leading underscore (not a dunder), or inside a function or a private
-    class."""
+    class; in an ``internal`` module, every function's and method's too (classes
+    and the module keep theirs)."""
     found: list[ast.Constant] = []
 
     def visit(node: ast.AST, private: bool) -> None:
@@ -56,8 +74,9 @@ def private_docstrings(tree: ast.Module) -> list[ast.Constant]:
                 name = child.name
                 hidden = private or (name.startswith("_") and not name.endswith("__"))
                 body = child.body
+                function = not isinstance(child, ast.ClassDef)
                 if (
-                    hidden
+                    (hidden or (internal and function))
                     and body
                     and isinstance(body[0], ast.Expr)
                     and isinstance(body[0].value, ast.Constant)
@@ -71,7 +90,7 @@ def private_docstrings(tree: ast.Module) -> list[ast.Constant]:
     return found
 
 
-def strip_private_docstrings(source: str) -> str:
+def strip_private_docstrings(source: str, internal: bool = False) -> str:
     """``source`` with each private docstring (``private_docstrings``) an empty
     string; every line kept, so the code's line numbers do not move.
 
@@ -82,13 +101,62 @@ def strip_private_docstrings(source: str) -> str:
     "def f():\\n    'Public.'\\n    return 1\\n"
     """
     lines = source.split("\n")
-    for doc in private_docstrings(ast.parse(source)):
+    for doc in private_docstrings(ast.parse(source), internal):
         first, last = doc.lineno - 1, (doc.end_lineno or doc.lineno) - 1
         end_col = doc.end_col_offset or 0
         if lines[last][end_col:].strip():
             continue  # code after it on its last line: left as it is
         lines[first] = lines[first][: doc.col_offset] + '""'
         for row in range(first + 1, last + 1):
+            lines[row] = ""
+    return "\n".join(lines)
+
+
+def docstrings(tree: ast.Module) -> list[ast.Constant]:
+    """Every docstring in ``tree``: the module's, each class's and function's."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if (
+                body
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)
+            ):
+                found.append(body[0].value)
+    return found
+
+
+def example_rows(lines: list[str], first: int, last: int) -> list[int]:
+    """The rows, between ``first`` and ``last`` (a docstring's first and last
+    rows, the last left alone: it holds the closing quotes), of its ``>>>``
+    examples: each from its ``>>>`` line to the blank line that ends it."""
+    rows = []
+    inside = False
+    for row in range(first, last):
+        text = lines[row].strip()
+        if text.startswith(">>>") and row > first:
+            inside = True
+        elif not text:
+            inside = False
+        if inside:
+            rows.append(row)
+    return rows
+
+
+def strip_examples(source: str) -> str:
+    """``source`` with the ``>>>`` examples of its docstrings left out: each line
+    of one empty, so line numbers do not move. The examples are tests, which the
+    repository's suite runs (tests/test_doctests.py); the prose stays.
+
+    >>> source = "def f():\\n  \'\'\'Twice.\\n\\n  >>> f()\\n  2\\n  \'\'\'\\n  return 2\\n"
+    >>> strip_examples(source)
+    "def f():\\n  \'\'\'Twice.\\n\\n\\n\\n  \'\'\'\\n  return 2\\n"
+    """
+    lines = source.split("\n")
+    for doc in docstrings(ast.parse(source)):
+        for row in example_rows(lines, doc.lineno - 1, (doc.end_lineno or doc.lineno) - 1):
             lines[row] = ""
     return "\n".join(lines)
 
@@ -103,7 +171,8 @@ def without_comments(wheel: Path) -> int:
     changed: dict[str, bytes] = {}
     for info, data in entries:
         if info.filename.endswith(".py"):
-            text = strip_private_docstrings(strip_comments(data.decode("utf-8")))
+            text = strip_comments(data.decode("utf-8"))
+            text = strip_examples(strip_private_docstrings(text, is_internal(info.filename)))
             changed[info.filename] = text.encode("utf-8")
     rewritten: list[tuple[zipfile.ZipInfo, bytes]] = []
     for info, data in entries:
