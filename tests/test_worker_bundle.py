@@ -3,7 +3,7 @@ joined into one file that runs as they do, and refused when joining them could c
 what they do.
 
 That the site's joined worker answers as its modules do in a browser is checked by
-e2e/test_worker_bundle.py.
+e2e/test_joined_worker.py.
 """
 
 from __future__ import annotations
