@@ -1,7 +1,8 @@
 """Browser figures of the web app, in headless Chromium (``make bench-web``).
 
     python scripts/bench_web.py [--site site] [--runs 5] [--decisions 60] [--level hard]
-                                [--link 80,40] [--against OTHER_SITE] [--only-start]
+                                [--link 80,40] [--server plain|compressing]
+                                [--against OTHER_SITE] [--only-start] [--repeat-visits 1]
 
 Measured side by side in one run, from one local server, each page load in a
 fresh browser context (cold cache):
@@ -13,6 +14,14 @@ fresh browser context (cold cache):
   Python. The ratio is median app / median bare. Each page is loaded once
   before the runs, not counted (the first load of a run is an outlier);
 - first paint and first contentful paint of the table;
+- bytes over the wire until playable: every byte the server wrote for the load (the
+  page's requests and its workers', status lines and headers included), counted by
+  the server (hasenpfeffer_site.bench_server), for the app and the bare page alike;
+- a repeat visit (``--repeat-visits``, default 1 of each page): a page loaded again in
+  the same browser profile (a real one, not a private window: its HTTP cache keeps
+  large files), with the HTTP cache warm and, for the app, its service worker
+  installed (the precache complete) and the engine's runtime snapshot stored: time to
+  playable and the bytes the server sent for it;
 - bot decision time inside the worker at the hard level: ``bot_step`` answers
   of a game of four hard players (the engine's own ``think_ms`` and the round
   trip seen by the page), median and 95th percentile;
@@ -21,7 +30,11 @@ fresh browser context (cold cache):
 ``--link LATENCY_MS,MBIT`` loads every page over an emulated link (Chromium's
 network conditions: that round-trip latency, that bandwidth each way; the
 HTTP cache on, cold in each fresh context) instead of straight from localhost:
-``--link 80,40`` is a phone on a good mobile network. ``--against OTHER_SITE``
+``--link 80,40`` is a phone on a good mobile network, ``--link 150,8`` on a slow one.
+``--server plain`` (the default) serves the files as stored, like Python's ``http.server``
+and many simple hosts; ``--server compressing`` gzips text, JavaScript, JSON, SVG, the
+wasm, the zip archives and the snapshot on the way, per ``Accept-Encoding``, as a
+compressing host does (hasenpfeffer_site.bench_server.COMPRESSED_TYPES). ``--against OTHER_SITE``
 also loads a second build of the app
 (another commit's ``make site`` output, served from its own origin) in the
 same alternating order, to tell whether a change costs start-up time: the two
@@ -39,16 +52,17 @@ import http.server
 import json
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
-from hasenpfeffer_site.browser import CHROMIUM, LAUNCH_ARGS
+from hasenpfeffer_site.bench_server import ByteCounter, MeasuredHandler
+from hasenpfeffer_site.browser import CHROMIUM, LAUNCH_ARGS, wait_snapshot_stored
 from hasenpfeffer_site.build_site import current_version
-from hasenpfeffer_site.serve_site import QuietHandler
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -117,7 +131,7 @@ def attribution(frames: list[dict[str, Any]], start: float, end: float) -> str:
     return "no frame attribution"
 
 
-class BenchHandler(QuietHandler):
+class BenchHandler(MeasuredHandler):
     # served inside the version's folder (v/<version>/__bench/), beside its pyodide/ and web/
     pages: dict[str, str] = {}  # noqa: RUF012
 
@@ -188,7 +202,10 @@ def load_time(
     script: str,
     link: tuple[float, float] | None = None,
     cpu_slowdown: float = 1.0,
-) -> dict[str, float]:
+    counter: ByteCounter | None = None,
+) -> dict[str, Any]:
+    """One cold load of ``url`` in a fresh context, until ``script`` is true: its marks,
+    and with ``counter`` (the serving server's) the bytes sent until then."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(LONGTASKS)
     page = context.new_page()
@@ -199,10 +216,21 @@ def load_time(
         # limit show up in the long-task figure
         session = context.new_cdp_session(page)
         session.send("Emulation.setCPUThrottlingRate", {"rate": cpu_slowdown})
+    if counter is not None:
+        counter.reset()
     page.goto(url, wait_until="commit")
     wait_quietly(context, page, script, timeout_s=180)
-    out: dict[str, float] = page.evaluate(
-        """() => {
+    sent = counter.read() if counter is not None else None
+    out: dict[str, Any] = page.evaluate(MARKS)
+    if sent is not None:
+        out["sent"] = sent
+    context.close()
+    time.sleep(SETTLE_S)
+    return out
+
+
+#: The marks of a load, read when it is playable.
+MARKS = """() => {
           const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? -1;
           const paint = Object.fromEntries(
             performance.getEntriesByType("paint").map((e) => [e.name, e.startTime]));
@@ -212,8 +240,52 @@ def load_time(
                    // the longest main-thread task until then (start-up)
                    longest: Math.max(0, ...window.__longtasks.map(([, ms]) => ms)) };
         }"""
-    )
-    context.close()
+
+
+#: The app's service worker has installed (its precache is complete: web/pwa/pwa.js).
+OFFLINE_READY = "() => document.documentElement.dataset.offline === 'ready'"
+
+
+def repeat_visit(
+    p: Playwright,
+    url: str,
+    script: str,
+    link: tuple[float, float] | None,
+    counter: ByteCounter,
+    app: bool,
+) -> dict[str, Any]:
+    """A first visit of ``url`` in a fresh browser profile, then, once the app's service
+    worker has stored the site (and its engine worker the started runtime), a second
+    visit in the same tab: its marks and the bytes the server sent for it."""
+    with tempfile.TemporaryDirectory(prefix="bench-web-") as profile:
+        context = p.chromium.launch_persistent_context(
+            profile,
+            executable_path=CHROMIUM,
+            args=LAUNCH_ARGS,
+            viewport={"width": 1280, "height": 800},
+        )
+        context.add_init_script(LONGTASKS)
+        page = context.pages[0] if context.pages else context.new_page()
+        emulate_link(context, page, link)
+        counter.reset()
+        page.goto(url, wait_until="commit")
+        wait_quietly(context, page, script, timeout_s=180)
+        first = counter.read()
+        if app:
+            wait_quietly(context, page, OFFLINE_READY, timeout_s=300)
+            if page.evaluate("window.hasenpfeffer.timings.snapshot") in ("taken", "shipped"):
+                wait_snapshot_stored(page, 120)
+        time.sleep(SETTLE_S)
+        counter.reset()
+        page.goto(url, wait_until="commit")
+        wait_quietly(context, page, script, timeout_s=180)
+        sent = counter.read()
+        out: dict[str, Any] = page.evaluate(MARKS)
+        if app:
+            out["started"] = page.evaluate("window.hasenpfeffer.timings.snapshot")
+        out["sent"] = sent
+        out["first_sent"] = first
+        context.close()
     time.sleep(SETTLE_S)
     return out
 
@@ -231,13 +303,23 @@ def parse_link(text: str) -> tuple[float, float]:
     return latency, mbit
 
 
-def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str, str]:
-    """Serve one built site, the bench pages beside its version: (server, base, folder)."""
+class BenchServer(http.server.ThreadingHTTPServer):
+    #: the bytes this server sent (bench_server.ByteCounter)
+    counter: ByteCounter
+
+
+def serve(site: Path, compress: bool = False) -> tuple[BenchServer, str, str]:
+    """Serve one built site, the bench pages beside its version: (server, base, folder).
+    ``compress``: gzip on the way as a compressing host does (bench_server)."""
     folder = f"v/{current_version(site)}/"
     pages = {f"/{folder}__bench/bare.html": BARE, f"/{folder}__bench/bots.html": BOTS}
-    handler_class = type("SiteHandler", (BenchHandler,), {"pages": pages})
+    counter = ByteCounter()
+    handler_class = type(
+        "SiteHandler", (BenchHandler,), {"pages": pages, "compress": compress, "counter": counter}
+    )
     handler = functools.partial(handler_class, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = BenchServer(("127.0.0.1", 0), handler)
+    server.counter = counter
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/", folder
 
@@ -290,17 +372,61 @@ def longest_task_during_bot_play(
     }
 
 
-def print_start(args: argparse.Namespace, results: dict[str, Any]) -> None:
-    if not args.runs:
-        return
-    where = (
+def where(args: argparse.Namespace) -> str:
+    link = (
         "localhost"
         if args.link is None
         else f"a {args.link[0]:.0f} ms / {args.link[1]:g} Mbit/s link"
     )
+    return f"{link}, {args.server} server"
+
+
+def megabytes(n: float) -> str:
+    return f"{n / 1e6:6.2f} MB"
+
+
+#: The files listed by name in the bytes' breakdown: the largest this many.
+BREAKDOWN_FILES = 8
+
+
+def breakdown(by_file: dict[str, int]) -> str:
+    largest = sorted(by_file.items(), key=lambda item: -item[1])[:BREAKDOWN_FILES]
+    rest = sum(by_file.values()) - sum(n for _, n in largest)
+    parts = [f"{name} {n / 1e6:.2f}" for name, n in largest]
+    return ", ".join([*parts, f"the rest {rest / 1e6:.2f}"]) + " (MB)"
+
+
+def print_bytes(results: dict[str, Any]) -> None:
+    """Bytes over the wire until playable, cold (median of the runs, with the last app
+    run's files), and on a repeat visit."""
+    if "bytes_until_playable" in results:
+        print("bytes over the wire until playable, cold (median; requests):")
+        for name, figures in results["bytes_until_playable"].items():
+            print(
+                f"  {LABELS[name]:<22}  {megabytes(figures['bytes'])}  "
+                f"({figures['requests']:.0f} requests)   {[round(b) for b in figures['runs']]}"
+            )
+        print(f"  the app's last run by file: {breakdown(results['app_last_by_file'])}")
+    for name, visit in results.get("repeat_visit", {}).items():
+        started = f", engine from {visit['started']}" if "started" in visit else ""
+        print(
+            f"repeat visit, {LABELS[name]}: playable at {visit['ready']:.0f} ms{started}; "
+            f"{visit['sent']['bytes']} bytes in {visit['sent']['requests']} requests "
+            f"{sorted(visit['sent']['by_file'])} (its first visit until playable: "
+            f"{megabytes(visit['first_sent']['bytes']).strip()})"
+        )
+
+
+LABELS = {"bare": "bare loadPyodide page", "app": "the app", "other": "--against"}
+
+
+def print_start(args: argparse.Namespace, results: dict[str, Any]) -> None:
+    if not args.runs:
+        print_bytes(results)
+        return
     print()
     slower = f", main thread slowed down {args.cpu_slowdown:g}x" if args.cpu_slowdown > 1 else ""
-    print(f"time to playable, cold, over {where}{slower}, {args.runs} runs each (median):")
+    print(f"time to playable, cold, over {where(args)}{slower}, {args.runs} runs each (median):")
 
     def line(label: str, values: list[float]) -> None:
         rounded = [round(x) for x in values]
@@ -330,6 +456,7 @@ def print_start(args: argparse.Namespace, results: dict[str, Any]) -> None:
     if "other_longest_task_ms" in results:
         other = results["other_longest_task_ms"]
         print(f"  --against: max {max(other):.0f} ms {[round(x) for x in other]}")
+    print_bytes(results)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -368,6 +495,20 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FACTOR",
         help="the page's main thread slowed down this many times (Chromium's CPU throttling)",
     )
+    parser.add_argument(
+        "--server",
+        choices=("plain", "compressing"),
+        default="plain",
+        help="plain: files as stored (as Python's http.server); compressing: gzip on the way "
+        "per Accept-Encoding, as a compressing host (default plain)",
+    )
+    parser.add_argument(
+        "--repeat-visits",
+        type=int,
+        default=1,
+        metavar="N",
+        help="repeat visits of each page measured after the cold runs (default 1; 0: none)",
+    )
     args = parser.parse_args(argv)
     if not (args.site / "index.html").is_file():
         print(f"bench_web: {args.site}/index.html is missing: run `make site`", file=sys.stderr)
@@ -375,15 +516,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.against is not None and not (args.against / "index.html").is_file():
         print(f"bench_web: {args.against}/index.html is missing", file=sys.stderr)
         return 1
-    server, base, folder = serve(args.site)
+    compress = args.server == "compressing"
+    server, base, folder = serve(args.site, compress)
     servers = [server]
     pages = {"bare": base + folder + "__bench/bare.html", "app": base + "?speed=instant"}
+    counters = {"bare": server.counter, "app": server.counter}
     if args.against is not None:
-        other, other_base, _ = serve(args.against)
+        other, other_base, _ = serve(args.against, compress)
         servers.append(other)
         pages["other"] = other_base + "?speed=instant"
+        counters["other"] = other.counter
     playable = "() => performance.getEntriesByName('hp-playable').length"
-    results: dict[str, Any] = {"link": args.link}
+    results: dict[str, Any] = {"link": args.link, "server": args.server}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         loads: dict[str, list[dict[str, float]]] = {name: [] for name in pages}
@@ -408,10 +552,16 @@ def main(argv: list[str] | None = None) -> int:
                 # the apps of one run deal the same cards (the computer players who bid
                 # before you do the same work); each run another deal
                 url = pages[name] + ("" if name == "bare" else f"&seed={SEED + i}")
-                loads[name].append(load_time(browser, url, script, args.link, args.cpu_slowdown))
+                loads[name].append(
+                    load_time(browser, url, script, args.link, args.cpu_slowdown, counters[name])
+                )
             print(
                 f"  run {i + 1}: "
-                + ", ".join(f"{name} {loads[name][-1]['ready']:.0f} ms" for name in order),
+                + ", ".join(
+                    f"{name} {loads[name][-1]['ready']:.0f} ms "
+                    f"{loads[name][-1]['sent']['bytes'] / 1e6:.2f} MB"
+                    for name in order
+                ),
                 flush=True,
             )
         if args.runs:
@@ -429,6 +579,15 @@ def main(argv: list[str] | None = None) -> int:
             )
             results["requests"] = statistics.median([a["requests"] for a in loads["app"]])
             results["startup_longest_task_ms"] = [a["longest"] for a in loads["app"]]
+            results["bytes_until_playable"] = {
+                name: {
+                    "bytes": statistics.median(x["sent"]["bytes"] for x in runs),
+                    "requests": statistics.median(x["sent"]["requests"] for x in runs),
+                    "runs": [x["sent"]["bytes"] for x in runs],
+                }
+                for name, runs in loads.items()
+            }
+            results["app_last_by_file"] = loads["app"][-1]["sent"]["by_file"]
             if "other" in loads:
                 results["other_playable_ms"] = [x["ready"] for x in loads["other"]]
                 results["other_engine_ready_ms"] = [x["engine"] for x in loads["other"]]
@@ -438,6 +597,18 @@ def main(argv: list[str] | None = None) -> int:
                     a["ready"] - o["ready"]
                     for a, o in zip(loads["app"], loads["other"], strict=True)
                 ]
+        if args.repeat_visits:
+            results["repeat_visit"] = {}
+            for name in order:
+                script = "() => window.__ready !== undefined" if name == "bare" else playable
+                url = pages[name] + ("" if name == "bare" else f"&seed={SEED}")
+                visits = [
+                    repeat_visit(p, url, script, args.link, counters[name], name != "bare")
+                    for _ in range(args.repeat_visits)
+                ]
+                # the median visit by time (its bytes, its files)
+                visits.sort(key=lambda v: v["ready"])
+                results["repeat_visit"][name] = visits[len(visits) // 2]
         if args.only_start:
             browser.close()
             for s in servers:
