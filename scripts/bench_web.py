@@ -307,6 +307,12 @@ class BenchServer(http.server.ThreadingHTTPServer):
     #: the bytes this server sent (bench_server.ByteCounter)
     counter: ByteCounter
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # a download the browser gave up (the runtime snapshot on a slow link) or a page
+        # closed mid-load ends its connection: no traceback in the figures' output
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
 
 def serve(site: Path, compress: bool = False) -> tuple[BenchServer, str, str]:
     """Serve one built site, the bench pages beside its version: (server, base, folder).
