@@ -178,7 +178,9 @@ def test_installable_then_plays_offline_and_resumes(
         # precached through the service worker, every request on the origin
         precached = sw_requests(requests)
         names = {u.split("?")[0].rsplit("/", 1)[-1] for u in precached}
-        assert {"pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"} <= names
+        assert {"pyodide.asm.wasm", "python_stdlib_game.zip", "pyodide-lock.json"} <= names
+        # Pyodide's whole standard library is the Python page's (its group), not the game's
+        assert "python_stdlib.zip" not in names
         assert "runtime.snapshot" in names
         assert {
             "pyodide.mjs",
@@ -375,8 +377,15 @@ def test_the_precache_lists_every_file_of_the_site_with_its_hash(site_dir: Path)
         assert entry[0] == len(data) and entry[1] == hashlib.sha256(data).hexdigest(), rel
     folder = f"v/{app_version(site_dir)}/"
     assert build["appVersion"] == app_version(site_dir) and build["versionPath"] == folder
-    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "pyodide.mjs"):
+    for name in (
+        "pyodide.asm.wasm",
+        "python_stdlib_game.zip",
+        "python_stdlib.zip",
+        "pyodide-lock.json",
+        "pyodide.mjs",
+    ):
         assert f"{folder}pyodide/{name}" in files
+    assert f"{folder}pyodide/python_stdlib.zip" in build["groups"]["python"]
     assert build["pyodideVersion"] in json.dumps(build) and build["pyodideVersion"][0].isdigit()
     # one version per page: outside the version's folder only the entries
     entries = {f for f in files if not f.startswith(folder)}

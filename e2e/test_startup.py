@@ -31,7 +31,7 @@ PRELOADED = (
     "build-info.js",
     "pyodide.mjs",
     "pyodide.asm.mjs",
-    "python_stdlib.zip",
+    "python_stdlib_game.zip",
     "pyodide-lock.json",
     ".whl",
 )
@@ -261,7 +261,7 @@ def test_a_module_that_never_downloads_gets_a_message_and_a_button_that_reloads(
 @pytest.mark.parametrize(
     ("suffix", "times"),
     [
-        ("/python_stdlib.zip", 1),  # asked for by Pyodide's loader
+        ("/python_stdlib_game.zip", 1),  # asked for by Pyodide's loader
         (".whl", 1),  # by the worker itself
         # the worker's first request: without a retry its failure falls back to the
         # loader's own request, so that one fails too

@@ -1,6 +1,6 @@
 """The build's runtime snapshot (hasenpfeffer_site.build_site, engine_snapshot.mjs): Python started
-with the engine imported, gzipped, made once for the same inputs and made anew when
-one of them changes.
+with the engine imported over the standard library the worker loads, gzipped, made once
+for the same inputs and made anew when one of them changes.
 
 Whether the worker restores it (and starts the usual way without it) is checked in a
 browser by e2e/test_startup.py and e2e/test_pwa.py.
@@ -29,9 +29,10 @@ def test_the_same_wheel_gives_the_same_snapshot_file(
     build keeps the first and copies it: the same sources, the same version."""
     monkeypatch.setattr(build_site, "SNAPSHOT_CACHE", tmp_path / "cache")
     wheel = find_or_build_wheel(tmp_path_factory)
+    stdlib = build_site.PYODIDE_DIR / "python_stdlib.zip"
     first, second = tmp_path / "first", tmp_path / "second"
-    build_site.add_snapshot(wheel, first)
-    build_site.add_snapshot(wheel, second)
+    build_site.add_snapshot(wheel, stdlib, first)
+    build_site.add_snapshot(wheel, stdlib, second)
     assert first.read_bytes() == second.read_bytes()
     # Pyodide's memory snapshot, gzipped: the runtime's whole memory, far larger inflated
     inflated = gzip.decompress(first.read_bytes())
@@ -39,10 +40,10 @@ def test_the_same_wheel_gives_the_same_snapshot_file(
     assert len(list((tmp_path / "cache").iterdir())) == 1
 
 
-def test_a_changed_wheel_script_or_pyodide_makes_a_new_snapshot(
+def test_a_changed_wheel_stdlib_script_or_pyodide_makes_a_new_snapshot(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The cache never hands out a snapshot of other inputs: each of the three, changed,
+    """The cache never hands out a snapshot of other inputs: each of the four, changed,
     makes the maker run again (the maker here writes what it was given, so the copy
     shows which run it came from)."""
     runs: list[list[str]] = []
@@ -59,6 +60,8 @@ def test_a_changed_wheel_script_or_pyodide_makes_a_new_snapshot(
     script.write_text("// the maker\n")
     wheel = tmp_path / "hasenpfeffer-0.1.0-py3-none-any.whl"
     wheel.write_bytes(b"wheel one")
+    stdlib = tmp_path / "python_stdlib_game.zip"
+    stdlib.write_bytes(b"stdlib one")
     monkeypatch.setattr(build_site, "SNAPSHOT_CACHE", tmp_path / "cache")
     monkeypatch.setattr(build_site, "SNAPSHOT_MAKER", script)
     monkeypatch.setattr(build_site, "PYODIDE_DIR", pyodide)
@@ -66,7 +69,7 @@ def test_a_changed_wheel_script_or_pyodide_makes_a_new_snapshot(
 
     def snapshot() -> str:
         out = tmp_path / "snapshot"
-        build_site.add_snapshot(wheel, out)
+        build_site.add_snapshot(wheel, stdlib, out)
         return out.read_text()
 
     assert snapshot() == "run 1 of " + wheel.name
@@ -83,5 +86,9 @@ def test_a_changed_wheel_script_or_pyodide_makes_a_new_snapshot(
     (pyodide / "package.json").write_text('{"version": "0.29.0"}')
     assert snapshot() == "run 1 of " + wheel.name
     assert len(runs) == 4
-    shutil.rmtree(tmp_path / "cache")
+    # the snapshot holds the library's table of contents: another library, another snapshot
+    stdlib.write_bytes(b"stdlib two")
     assert snapshot() == "run 5 of " + wheel.name
+    assert runs[-1][-3] == str(stdlib)  # the maker was given it
+    shutil.rmtree(tmp_path / "cache")
+    assert snapshot() == "run 6 of " + wheel.name

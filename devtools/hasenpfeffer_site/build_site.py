@@ -30,7 +30,11 @@ people and browsers know:
       web/shared/build-info.js  generated: versions, file names and sizes, the site's root
       web/shared/vocabulary.js  generated: the notation's words and the engine's names
                                 (hasenpfeffer.api.vocabulary.web_vocabulary())
-      pyodide/                  the runtime, copied from node_modules/pyodide
+      pyodide/                  the runtime, copied from node_modules/pyodide, and
+                                python_stdlib_game.zip: the standard library the game's
+                                worker loads, trimmed to what the engine and Pyodide's start
+                                import (game_stdlib.py); the whole python_stdlib.zip stays for
+                                python.html
       jsqr/jsQR.js, jsqr/LICENSE
                                 the QR reader (node_modules/jsqr, Apache-2.0), loaded only
                                 by the camera scan's worker (web/together/qr-reader-worker.js)
@@ -38,8 +42,9 @@ people and browsers know:
       engine/<wheel>            the engine wheel with bytecode for Pyodide's Python added
                                 (wheel_bytecode.py; imported in place via zipimport)
       engine/runtime.snapshot   the started runtime: Pyodide's memory snapshot with the
-                                engine imported, gzipped (engine_snapshot.mjs); a
-                                first visit restores it instead of starting Python
+                                engine imported, gzipped (engine_snapshot.mjs, over the
+                                game's standard library); a first visit restores it instead
+                                of starting Python
       pyscript/, pyodide/micropip-*.whl
                                 PyScript, self-hosted, and micropip for python.html (an
                                 entry; python_page.py writes all three and gives the
@@ -71,7 +76,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import ROOT, pwa_build, python_page, worker_bundle
+from . import ROOT, game_stdlib, pwa_build, python_page, worker_bundle
 
 WEB = ROOT / "web"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
@@ -106,13 +111,14 @@ START_ENTRY = "web/engine/start.js"
 WORKER_ENTRY = "web/engine/worker.js"
 RUNTIME_PRELOAD_MARK = "<!-- {{RUNTIME_PRELOAD}} -->"
 #: What the worker loads besides its static imports, preloaded by the page for the HTTP
-#: cache: Pyodide's scripts and the runtime's files up to a few MB. Not the 9.6 MB wasm,
-#: which a private window's HTTP cache does not keep (it came twice): the worker asks for
-#: it first thing (web/engine/downloads.js).
+#: cache: Pyodide's scripts and the runtime's files up to a few MB (the game's standard
+#: library, not Pyodide's whole one). Not the 9.6 MB wasm, which a private window's HTTP
+#: cache does not keep (it came twice): the worker asks for it first thing
+#: (web/engine/downloads.js).
 WORKER_PRELOADS = (
     "pyodide/pyodide.mjs",
     "pyodide/pyodide.asm.mjs",
-    "pyodide/python_stdlib.zip",
+    f"pyodide/{game_stdlib.GAME_STDLIB_NAME}",
     "pyodide/pyodide-lock.json",
 )
 WEB_SUFFIXES = (".js", ".json", ".css", ".svg", ".png", ".webmanifest")
@@ -238,12 +244,14 @@ SNAPSHOT_CACHE_KEEP = 4
 SNAPSHOT_MAKER = Path(__file__).resolve().parent / "engine_snapshot.mjs"
 
 
-def snapshot_key(site_wheel: Path) -> str:
-    """The snapshot cache's name for a snapshot of ``site_wheel``: it changes with the
-    wheel, the script that makes it and Pyodide's version (its package.json)."""
+def snapshot_key(site_wheel: Path, stdlib: Path) -> str:
+    """The snapshot cache's name for a snapshot of ``site_wheel`` over the standard library
+    ``stdlib``: it changes with the wheel, the library, the script that makes it and
+    Pyodide's version (its package.json)."""
     key = hashlib.sha256()
     for part in (
         site_wheel.read_bytes(),
+        stdlib.read_bytes(),
         SNAPSHOT_MAKER.read_bytes(),
         (PYODIDE_DIR / "package.json").read_bytes(),
     ):
@@ -251,16 +259,18 @@ def snapshot_key(site_wheel: Path) -> str:
     return key.hexdigest()[:24]
 
 
-def add_snapshot(site_wheel: Path, dest: Path) -> None:
+def add_snapshot(site_wheel: Path, stdlib: Path, dest: Path) -> None:
     """The started runtime for ``site_wheel`` (``engine_snapshot.mjs``, Pyodide in
-    Node): made once for each wheel, script and Pyodide, then copied from the cache."""
+    Node), over the standard library the worker loads (``stdlib``: the snapshot holds
+    its table of contents, game_stdlib.py): made once for each wheel, library, script
+    and Pyodide, then copied from the cache."""
     maker = SNAPSHOT_MAKER
-    cached = SNAPSHOT_CACHE / snapshot_key(site_wheel)
+    cached = SNAPSHOT_CACHE / snapshot_key(site_wheel, stdlib)
     if not cached.is_file():
         SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
         made = cached.with_name(f"{cached.name}.{os.getpid()}.part")  # builds run in parallel
         run = subprocess.run(
-            ["node", str(maker), str(site_wheel), str(made)],
+            ["node", str(maker), str(stdlib), str(site_wheel), str(made)],
             capture_output=True,
             text=True,
             check=False,
@@ -452,7 +462,10 @@ def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, obje
     site_wheel = out / "engine" / wheel.name
     add_bytecode(wheel, site_wheel)
     sizes["wheel"] = site_wheel.stat().st_size
-    add_snapshot(site_wheel, out / SNAPSHOT)
+    stdlib = out / "pyodide" / game_stdlib.GAME_STDLIB_NAME
+    game_stdlib.add_game_stdlib(out / "pyodide" / game_stdlib.STDLIB_NAME, site_wheel, stdlib)
+    sizes[stdlib.name] = stdlib.stat().st_size
+    add_snapshot(site_wheel, stdlib, out / SNAPSHOT)
     sizes[SNAPSHOT.name] = (out / SNAPSHOT).stat().st_size
 
     pyodide_version = json.loads((PYODIDE_DIR / "package.json").read_text())["version"]

@@ -54,11 +54,15 @@ SKIP = re.compile(r"(^|/)(sw\.js|\.DS_Store|Thumbs\.db|[^/]*~)$")
 #: Groups of files that only one page needs: the service worker stores them when that page
 #: asks, not when it installs, so the game's first visit does not download them. A pattern
 #: matches an entry's path, or a path inside the version's folder (v/<version>/ left out).
-#: python: the Python rule page, PyScript and the wheels its micropip loads by name
-#: (python_page.py); the runtime and the engine wheel are the game's own files.
+#: python: the Python rule page, PyScript, the wheels its micropip loads by name
+#: (python_page.py) and Pyodide's whole standard library (the game's worker loads its
+#: trimmed copy, python_stdlib_game.zip: game_stdlib.py); the runtime and the engine
+#: wheel are the game's own files.
 #: rules: the rules page and its texts (web/rules/); its examples are the game's embeds.
 GROUPS = {
-    "python": re.compile(r"^(python\.html|pyscript/.*|web/python/.*|pyodide/[^/]*\.whl)$"),
+    "python": re.compile(
+        r"^(python\.html|pyscript/.*|web/python/.*|pyodide/[^/]*\.whl|pyodide/python_stdlib\.zip)$"
+    ),
     "rules": re.compile(r"^(rules\.html|web/rules/.*)$"),
 }
 

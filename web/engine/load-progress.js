@@ -9,6 +9,7 @@
 // stage usually takes (`expected_ms`, from a slow two-core machine), so the page can
 // move the bar on between two milestones; it never passes `until` before the work does.
 
+import { STDLIB_NAME } from "./pyodide-adapter.js";
 import { broadcast, t0 } from "./worker-context.js";
 
 const BANDS = {
@@ -25,14 +26,14 @@ let lastPost = 0;
 // the runtime's own files (not the wheel, which goes on in parallel), and the started
 // runtime while it is coming: when all are here, Python starts (or is restored)
 export const SHIPPED_NAME = "runtime.snapshot"; // the site's started runtime (devtools/hasenpfeffer_site/build_site.py's SNAPSHOT)
-const runtimeFiles = new Set(["pyodide.asm.wasm", "python_stdlib.zip", SHIPPED_NAME]);
+const runtimeFiles = new Set(["pyodide.asm.wasm", STDLIB_NAME, SHIPPED_NAME]);
 export let filesAt = null; // when they were (ms since t0, for the timings)
 export let firstByteAt = null; // when the first byte of a tracked download came (for its rate)
 
 /** The runtime's files and the wheel counted, at this version's sizes (`build`). */
 export function trackDownloads(build) {
   tracked.set("pyodide.asm.wasm", build.sizes["pyodide.asm.wasm"]);
-  tracked.set("python_stdlib.zip", build.sizes["python_stdlib.zip"]);
+  tracked.set(STDLIB_NAME, build.sizes[STDLIB_NAME]);
   tracked.set(build.wheelName, build.sizes.wheel);
   totalBytes = [...tracked.values()].reduce((a, b) => a + b, 0);
 }

@@ -20,6 +20,12 @@ const indexURL = new URL("../../pyodide/", import.meta.url).href;
 /** The runtime's wasm, as Pyodide's loader asks for it. */
 export const WASM_URL = new URL("pyodide.asm.wasm", indexURL).href;
 
+/** The standard library the game needs, trimmed by the build from Pyodide's whole one
+ * (devtools/hasenpfeffer_site/game_stdlib.py; loadPyodide's `stdLibURL`); pages with
+ * Python of their own keep the whole one. */
+export const STDLIB_NAME = "python_stdlib_game.zip";
+const stdLibURL = new URL(STDLIB_NAME, indexURL).href;
+
 const standIns = new WeakSet();
 
 /** What the loader's request for the wasm gets: a response that stands for the module. */
@@ -61,8 +67,8 @@ export async function loadRuntime(snapshot, makeSnapshot) {
   const { loadPyodide } = await import("../../pyodide/pyodide.mjs");
   const pyodide = await loadPyodide(
     snapshot
-      ? { indexURL, packages: [], _loadSnapshot: snapshot }
-      : { indexURL, packages: [], _makeSnapshot: makeSnapshot },
+      ? { indexURL, stdLibURL, packages: [], _loadSnapshot: snapshot }
+      : { indexURL, stdLibURL, packages: [], _makeSnapshot: makeSnapshot },
   );
   if (pyodide._api?.config) pyodide._api.config._loadSnapshot = null; // the loader keeps its options
   return pyodide;
