@@ -37,8 +37,11 @@ TRUMPS_SPADES = "JK JS JC AS KS QS TS 9S"
 LOAD_MS = 90_000
 RUN_MS = 120_000
 #: The files the Python page needs beyond the game's (the service worker's "python" group;
-#: paths inside the version's folder, or of the page itself).
-GROUP = re.compile(r"(python\.html|pyscript/.*|web/python/.*|pyodide/[^/]*\.whl)")
+#: paths inside the version's folder, or of the page itself): Pyodide's whole standard
+#: library too (the game's worker loads its trimmed copy, python_stdlib_game.zip).
+GROUP = re.compile(
+    r"(python\.html|pyscript/.*|web/python/.*|pyodide/[^/]*\.whl|pyodide/python_stdlib\.zip)"
+)
 
 
 def in_version(path: str) -> str:

@@ -58,25 +58,38 @@ def ask(op: str, **args: Any) -> dict[str, Any]:
 
 def play_hand(levels: list[str], seed: int, hints: tuple[str, ...] = ()) -> Walk:
     """A new game with ``levels`` played to the end of its first hand: computer players
-    step, the person plays the first legal action (after a hint of each of ``hints``
-    at the first decision of each phase)."""
+    step, the person plays the first legal action. With ``hints`` (a game with a person):
+    a hint of each of those levels at the person's first decision of each phase, a why
+    of a computer player's decision while the hand is on, and the person's first
+    decision undone and made again."""
     request = ask("new_game", rules="seed", seed=seed, levels=levels)
     state = ok((yield request), request)
     hinted: set[str] = set()
+    bot_decided = asked_why = undone = False
     for _ in range(200):
         view = state["view"]
         if view["hand_number"] > 0 or view["phase"] == "game_over":
             return
         if state["human_to_move"]:
+            if hints and bot_decided and not asked_why:
+                asked_why = True  # the hand is on: what the decision told the table
+                request = ask("why")
+                ok((yield request), request)
             if view["phase"] not in hinted:
                 hinted.add(view["phase"])
                 for level in hints:
                     request = ask("hint", level=level)
                     ok((yield request), request)
             request = ask("act", action=view["legal_actions"][0])
+            answer = ok((yield request), request)
+            if hints and not undone:
+                undone = True
+                request = ask("undo")
+                answer = ok((yield request), request)
         else:
             request = ask("bot_step")
-        answer = ok((yield request), request)
+            answer = ok((yield request), request)
+            bot_decided = True
         state = answer.get("state", answer)
     raise WalkFailed("a hand of 200 steps")
 
@@ -97,7 +110,7 @@ def walk(levels: list[str] | None = None) -> Walk:
     for i, level in enumerate(bot_levels):
         yield from play_hand([level] * 4, SEED + i)
 
-    # the person's game: hints of every level, undo, open hands, a secret deal
+    # the person's game: hints of every level, undo, a why, open hands, a secret deal
     yield from play_hand(["human", "hard", "hard", "hard"], SEED, ("medium", "hard", "expert"))
     request = ask("state")
     state = ok((yield request), request)
@@ -119,17 +132,12 @@ def walk(levels: list[str] | None = None) -> Walk:
     ok((yield request), request)
     request = ask("set_levels", levels=["human", "medium", "easy", "random"])
     ok((yield request), request)
+    # a secret deal (no seed: the engine's own randomness), so nothing here depends on
+    # its cards
     request = ask("new_game", rules="seed", levels=["human", "hard", "hard", "hard"])
-    state = ok((yield request), request)  # a secret deal (no seed)
-    while not state["human_to_move"]:
-        request = ask("bot_step")
-        state = ok((yield request), request)["state"]
-    request = ask("act", action=state["view"]["legal_actions"][0])
     ok((yield request), request)
-    request = ask("undo")
+    request = ask("state")
     ok((yield request), request)
-    request = ask("why")
-    ok((yield request), request)  # the hand is on: what the decision told the table
 
     # the rule lessons and the replays (the embeds' operations)
     for request in (

@@ -69,6 +69,8 @@ COMMAND_LINE_ONLY = frozenset({"argparse", "multiprocessing"})
 #: Where the runtime mounts its library: /lib/python3XY.zip/<the archive's path>.
 IN_ARCHIVE = re.compile(r"^/lib/python\d+\.zip/(.+)$")
 CACHE = ROOT / "build" / "game-stdlib"
+#: How much of the finder's output a failure shows (its end).
+ERROR_TAIL = 6000
 CACHE_KEEP = 4
 
 
@@ -85,9 +87,9 @@ def found_modules(stdlib: Path, site_wheel: Path) -> dict[str, Any]:
             check=False,
         )
         if run.returncode != 0 or not out.is_file():
-            raise SystemExit(
-                f"game_stdlib: walking the API inside Pyodide failed:\n{run.stdout}{run.stderr}"
-            )
+            # (the end: an error thrown in Pyodide's loader prints its minified source first)
+            said = (run.stdout + run.stderr)[-ERROR_TAIL:]
+            raise SystemExit(f"game_stdlib: walking the API inside Pyodide failed:\n{said}")
         found: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
     return found
 
