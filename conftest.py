@@ -20,6 +20,8 @@ LONGEST = (
     "e2e/test_engines.py",
     "e2e/test_versions.py",
     "tests/test_golden.py",
+    # (two cold loads, each walking everything the API reaches: 1-1.5 min each)
+    "e2e/test_game_stdlib.py",
 )
 
 
