@@ -27,7 +27,7 @@ from typing import Any
 SESSION = "api-walk"
 #: The seeds of the walk's games: the same walk every time.
 SEED = 2026
-#: A hand text for replay and review (a hand the walk's own game played is used too).
+#: The deal of the day the walk asks for (its comparisons, then the game on it).
 DATE = "2026-12-06"
 
 Walk = Generator[dict[str, Any], dict[str, Any], None]
