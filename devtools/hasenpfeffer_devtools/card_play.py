@@ -36,23 +36,19 @@ N``, or a Dask distributed scheduler with ``--scheduler ADDRESS``: ``pip
 install -e ./devtools[dask]``), and the figures are taken in deal order. With
 ``--results FILE`` each deal is appended to FILE (JSON lines, the settings on
 the first) as it is done, and a run that finds FILE skips the deals it holds:
-an interrupted run goes on where it stopped and ends with the same figures.
+an interrupted run goes on where it stopped and ends with the same figures
+(the executor and the results file: ``task_runs``).
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import dataclasses
-import importlib
 import json
 import math
-import multiprocessing
-import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from typing import Any
 
 from hasenpfeffer.bots.duplicate import MAX_HAND_ACTIONS, bot_seed
@@ -63,6 +59,7 @@ from hasenpfeffer.vocabulary import ORACLE
 
 from .alphamu import RESEARCH_LEVELS
 from .arena import _finite, mean_interval, parse_rules
+from .task_runs import load_results, run_tasks
 
 # the research levels (alphamu.py), in this process and in every process that imports
 # this module to play its deals (a process pool's, a Dask worker's)
@@ -203,72 +200,6 @@ def compare(record: dict[str, Any], x: str, y: str) -> tuple[float, float] | Non
 # ---- many deals -----------------------------------------------------------------------
 
 
-def _start_method() -> str:
-    return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-
-
-@contextlib.contextmanager
-def executor(jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
-    """Where the deals run: ``None`` (this process), worker processes, or the
-    Dask scheduler at ``scheduler`` (its ``concurrent.futures`` executor)."""
-    if scheduler:
-        try:
-            distributed: Any = importlib.import_module("distributed")
-        except ImportError:
-            raise SystemExit(
-                "card_play: --scheduler needs Dask: pip install -e './devtools[dask]'"
-            ) from None
-        with distributed.Client(scheduler) as client:
-            yield client.get_executor(pure=False)
-    elif jobs > 1:
-        context = multiprocessing.get_context(_start_method())
-        with ProcessPoolExecutor(jobs, mp_context=context) as pool:
-            yield pool
-    else:
-        yield None
-
-
-def _completed(tasks: Sequence[DealTask], pool: Executor | None) -> Iterator[dict[str, Any]]:
-    if pool is None:
-        yield from map(run_deal, tasks)
-        return
-    futures: list[Future[dict[str, Any]]] = [pool.submit(run_deal, t) for t in tasks]
-    try:
-        for future in as_completed(futures):
-            yield future.result()
-    finally:
-        for future in futures:
-            future.cancel()
-
-
-def load_results(path: str, settings: Settings) -> dict[int, dict[str, Any]]:
-    """The deals already in the results file ``path`` (none if it does not
-    exist). A last line cut short (a run stopped while writing) is dropped from
-    the file; a file of other settings is refused (``ValueError``)."""
-    if not os.path.exists(path):
-        return {}
-    with open(path, "rb") as file:
-        data = file.read()
-    whole = data[: data.rfind(b"\n") + 1]
-    if len(whole) != len(data):
-        with open(path, "r+b") as file:
-            file.truncate(len(whole))
-    lines = whole.decode("utf-8").splitlines()
-    if not lines:
-        return {}
-    try:
-        header = json.loads(lines[0])
-        records = [json.loads(line) for line in lines[1:] if line.strip()]
-    except ValueError as err:
-        raise ValueError(f"{path}: not a results file of this tool ({err})") from None
-    if not isinstance(header, dict) or header.get("settings") != settings.to_dict():
-        raise ValueError(
-            f"{path} holds a run with other settings ({header.get('settings')}); "
-            "name another results file"
-        )
-    return {int(r["deal"]): r for r in records}
-
-
 def run(
     settings: Settings,
     deals: int,
@@ -283,24 +214,16 @@ def run(
         make_player(level, 0)  # fail early on an unknown level
     done = load_results(results, settings) if results else {}
     todo = [DealTask(settings, d) for d in range(deals) if d not in done]
-    out = None
-    if results:
-        out = open(results, "a", encoding="utf-8")  # noqa: SIM115 - closed below
-        if not done and out.tell() == 0:
-            out.write(json.dumps({"settings": settings.to_dict()}) + "\n")
-            out.flush()
-    try:
-        with executor(jobs if len(todo) > 1 else 1, scheduler) as pool:
-            for record in _completed(todo, pool):
-                done[record["deal"]] = record
-                if out is not None:
-                    out.write(json.dumps(record) + "\n")
-                    out.flush()
-                if progress is not None:
-                    progress(len(done), deals)
-    finally:
-        if out is not None:
-            out.close()
+    run_tasks(
+        run_deal,
+        todo,
+        settings,
+        done,
+        results,
+        jobs,
+        scheduler,
+        progress=None if progress is None else lambda n: progress(n, deals),
+    )
     return [done[d] for d in range(deals)]
 
 
