@@ -28,6 +28,7 @@ WITH_EXAMPLES = (
     "hasenpfeffer.rules",
     "hasenpfeffer.game",
     "hasenpfeffer.notation",
+    "hasenpfeffer.puzzle",
     "hasenpfeffer.vocabulary",
     "hasenpfeffer.knowledge",
     "hasenpfeffer.bots",

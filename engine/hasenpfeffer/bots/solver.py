@@ -41,6 +41,7 @@ from .solver_search import (
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..puzzle import Puzzle
 
 # --- positions -------------------------------------------------------------------
 
@@ -99,6 +100,38 @@ class Position(NamedTuple):
             active=active,
             bid=game.bid or 0,
             multiplier=game.multiplier,
+        )
+
+    @classmethod
+    def from_puzzle(cls, puzzle: Puzzle) -> Position:
+        """The position of a puzzle (``hasenpfeffer.puzzle``), with the side to play
+        as the solver's makers: ``won`` counts the tricks already played as the
+        other side's and ``bid`` is the puzzle's ``need``, so ``solve`` and
+        ``solve_moves`` give the tricks the side to play takes from here on, and
+        a card is a solution when its value is at least ``bid``.
+
+        >>> from hasenpfeffer.puzzle import EXAMPLE, Puzzle
+        >>> p = Position.from_puzzle(Puzzle.from_json(EXAMPLE))
+        >>> {str(CARDS[c]): v for c, v in solve_moves(p).items()}, p.bid
+        ({'JC': 2, 'JH': 1}, 2)
+        """
+        hands = [0, 0, 0, 0]
+        for s, cards in enumerate(puzzle.hands):
+            for c in cards:
+                hands[s] |= 1 << c.index
+        done = 6 - puzzle.tricks_left
+        side = puzzle.side
+        return cls(
+            hands=(hands[0], hands[1], hands[2], hands[3]),
+            trump=SUITS.index(puzzle.trump),
+            to_move=puzzle.to_play,
+            trick=tuple(
+                (s, c.index) for s, c in zip(puzzle.trick_seats(), puzzle.trick, strict=True)
+            ),
+            won=(done, 0) if side else (0, done),
+            maker=puzzle.to_play,
+            active=puzzle.active,
+            bid=puzzle.need,
         )
 
     def next_seat(self, seat: int) -> int:
