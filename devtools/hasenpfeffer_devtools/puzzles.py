@@ -32,7 +32,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -152,7 +152,7 @@ def run(
     jobs: int = 1,
     scheduler: str | None = None,
     results: str | None = None,
-    progress: Any = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[Record]:
     """The records of deals 0 .. deals-1 of each rule set, in order (those in
     ``results`` kept, the others played and appended there)."""
@@ -241,28 +241,24 @@ def set_statistics(puzzles: Sequence[Puzzle]) -> dict[str, Any]:
 
 
 def run_statistics(records: Sequence[Record]) -> dict[str, Any]:
-    """Per rule set: deals, hands played, decisions examined by outcome, puzzles
-    found and the CPU time (whole deals, the solver, the levels' answers)."""
+    """For all the records and per rule set: deals, hands played, decisions
+    examined by outcome, puzzles found (before ``assemble`` keeps at most
+    ``PER_HAND`` of a hand) and the CPU seconds (whole deals, the solver, the
+    levels' answers)."""
     out: dict[str, Any] = {}
     for record in records:
-        entry = out.setdefault(
-            record["rules"],
-            {
-                "deals": 0,
-                "played": 0,
-                "outcomes": Counter(),
-                "found": 0,
-                "cpu": 0.0,
-                "cpu_solving": 0.0,
-                "cpu_asking": 0.0,
-            },
-        )
-        entry["deals"] += 1
-        entry["played"] += bool(record["played"])
-        entry["outcomes"].update(record["outcomes"])
-        entry["found"] += len(record["puzzles"])
-        for key in ("cpu", "cpu_solving", "cpu_asking"):
-            entry[key] += record[key]
+        for name in ("all", record["rules"]):
+            entry = out.setdefault(
+                name,
+                {"deals": 0, "played": 0, "outcomes": Counter(), "found": 0}
+                | {"cpu": 0.0, "cpu_solving": 0.0, "cpu_asking": 0.0},
+            )
+            entry["deals"] += 1
+            entry["played"] += bool(record["played"])
+            entry["outcomes"].update(record["outcomes"])
+            entry["found"] += len(record["puzzles"])
+            for key in ("cpu", "cpu_solving", "cpu_asking"):
+                entry[key] += record[key]
     for entry in out.values():
         outcomes = entry["outcomes"]
         solved = sum(
