@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import doctest
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,9 @@ from hasenpfeffer.rules import PRESETS
 from hasenpfeffer_devtools import puzzle_finder, puzzle_themes, puzzles
 from hasenpfeffer_devtools.card_play import contract
 from hasenpfeffer_devtools.puzzle_finder import equivalent, need_of, rating, trivial
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = ROOT / "data" / "puzzles" / "puzzles.json"
 
 # ---- an exhaustive search of this file's own ---------------------------------------------
 
@@ -565,3 +569,38 @@ def test_the_command_writes_a_set_and_resumes(tmp_path: Path, one_deal: dict[str
     assert puzzles.main(["--stats", str(out), "--json"]) == 0
     stats = puzzles.set_statistics(written)
     assert stats["seed-pepper"]["count"] == len(written) == stats["all"]["count"]
+
+
+# ---- the shipped set -------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def shipped() -> list[Puzzle]:
+    return read_puzzles(SHIPPED.read_bytes())
+
+
+def test_the_shipped_set_is_valid_and_large_enough(shipped: list[Puzzle]) -> None:
+    counts = {rules: sum(p.rules == rules for p in shipped) for rules in PRESETS}
+    assert sum(counts.values()) >= 1000 and min(counts.values()) >= 150, counts
+    assert SHIPPED.stat().st_size < 600_000
+    assert write_puzzles(shipped) == SHIPPED.read_text(encoding="utf-8")  # as the tool writes it
+    for p in shipped:
+        assert 800 <= p.rating <= 2200 and trivial(p) is None and equivalent(p, p.solution)
+        assert list(p.themes) == puzzle_themes.themes(p), p.id
+
+
+def test_a_sample_of_the_shipped_set_by_a_search_of_its_own(shipped: list[Puzzle]) -> None:
+    sample = random.Random(52).sample(shipped, 40)
+    assert {p.tricks_left for p in sample} >= {3, 4, 5, 6}
+    for p in sample:
+        check_independently(p.to_dict())
+
+
+def test_the_shipped_ids_say_where_they_came_from(shipped: list[Puzzle]) -> None:
+    for p in random.Random(7).sample(shipped, 2):
+        seed, step = p.source_value("seed"), p.source_value("step")
+        assert isinstance(seed, int) and isinstance(step, int)
+        assert p.id == puzzle_finder.puzzle_id(p.rules, seed, step)
+        game = contract(PRESETS[p.rules], seed, puzzles.PLAYERS)
+        assert game is not None and game.maker == p.source_value("maker")
+        assert game.trump == p.trump and game.bid == p.source_value("bid")
