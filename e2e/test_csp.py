@@ -72,6 +72,11 @@ def test_the_headers_and_docs_hosting_give_the_same_policies(base_url: str, site
     with urllib.request.urlopen(base_url + "web/embed.js") as response:
         assert response.headers["Access-Control-Allow-Origin"] == "*"
         assert response.headers["Cache-Control"] == "no-cache"
+    # the puzzle set: open data at a URL of its own, for any site
+    with urllib.request.urlopen(base_url + "puzzles/puzzles.json") as response:
+        assert response.headers["Access-Control-Allow-Origin"] == "*"
+        assert response.headers["Cache-Control"] == "no-cache"
+        assert response.headers["Content-Type"] == "application/json"
 
 
 # Every violation the page reports, kept in the page.

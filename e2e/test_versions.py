@@ -195,7 +195,8 @@ def test_every_file_but_the_entries_is_in_the_versions_folder(site_dir: Path) ->
         if p.is_file() and not p.is_relative_to(folder)
     )
     assert outside and all(is_entry(rel) for rel in outside), outside
-    assert {"index.html", "embed.html", "demo.html", "sw.js", "web/embed.js"} <= set(outside)
+    entries = {"index.html", "embed.html", "demo.html", "sw.js", "web/embed.js"}
+    assert entries | {"puzzles/puzzles.json"} <= set(outside)
     # the pages name the version's files by their versioned paths, and only those
     prefix = f"v/{current_version(site_dir)}/"
     for page in (p for p in outside if p.endswith(".html")):

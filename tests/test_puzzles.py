@@ -1,7 +1,8 @@
 """Puzzles (docs/puzzles.md): the open format's reader and its checks
 (hasenpfeffer.puzzle), the finder's rules and the theme detectors
 (hasenpfeffer_devtools.puzzle_finder, puzzle_themes), a generation on one deal,
-and the shipped set (data/puzzles/puzzles.json) checked by a search of its own.
+and the shipped set (data/puzzles/puzzles.json) checked by a search of its own and
+copied by the site's build.
 
 That search (``makes``) is written here from the rules in docs/rules.md, on the
 cards' text, sharing no code with the engine: not its solver, not its rules
@@ -38,6 +39,7 @@ from hasenpfeffer.rules import PRESETS
 from hasenpfeffer_devtools import puzzle_finder, puzzle_themes, puzzles
 from hasenpfeffer_devtools.card_play import contract
 from hasenpfeffer_devtools.puzzle_finder import equivalent, need_of, rating, trivial
+from hasenpfeffer_site import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "data" / "puzzles" / "puzzles.json"
@@ -604,3 +606,18 @@ def test_the_shipped_ids_say_where_they_came_from(shipped: list[Puzzle]) -> None
         game = contract(PRESETS[p.rules], seed, puzzles.PLAYERS)
         assert game is not None and game.maker == p.source_value("maker")
         assert game.trump == p.trump and game.bid == p.source_value("bid")
+
+
+def test_the_site_build_copies_the_set_once_the_engine_reads_it(tmp_path: Path) -> None:
+    dest = tmp_path / "site" / build_site.PUZZLES_URL
+    # (the engine's folder stands for the wheel: both go on the reading program's path)
+    count = build_site.add_puzzles(dest, ROOT / "engine")
+    assert dest.read_bytes() == SHIPPED.read_bytes()
+    assert count == len(read_puzzles(dest.read_bytes()))
+    assert build_site.is_entry(build_site.PUZZLES_URL)  # the same URL from version to version
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps([{**json.loads(BASE), "need": 9}]), encoding="utf-8")
+    refused = r"does not read: puzzle 'example': \[0\] need: must be 1 to 2"
+    with pytest.raises(SystemExit, match=refused):
+        build_site.add_puzzles(tmp_path / "other.json", ROOT / "engine", bad)
+    assert not (tmp_path / "other.json").exists()

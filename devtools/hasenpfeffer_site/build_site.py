@@ -18,6 +18,8 @@ people and browsers know:
                                 are web/rules/texts/<lang>.json, docs/rules-page.md)
     web/embed.js                the embed loader (from web/embed/loader.js), at the
                                 public URL embedding sites use (docs/embedding.md)
+    puzzles/puzzles.json        the puzzle set (from data/puzzles/puzzles.json, checked by
+                                the wheel's engine), at its public URL (docs/puzzles.md)
     manifest.webmanifest, sw.js the web app manifest and the service worker (written
                                 last by pwa_build.py: it precaches the entries and
                                 this version's folder)
@@ -170,6 +172,41 @@ def engine_vocabulary(wheel: Path) -> dict[str, object]:
     return answer
 
 
+#: The puzzle set (docs/puzzles.md: made by ``python -m hasenpfeffer_devtools.puzzles`` and
+#: committed), and its URL in the site: an entry, so the same URL serves it from one
+#: version to the next (anyone may use the set: docs/hosting.md).
+PUZZLES_SOURCE = ROOT / "data" / "puzzles" / "puzzles.json"
+PUZZLES_URL = "puzzles/puzzles.json"
+
+# The set read by the engine in the wheel the site ships, as the page will read it.
+PUZZLES_PROGRAM = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from hasenpfeffer.puzzle import PuzzleError, read_puzzles
+with open(sys.argv[2], "rb") as file:
+    try:
+        print(len(read_puzzles(file.read())))
+    except PuzzleError as err:
+        sys.exit(str(err))
+"""
+
+
+def add_puzzles(dest: Path, wheel: Path, source: Path = PUZZLES_SOURCE) -> int:
+    """Copy the puzzle set to ``dest`` once the engine in ``wheel`` has read every puzzle
+    of it (``hasenpfeffer.puzzle.read_puzzles``); the number of puzzles."""
+    run = subprocess.run(
+        [sys.executable, "-S", "-c", PUZZLES_PROGRAM, str(wheel), str(source)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if run.returncode != 0:
+        raise SystemExit(f"build_site: the puzzle set {source} does not read: {run.stderr.strip()}")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, dest)
+    return int(run.stdout)
+
+
 def write_vocabulary(dest: Path, wheel: Path) -> None:
     """web/shared/vocabulary.js: the engine's words for the front end (suits, seats,
     levels, phases, action kinds and their words, card roles), so that no notation or
@@ -289,12 +326,18 @@ def add_snapshot(site_wheel: Path, stdlib: Path, dest: Path) -> None:
 #: The folder of the versions, at the site's root: v/<version>/ holds one version's files.
 VERSIONS = pwa_build.VERSIONS
 #: The entries that are not top-level HTML pages: they stay at the root, unversioned.
-ROOT_ENTRIES = (pwa_build.SW_NAME, pwa_build.MANIFEST_NAME, f"web/{LOADER_URL.as_posix()}")
+ROOT_ENTRIES = (
+    pwa_build.SW_NAME,
+    pwa_build.MANIFEST_NAME,
+    f"web/{LOADER_URL.as_posix()}",
+    PUZZLES_URL,
+)
 
 
 def is_entry(rel: str) -> bool:
     """Whether a file of the site (its path relative to the site) stays unversioned at the
-    root: a top-level HTML page, the service worker, the manifest or the embed loader."""
+    root: a top-level HTML page, the service worker, the manifest, the embed loader or the
+    puzzle set."""
     return ("/" not in rel and rel.endswith(".html")) or rel in ROOT_ENTRIES
 
 
@@ -450,6 +493,7 @@ def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, obje
         WEB / Path(WORKER_ENTRY).relative_to("web"), out / Path(WORKER_ENTRY).parent
     )
     write_vocabulary(out / "web" / "shared" / VOCABULARY_NAME, wheel)
+    add_puzzles(out / PUZZLES_URL, wheel)
     pwa_build.write_icons(out, WEB / "pwa" / "icon.svg")
 
     sizes: dict[str, int] = {}

@@ -21,7 +21,8 @@ docs/hosting.md asks of any host (the e2e tests run under them):
 - No ``Permissions-Policy``: the camera (scanning a reply's QR code) stays allowed
   to the site itself, as browsers allow it by default (docs/hosting.md).
 - What other sites load is sent with ``Access-Control-Allow-Origin: *``: the embed
-  loader ``web/embed.js`` (docs/embedding.md), and a version's PyScript, Pyodide and
+  loader ``web/embed.js`` (docs/embedding.md), the puzzle set
+  ``puzzles/puzzles.json`` (docs/puzzles.md), and a version's PyScript, Pyodide and
   engine wheel for Python cells in pages of other sites (docs/python-in-pages.md).
 
 Used by the e2e tests and ``make bench-web`` too.
@@ -84,6 +85,8 @@ def page_csp(name: str, text: str) -> str | None:
     return f"{html.unescape(match.group(2)).rstrip('; ')}; frame-ancestors {ancestors}"
 
 
+#: Entries that pages of other sites load: the embed loader and the puzzle set.
+CROSS_ORIGIN_ENTRIES = ("/web/embed.js", "/puzzles/puzzles.json")
 #: Folders of a version that pages of other sites load from (docs/python-in-pages.md).
 CROSS_ORIGIN_FOLDERS = re.compile(r"/v/[^/]+/(?:pyscript|pyodide|engine)/")
 
@@ -99,7 +102,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         path = self.path.split("?")[0].split("#")[0]
         versioned = "/v/" in path
         self.send_header("Cache-Control", IMMUTABLE if versioned else REVALIDATE)
-        if path.endswith("/web/embed.js") or CROSS_ORIGIN_FOLDERS.search(path):
+        if path.endswith(CROSS_ORIGIN_ENTRIES) or CROSS_ORIGIN_FOLDERS.search(path):
             self.send_header("Access-Control-Allow-Origin", "*")
         if path.endswith("/web/engine/worker.js"):
             self.send_header("Content-Security-Policy", WORKER_CSP)

@@ -7,7 +7,7 @@
 //     groups: { "<name>": ["<path>", ...], ... },
 //     files: { "<path relative to the site>": [size, sha256], ... } };
 // listing every file of this version: the entries at the root (the pages, the
-// manifest, the embed loader) and the version's own folder. Every other file
+// manifest, the embed loader, the puzzle set) and the version's own folder. Every other file
 // of a version lives in its folder (devtools/hasenpfeffer_site/build_site.py), so a URL names one
 // file of one version, and the cache answers a URL only with that file. The
 // files of a group are only for one page (python: the Python page and PyScript):
