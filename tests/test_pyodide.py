@@ -1,10 +1,11 @@
 """The built wheel runs unchanged on Pyodide 314 (Python 3.14) in Node.
 
-The same snippet is run twice with the wheel first on sys.path: under this
-CPython and under Pyodide (`node tests/pyodide_run.mjs <wheel> <snippet>`,
-which imports the .whl directly through zipimport). Both must print the same
-JSON. Pyodide is loaded from node_modules/pyodide (`make node_modules`); the
-harness refuses any network access.
+The same snippets (random games; the puzzle reader) are run twice with the
+wheel first on sys.path: under this CPython and under Pyodide (`node
+tests/pyodide_run.mjs <wheel> <snippet>`, which imports the .whl directly
+through zipimport). Both must print the same JSON. Pyodide is loaded from
+node_modules/pyodide (`make node_modules`); the harness refuses any network
+access.
 """
 
 from __future__ import annotations
@@ -60,6 +61,25 @@ for seed in range(8):
     })
     assert hp.Game.from_json(g.to_json()) == g
 print(json.dumps(out, sort_keys=True))
+"""
+
+# The puzzle reader the Puzzles mode will run in the page (docs/puzzles.md): a set read
+# and written back, a bad puzzle's error, a puzzle's solver position solved.
+PUZZLE_SNIPPET = """\
+import json
+from hasenpfeffer.bots.solver import Position, solve_moves
+from hasenpfeffer.cards import CARDS
+from hasenpfeffer.puzzle import EXAMPLE, PuzzleError, read_puzzles, write_puzzles
+text = "[" + EXAMPLE + "]"
+(p,) = read_puzzles(text)
+assert read_puzzles(write_puzzles([p])) == [p]
+try:
+    read_puzzles(text.replace('"need": 2', '"need": 0'))
+except PuzzleError as err:
+    error = str(err)
+values = solve_moves(Position.from_puzzle(p))
+print(json.dumps({"puzzle": p.to_dict(), "error": error,
+                  "values": {str(CARDS[c]): v for c, v in values.items()}}, sort_keys=True))
 """
 
 CPYTHON_RUNNER = """\
@@ -126,3 +146,18 @@ def test_same_results_on_cpython_and_pyodide(
     assert len(cpython_result) == 8
     assert pyodide_result == cpython_result
     assert pyodide_out == cpython_out
+
+    puzzle_file = tmp_path / "puzzle.py"
+    puzzle_file.write_text(PRELUDE + PUZZLE_SNIPPET, encoding="utf-8")
+    cpython_out = _run(
+        [sys.executable, "-c", CPYTHON_RUNNER, str(cpython_wheel), str(puzzle_file)],
+        "CPython run (puzzles)",
+        CPYTHON_TIMEOUT_S,
+    )
+    pyodide_out = _run(
+        [node, str(RUNNER), str(pyodide_wheel), str(puzzle_file)],
+        "Pyodide run (puzzles)",
+        PYODIDE_TIMEOUT_S,
+    )
+    assert pyodide_out == cpython_out
+    assert json.loads(pyodide_out)["values"] == {"JC": 2, "JH": 1}
