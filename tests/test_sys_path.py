@@ -21,8 +21,9 @@ CHANGE = re.compile(r"sys\.path\s*(?:\.(?:insert|append|extend)\b|\[[^\]]*\]\s*=
 #: file -> (how many changes, why each is there)
 DELIBERATE = {
     "devtools/hasenpfeffer_site/build_site.py": (
-        1,
-        "VOCABULARY_PROGRAM, run by `python -S`: the words of the wheel the site ships",
+        2,
+        "VOCABULARY_PROGRAM and PUZZLES_PROGRAM, run by `python -S`: the words of the wheel "
+        "the site ships, and the puzzle set read by its engine",
     ),
     "devtools/hasenpfeffer_site/engine_snapshot.mjs": (
         1,
