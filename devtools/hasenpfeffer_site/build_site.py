@@ -279,6 +279,8 @@ SNAPSHOT_CACHE_KEEP = 4
 
 
 SNAPSHOT_MAKER = Path(__file__).resolve().parent / "engine_snapshot.mjs"
+#: The start it makes, shared with the standard library's finder (game_stdlib.mjs).
+STARTED_ENGINE = SNAPSHOT_MAKER.parent / "started_engine.mjs"
 
 
 def snapshot_key(site_wheel: Path, stdlib: Path) -> str:
@@ -290,6 +292,7 @@ def snapshot_key(site_wheel: Path, stdlib: Path) -> str:
         site_wheel.read_bytes(),
         stdlib.read_bytes(),
         SNAPSHOT_MAKER.read_bytes(),
+        STARTED_ENGINE.read_bytes(),
         (PYODIDE_DIR / "package.json").read_bytes(),
     ):
         key.update(hashlib.sha256(part).digest())

@@ -13,31 +13,17 @@
 // game's, game_stdlib.py), since the snapshot holds that archive's table of contents.
 // Nothing here touches the network.
 
-import { readFileSync, writeFileSync } from "node:fs";
-import { basename } from "node:path";
+import { writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { loadPyodide } from "pyodide";
+import { startEngine } from "./started_engine.mjs";
 
 const [stdlib, wheel, output] = process.argv.slice(2);
 if (!stdlib || !wheel || !output) {
   process.stderr.write("usage: node devtools/hasenpfeffer_site/engine_snapshot.mjs <stdlib.zip> <wheel> <out>\n");
   process.exit(2);
 }
-// the worker's own options (web/engine/pyodide-adapter.js's loadRuntime()): no packages,
-// the game's standard library, Pyodide's default env
-const pyodide = await loadPyodide({ packages: [], _makeSnapshot: true, stdLibURL: stdlib });
-const path = `/engine/${basename(wheel)}`;
-pyodide.FS.mkdirTree("/engine");
-pyodide.FS.writeFile(path, readFileSync(wheel));
-// the engine's API, and every computer player (a first deal asks them for their bids)
-pyodide.runPython(`
-import importlib, pkgutil, sys
-sys.path.insert(0, ${JSON.stringify(path)})
-import hasenpfeffer.api
-import hasenpfeffer.bots
-for module in pkgutil.iter_modules(hasenpfeffer.bots.__path__, "hasenpfeffer.bots."):
-    importlib.import_module(module.name)
-`);
+// the worker's own start (started_engine.mjs)
+const pyodide = await startEngine(stdlib, wheel);
 const snapshot = pyodide.makeMemorySnapshot();
 writeFileSync(output, gzipSync(snapshot, { level: 9 }));
 process.stdout.write(`${output}: ${snapshot.byteLength} bytes, gzipped\n`);

@@ -12,8 +12,7 @@
 // the runtime's built-in modules. Nothing here touches the network.
 
 import { readFileSync, writeFileSync } from "node:fs";
-import { basename } from "node:path";
-import { loadPyodide } from "pyodide";
+import { startEngine } from "./started_engine.mjs";
 
 const [stdlib, wheel, walk, safety, output] = process.argv.slice(2);
 if (!output) {
@@ -22,19 +21,8 @@ if (!output) {
   );
   process.exit(2);
 }
-// the worker's own options, and the snapshot maker's (engine_snapshot.mjs)
-const pyodide = await loadPyodide({ packages: [], _makeSnapshot: true, stdLibURL: stdlib });
-const path = `/engine/${basename(wheel)}`;
-pyodide.FS.mkdirTree("/engine");
-pyodide.FS.writeFile(path, readFileSync(wheel));
-pyodide.runPython(`
-import importlib, pkgutil, sys
-sys.path.insert(0, ${JSON.stringify(path)})
-import hasenpfeffer.api
-import hasenpfeffer.bots
-for module in pkgutil.iter_modules(hasenpfeffer.bots.__path__, "hasenpfeffer.bots."):
-    importlib.import_module(module.name)
-`);
+// the worker's own start, and the snapshot maker's (started_engine.mjs)
+const pyodide = await startEngine(stdlib, wheel);
 pyodide.makeMemorySnapshot();
 pyodide.runPython("import random\nrandom.seed()");
 const handleJson = pyodide.pyimport("hasenpfeffer.api").handle_json;

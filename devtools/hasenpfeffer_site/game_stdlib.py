@@ -160,6 +160,7 @@ def cache_key(stdlib: Path, site_wheel: Path) -> str:
         stdlib,
         WALK,
         FINDER,
+        HERE / "started_engine.mjs",
         Path(__file__),
         ROOT / "node_modules" / "pyodide" / "package.json",
     ):
