@@ -25,14 +25,10 @@ DELIBERATE = {
         "VOCABULARY_PROGRAM and PUZZLES_PROGRAM, run by `python -S`: the words of the wheel "
         "the site ships, and the puzzle set read by its engine",
     ),
-    "devtools/hasenpfeffer_site/engine_snapshot.mjs": (
+    "devtools/hasenpfeffer_site/started_engine.mjs": (
         1,
-        "inside Pyodide: the site's wheel, where the worker puts it, imported for the snapshot",
-    ),
-    "devtools/hasenpfeffer_site/game_stdlib.mjs": (
-        1,
-        "inside Pyodide: the site's wheel, where the worker puts it, imported and walked "
-        "through to find the standard library it needs",
+        "inside Pyodide: the site's wheel, where the worker puts it, imported for the "
+        "snapshot and for the walk that finds the standard library it needs",
     ),
     "tests/test_wheel_bytecode.py": (
         1,
