@@ -505,6 +505,25 @@ def _number(value: float, sign: bool) -> str:
     return "0" if float(text) == 0 else text
 
 
+#: A puzzle's card (``api.puzzle_ops``): ``card``, ``taken`` (the tricks the side
+#: takes after it, best play by all, every card visible), ``tricks`` (left), ``need``.
+PUZZLE_TEXT: Final = {
+    "puzzle_makes": "{card} does it: your side takes {taken} of the {tricks} tricks left "
+    "({need} needed)",
+    "puzzle_fails": "{card} fails: with best play your side takes only {taken} of the "
+    "{tricks} tricks left ({need} needed)",
+}
+
+
+def puzzle_text(code: str, params: Mapping[str, Any]) -> str:
+    """A puzzle card's verdict in words (``PUZZLE_TEXT``).
+
+    >>> puzzle_text("puzzle_fails", {"card": "JH", "taken": 1, "tricks": 2, "need": 2})
+    'JH fails: with best play your side takes only 1 of the 2 tricks left (2 needed)'
+    """
+    return PUZZLE_TEXT[code].format(**params)
+
+
 def review_text(code: str, params: Mapping[str, Any]) -> str:
     """A review reason code in words (``REVIEW_TEXT``).
 

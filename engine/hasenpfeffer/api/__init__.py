@@ -42,6 +42,15 @@ is a ``bad_request`` naming it, e.g. "hand: 'XX' is not a card ..."):
 ``why``            ``{step?}``: what a computer player weighed for its decision at
                    ``step`` (default its latest), by its own level's procedure.
 
+Puzzles (``puzzle_ops``; the set's text given once, when the player opens them):
+
+``puzzle_set``     ``{text}``: the set (``puzzles/puzzles.json``);
+``puzzle_next``    ``{rating?, seen?, theme?, seed?}``: a puzzle near ``rating``;
+``puzzle_daily``   ``{date}``: the puzzle of the day;
+``puzzle_start``   ``{puzzle}``: the puzzle of that id;
+``puzzle_play``    ``{card, player?}``: the player's card (the first: the verdict,
+                   every card's value, the rating after it), the others' replies.
+
 Every request may carry ``session`` (1 to 64 letters, digits, ``- _ . :``): each
 session has its own game, so several embeds can share one worker.
 
@@ -77,7 +86,7 @@ from typing import Any, Final
 from .. import __version__
 from ..quoting import cut
 from ..vocabulary import CARD_ROLES, HUMAN
-from . import daily_ops, game_ops, lesson_ops, review_ops, sessions, why_ops
+from . import daily_ops, game_ops, lesson_ops, puzzle_ops, review_ops, sessions, why_ops
 from .args import BOT_LEVELS, DEFAULT_LEVELS, ApiError, quoted
 from .game_ops import card_roles
 from .sessions import MAX_SESSIONS, reset, session_key
@@ -222,6 +231,11 @@ _OPS: Final[dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]]] = {
     "daily": daily_ops.op_daily,
     "daily_result": daily_ops.op_daily_result,
     "why": why_ops.op_why,
+    "puzzle_set": puzzle_ops.op_puzzle_set,
+    "puzzle_next": puzzle_ops.op_puzzle_next,
+    "puzzle_daily": puzzle_ops.op_puzzle_daily,
+    "puzzle_start": puzzle_ops.op_puzzle_start,
+    "puzzle_play": puzzle_ops.op_puzzle_play,
 }
 
 __all__ = [

@@ -222,8 +222,18 @@ def select(key: str) -> None:
     _key = key
 
 
+def selected() -> str:
+    """The session of the request being answered."""
+    return _key
+
+
+#: The puzzle being played in each session (``puzzle_ops.Run``), beside its game.
+puzzle_runs: dict[str, Any] = {}
+
+
 def close() -> bool:
-    """Forget the selected session's game; whether there was one."""
+    """Forget the selected session's game (and its puzzle); whether there was a game."""
+    puzzle_runs.pop(_key, None)
     return _sessions.pop(_key, None) is not None
 
 
@@ -260,5 +270,6 @@ def need_session() -> Session:
 
 
 def reset() -> None:
-    """Forget every game (tests)."""
+    """Forget every game and puzzle (tests)."""
     _sessions.clear()
+    puzzle_runs.clear()
