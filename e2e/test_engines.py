@@ -212,6 +212,21 @@ def test_the_offline_reload_after_the_service_worker_installed(
         server.stop()
 
 
+def test_a_puzzle_solved(checked: Checked, base_url: str) -> None:
+    """A puzzle opened by its link (issue 52), its solution played by a click: solved,
+    the rating up in the statistics record, the words for each legal card."""
+    page = checked.page
+    page.goto(base_url + "?speed=instant&bots=easy&seed=7&puzzle=s5-23")
+    page.wait_for_selector('#puzzle-body[data-puzzle-id="s5-23"]', timeout=LOAD_MS)
+    page.click('#puzzle-body button[data-card="9H"]')
+    page.wait_for_selector(".puzzle-verdict.solved")
+    rating = page.evaluate(
+        "() => JSON.parse(localStorage.getItem('hasenpfeffer.stats.v1')).puzzles.rating"
+    )
+    assert rating > 1500
+    assert len(page.query_selector_all(".puzzle-cards-words li")) == 2
+
+
 def test_axe_on_the_table(checked: Checked, base_url: str) -> None:
     page = game_page(checked, base_url, "?speed=instant&bots=easy&seed=12")
     assert_accessible(page, f"the table in {checked.page.driver.name}")

@@ -426,6 +426,12 @@ NEVER_THE_PLAYER = {
     "pass.title": "a compass name: 'Pass to South'",
     "pass.text": "a compass name",
     "pass.ready": "a compass name, the person speaking: 'I am North'",
+    # a puzzle names its seats by their compass names (the seat to play is the player's
+    # for that puzzle only: 'West to play')
+    "puzzle.goal.contract": "a compass name: the puzzle's seat to play",
+    "puzzle.goal.defeat": "a compass name: the puzzle's seat to play",
+    "puzzle.goal.tricks": "a compass name: the puzzle's seat to play",
+    "puzzle.line_trick": "no verb: '{cards}, won by {seat}' (a compass name)",
     "pass.prompt": "no verb: '{seat}: {prompt}'",
     "pass.hand": "no verb: 'North's hand'",
     # "Why?" explains only a computer player's decisions (why.js lists no person's)

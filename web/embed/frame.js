@@ -9,6 +9,7 @@
 import { EngineClient } from "../engine/client.js";
 import { connectParent } from "./link.js";
 import * as legal from "./legal.js";
+import * as puzzle from "./puzzle.js";
 import * as ranking from "./ranking.js";
 import * as replay from "./replay.js";
 import * as scoring from "./scoring.js";
@@ -16,8 +17,8 @@ import * as trick from "./trick.js";
 import { el, errorWords } from "../shared/words.js";
 import { applyDocumentLanguage, detectLanguage, language, setLanguage, t } from "../shared/i18n.js";
 
-const MODES = { ranking, trick, legal, scoring, hand: replay };
-const ATTRS = ["mode", "trump", "lead", "played", "hand", "hpn", "number", "seed", "rules", "call", "tricks", "alone", "defender", "lang"];
+const MODES = { ranking, trick, legal, scoring, hand: replay, puzzle };
+const ATTRS = ["mode", "trump", "lead", "played", "hand", "hpn", "number", "seed", "rules", "call", "tricks", "alone", "defender", "puzzle", "lang"];
 
 const root = document.getElementById("embed");
 const params = new URLSearchParams(location.search);

@@ -22,7 +22,7 @@ const FRAME_URL = new URL("../embed.html", import.meta.url);
 const GAME_URL = new URL("../index.html", import.meta.url);
 const PROTOCOL = "hasenpfeffer-embed";
 // attributes that go to the frame (changes after load are posted to it)
-const ATTRS = ["trump", "lead", "played", "hand", "hpn", "number", "seed", "rules", "call", "tricks", "alone", "defender", "lang"];
+const ATTRS = ["trump", "lead", "played", "hand", "hpn", "number", "seed", "rules", "call", "tricks", "alone", "defender", "puzzle", "lang"];
 const GAME_HEIGHT = 640;
 
 // The frame's accessible name until the frame sends its own, in its language

@@ -105,9 +105,10 @@ async function boot() {
   if (!saved) {
     const dealing = DAILY_LINK ? startDaily() : startNewGame();
     offerKeptAside(); // (its "Try again" waits for the new game to be on the table)
-    if (REVIEW_LINK) {
+    if (REVIEW_LINK || PUZZLE_LINK) {
       await waitForGame();
       openLinkedReview();
+      openLinkedPuzzle();
     }
     await dealing;
     return;
@@ -119,6 +120,7 @@ async function boot() {
   if (game.remote?.length) (await import("./together-dialog.js")).guestsAway(game.remote);
   offerKeptAside();
   openLinkedReview();
+  openLinkedPuzzle();
   if (DAILY_LINK) {
     await startDaily();
     return;
@@ -159,6 +161,16 @@ const TOGETHER_LINK = /^#(join|reply)=([A-Za-z0-9_-]{1,400})(?:&seat=([123]))?$/
 const DAILY_LINK = new URLSearchParams(location.search).has("daily");
 // `?review=<hand text>`: a lesson's link opens the review of that hand
 const REVIEW_LINK = new URLSearchParams(location.search).get("review");
+
+// `?puzzle=<id>` (or `?puzzle=daily`): the puzzles, on that one (web/table/puzzles.js,
+// loaded only then); the game stays as it is beneath
+const PUZZLE_LINK = new URLSearchParams(location.search).get("puzzle");
+
+async function openLinkedPuzzle() {
+  if (!PUZZLE_LINK) return;
+  const puzzles = await import("./puzzles.js");
+  puzzles.openPuzzles(PUZZLE_LINK);
+}
 
 /** The review a lesson's link asks for (web/table/review.js, loaded only then). */
 async function openLinkedReview() {

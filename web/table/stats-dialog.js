@@ -69,6 +69,28 @@ function dailyHTML(record) {
     <tbody>${rows}</tbody></table>`;
 }
 
+function puzzlesHTML(record) {
+  const p = record.puzzles;
+  const tried = p.solved + p.failed;
+  if (!tried) return `<h3>${tx("puzzle.title")}</h3><p>${tx("stats.puzzles_none")}</p>`;
+  const text = tx("stats.puzzles_text", {
+    rating: formatNumber(Math.round(p.rating)),
+    solved: formatNumber(p.solved),
+    tried: formatNumber(tried),
+    streak: formatNumber(p.streak),
+    best: formatNumber(p.best),
+  });
+  const themes = Object.keys(p.themes)
+    .sort()
+    .map((theme) => {
+      const v = p.themes[theme];
+      const name = t(`puzzle.theme.${theme}`);
+      return `<li>${tx("stats.puzzles_theme", { theme: name, solved: formatNumber(v.solved), tried: formatNumber(v.solved + v.failed) })}</li>`;
+    })
+    .join("");
+  return `<h3>${tx("puzzle.title")}</h3><p data-stats-puzzles>${text}</p>${themes ? `<ul class="stats-themes">${themes}</ul>` : ""}`;
+}
+
 function seriesHTML(id, title, values, text) {
   return `<h3 id="${id}-title">${escapeHTML(title)}</h3>
     <figure class="stats-figure" aria-labelledby="${id}-title"><div class="stats-chart-box" data-chart="${id}"></div>
@@ -100,8 +122,10 @@ function statsHTML(view) {
     ${seriesHTML("stats-points", t("stats.points"), points, pointsText)}
     ${seriesHTML("stats-losses", t("stats.losses"), losses, lossText)}
     ${dailyHTML(record)}
+    ${puzzlesHTML(record)}
     <div class="stats-actions">
       <button type="button" data-stats="daily">${tx("daily.play")}</button>
+      <button type="button" data-stats="puzzles">${tx("puzzle.title")}</button>
       <button type="button" data-stats="download">${tx("stats.download")}</button>
       <button type="button" data-stats="copy">${tx("stats.copy")}</button>
       ${reset}
@@ -144,6 +168,12 @@ async function onStatsClick(e) {
     $("#stats-dialog").close();
     const daily = await import("./daily.js");
     await daily.startDaily();
+    return;
+  }
+  if (what === "puzzles") {
+    $("#stats-dialog").close();
+    const puzzles = await import("./puzzles.js");
+    await puzzles.openPuzzles();
     return;
   }
   if (what === "download") download(exportStats(view.record));

@@ -22,6 +22,16 @@ export const SERIES_LIMIT = 200;
 /** Deals of the day kept (the latest). */
 export const DAILY_LIMIT = 60;
 
+/** Puzzles tried kept in the history (the latest; their ids are not offered again). */
+export const PUZZLE_LIMIT = 300;
+
+/** The puzzles' figures before any is tried: a Glicko-2 rating as the engine's
+ * (hasenpfeffer.rating: 1500, deviation 350, volatility 0.06), the streak of puzzles
+ * solved in a row and the best one, the history and the figures per theme. */
+export function emptyPuzzles() {
+  return { rating: 1500, deviation: 350, volatility: 0.06, solved: 0, failed: 0, streak: 0, best: 0, history: [], themes: {} };
+}
+
 /** A record with nothing counted yet. */
 export function emptyStats() {
   return {
@@ -36,6 +46,7 @@ export function emptyStats() {
     daily: {}, // date -> { points, hard, oracle }
     // games and hands played with open hands (practice), never in the counts above
     practice: { games: { played: 0, won: 0 }, hands: { played: 0, won: 0 } },
+    puzzles: emptyPuzzles(),
   };
 }
 
@@ -98,7 +109,51 @@ export function parseStats(text) {
       hands: { played: data.practice.hands.played, won: data.practice.hands.won },
     };
   }
+  // puzzles: absent from a record written before they were counted
+  if (data.puzzles !== undefined) {
+    out.puzzles = parsePuzzles(data.puzzles);
+    if (!out.puzzles) return null;
+  }
   return out;
+}
+
+const isId = (s) => typeof s === "string" && /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/.test(s);
+
+function parsePuzzles(data) {
+  if (!data || typeof data !== "object") return null;
+  const { rating, deviation, volatility } = data;
+  if (![rating, deviation].every((n) => Number.isFinite(n) && n >= 0 && n <= 4000)) return null;
+  if (!Number.isFinite(volatility) || volatility <= 0 || volatility > 1) return null;
+  if (![data.solved, data.failed, data.streak, data.best].every(isCount)) return null;
+  if (!Array.isArray(data.history) || !data.themes || typeof data.themes !== "object") return null;
+  const out = { ...emptyPuzzles(), rating, deviation, volatility, solved: data.solved, failed: data.failed, streak: data.streak, best: data.best };
+  for (const h of data.history.slice(-PUZZLE_LIMIT)) {
+    if (!h || !isTime(h.at) || !isId(h.id) || typeof h.solved !== "boolean" || !Number.isFinite(h.rating)) return null;
+    out.history.push({ at: h.at, id: h.id, solved: h.solved, rating: h.rating });
+  }
+  for (const [theme, v] of Object.entries(data.themes)) {
+    if (!isText(theme) || !v || !isCount(v.solved) || !isCount(v.failed)) return null;
+    out.themes[theme] = { solved: v.solved, failed: v.failed };
+  }
+  return out;
+}
+
+/** Count a puzzle tried: `solved` or not, `rating` the engine's rating after it
+ * ({rating, deviation, volatility}), `themes` the puzzle's. */
+export function countPuzzle(stats, { id, solved, rating, themes = [], at = Date.now() }) {
+  const p = stats.puzzles;
+  p.rating = rating.rating;
+  p.deviation = rating.deviation;
+  p.volatility = rating.volatility;
+  p[solved ? "solved" : "failed"] += 1;
+  p.streak = solved ? p.streak + 1 : 0;
+  p.best = Math.max(p.best, p.streak);
+  p.history.push({ at, id, solved, rating: rating.rating });
+  trim(p.history, PUZZLE_LIMIT);
+  for (const theme of themes) {
+    const entry = (p.themes[theme] ??= { solved: 0, failed: 0 });
+    entry[solved ? "solved" : "failed"] += 1;
+  }
 }
 
 /** The stored statistics: `{ stats, problem }`. `problem` is null, or
