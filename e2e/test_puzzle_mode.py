@@ -283,3 +283,15 @@ def test_the_puzzle_embed_on_a_page_of_another_origin(host_page_of: Any) -> None
     said = bad.inner_text(".error-text")
     assert said == "There is no puzzle “no-such-puzzle”."
     assert page.eval_on_selector("#x", "e => e.dataset.state") == "error"
+
+
+def test_the_rules_page_offers_a_puzzle_whose_theme_fits(page: Page, base_url: str) -> None:
+    """The rules page's "try a puzzle" link opens the game on that puzzle."""
+    page.goto(f"{base_url}rules.html?lang=it")
+    link = page.locator('#play .try-puzzle a[data-puzzle="s5-23"]')
+    link.wait_for()
+    assert link.inner_text() == "dare la mano al compagno"
+    assert "give_partner_lead" in BY_ID["s5-23"].themes
+    link.click()
+    shown(page, BY_ID["s5-23"])
+    assert page.evaluate("document.documentElement.lang") == "it"

@@ -168,7 +168,7 @@ def test_the_others_reply_with_the_solvers_cards_until_the_player_is_to_play() -
 def test_refusals_unknown_id_no_puzzle_over_and_an_illegal_card() -> None:
     loaded()
     unknown = refused({"op": "puzzle_start", "puzzle": "no-such"})
-    assert unknown["code"] == "unknown_puzzle" and unknown["reason_params"]["value"] == "no-such"
+    assert unknown["code"] == "unknown_puzzle" and unknown["reason_params"]["id"] == "no-such"
     assert refused({"op": "puzzle_play", "card": "AS"})["code"] == "no_puzzle"
     # a puzzle with a trick led, whose seat holds a card that may not be played
     p = next(
@@ -196,6 +196,18 @@ def test_a_puzzle_leaves_the_sessions_game_alone() -> None:
     ok({"op": "puzzle_start", "puzzle": "s5-23"})
     ok({"op": "puzzle_play", "card": "9H"})
     assert ok({"op": "state"})["save"] == game["save"]
+
+
+def test_the_rules_pages_puzzles_exist_with_their_themes() -> None:
+    """The rules page's "try a puzzle" links (web/rules/sections.json) name puzzles of
+    the set that carry the theme they are offered for."""
+    import json
+
+    layout = json.loads((SET.parents[2] / "web" / "rules" / "sections.json").read_text())
+    offered = [p for s in layout["sections"] for p in s.get("puzzles", [])]
+    assert offered
+    for entry in offered:
+        assert entry["theme"] in PUZZLES[entry["id"]].themes, entry
 
 
 def test_bad_ratings_are_refused() -> None:

@@ -164,6 +164,19 @@ function sectionLink(id) {
   return url.href;
 }
 
+/** "Try a puzzle": a puzzle of the game's set whose theme fits the section (issue 52),
+ * opened in the game (its puzzle link, docs/embedding.md). */
+function puzzlesHTML(section) {
+  if (!section.puzzles?.length) return "";
+  const items = section.puzzles.map((p) => {
+    const url = new URL("index.html", SCOPE);
+    url.searchParams.set("lang", text.lang);
+    url.searchParams.set("puzzle", p.id);
+    return `<li><a href="${escapeHTML(url.href)}" data-puzzle="${escapeHTML(p.id)}">${escapeHTML(text.ui.puzzle_themes[p.theme])}</a></li>`;
+  });
+  return `<div class="try-puzzle" data-controls><p>${escapeHTML(text.ui.try_puzzle)}</p><ul>${items.join("")}</ul></div>`;
+}
+
 function useThis(section, examples) {
   const ui = text.ui;
   const snippets = [`<script type="module" src="${LOADER.href}"></script>`, ...examples.map((e) => embedHTML(e.attrs))];
@@ -253,6 +266,7 @@ ${staticDiagram(e, e.attrs)}
 ${words.html.split(TABLE).map((part) => withCards(part)).join(ruleSetTable())}
 ${section.table ? scoringTable() : ""}
 ${figures}
+${puzzlesHTML(section)}
 ${useThis(section, examples)}
 </section>`;
   }).join("");

@@ -155,7 +155,7 @@ def op_puzzle_start(request: Mapping[str, Any]) -> dict[str, Any]:
         raise ApiError(
             "unknown_puzzle",
             f"puzzle: no puzzle has the id {quoted(ident)}",
-            ("unknown_puzzle", {"name": "puzzle", "value": shown(ident)}),
+            ("unknown_puzzle", {"name": "puzzle", "id": shown(ident)}),
         )
     return _start(_by_id[ident])
 
