@@ -15,11 +15,13 @@ import {
   countDaily,
   countGame,
   countHand,
+  countPuzzle,
   countReview,
   emptyStats,
   exportStats,
   loadStats,
   parseStats,
+  PUZZLE_LIMIT,
   runningMean,
 } from "../web/table/stats.js";
 
@@ -240,4 +242,31 @@ test("the chart draws any number of values (no list spread into arguments)", () 
   const [, zero, , last] = svg.children;
   assert.ok(Number(zero.attrs.y1) > 0 && Number(zero.attrs.y1) < 50);
   assert.equal(Number(last.attrs.cx), 94); // the last value at the right edge (pad 6)
+});
+
+test("puzzles: the rating after each, the streak and its best, the history and the themes", () => {
+  const stats = emptyStats();
+  assert.equal(stats.puzzles.rating, 1500);
+  const after = (rating) => ({ rating, deviation: 300, volatility: 0.06 });
+  countPuzzle(stats, { id: "s5-23", solved: true, rating: after(1600), themes: ["ruff"], at: 1 });
+  countPuzzle(stats, { id: "t7-3", solved: true, rating: after(1650), themes: ["ruff", "duck"], at: 2 });
+  countPuzzle(stats, { id: "p2-9", solved: false, rating: after(1580), themes: ["duck"], at: 3 });
+  const p = stats.puzzles;
+  assert.deepEqual([p.rating, p.deviation, p.solved, p.failed, p.streak, p.best], [1580, 300, 2, 1, 0, 2]);
+  assert.deepEqual(p.themes, { ruff: { solved: 2, failed: 0 }, duck: { solved: 1, failed: 1 } });
+  assert.deepEqual(p.history.map((h) => [h.id, h.solved]), [["s5-23", true], ["t7-3", true], ["p2-9", false]]);
+  // stored and read back, exported as it is
+  assert.deepEqual(parseStats(exportStats(stats)), stats);
+  // a record from before puzzles were counted reads with none
+  const old = JSON.parse(exportStats(emptyStats()));
+  delete old.puzzles;
+  assert.deepEqual(parseStats(JSON.stringify(old)).puzzles, emptyStats().puzzles);
+  // a damaged puzzles record is not read
+  const bad = JSON.parse(exportStats(stats));
+  bad.puzzles.history[0].id = "no spaces allowed";
+  assert.equal(parseStats(JSON.stringify(bad)), null);
+  // the history keeps the latest PUZZLE_LIMIT
+  for (let i = 0; i < PUZZLE_LIMIT + 5; i++) countPuzzle(stats, { id: `x${i}`, solved: true, rating: after(1700), at: 10 + i });
+  assert.equal(stats.puzzles.history.length, PUZZLE_LIMIT);
+  assert.equal(stats.puzzles.history.at(-1).id, `x${PUZZLE_LIMIT + 4}`);
 });

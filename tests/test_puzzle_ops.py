@@ -218,3 +218,21 @@ def test_bad_ratings_are_refused() -> None:
     assert refused({"op": "puzzle_play", "card": "9H", "player": player})["code"] == "bad_request"
     # nothing was played: the first card still gets its verdict
     assert ok({"op": "puzzle_play", "card": "9H", "player": START})["verdict"]["player"]
+
+
+def test_nothing_of_the_puzzles_loads_with_the_api() -> None:
+    """The worker's start imports the API: the puzzles' modules wait for the first
+    puzzle (``puzzle_set``)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, json\n"
+        "import hasenpfeffer.api as api\n"
+        "api.handle_json(json.dumps({'op': 'new_game', 'seed': 1}))\n"
+        "names = ('hasenpfeffer.puzzle', 'hasenpfeffer.rating')\n"
+        "print(sorted(m for m in names if m in sys.modules))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"

@@ -25,17 +25,19 @@ import hashlib
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards import CARDS, SUITS, Card, sort_hand
 from ..daily import daily_date
-from ..puzzle import Puzzle, PuzzleError, read_puzzles
-from ..rating import Rating
 from ..rules import follow_violation, winning_position
 from ..text import puzzle_text
 from .args import ApiError, bad_arg, quoted, shown
 from .game_ops import card_roles
 from .sessions import MAX_SESSIONS, puzzle_runs, selected
+
+if TYPE_CHECKING:  # loaded when the player first opens the puzzles, not at start-up
+    from ..puzzle import Puzzle
+    from ..rating import Rating
 
 #: The deviation a puzzle's rating is taken with in the player's update (the set
 #: gives a rating only; its ratings come from who finds it, docs/puzzles.md).
@@ -80,6 +82,8 @@ def op_puzzle_set(request: Mapping[str, Any]) -> dict[str, Any]:
         raise bad_arg("not_text", {"name": "text"}, "text: give the set's JSON text")
     digest = hashlib.sha256(text.encode()).hexdigest()
     if digest != _digest:
+        from ..puzzle import PuzzleError, read_puzzles
+
         try:
             puzzles = read_puzzles(text)
         except PuzzleError as err:
@@ -310,6 +314,8 @@ def _player_arg(player: object) -> Rating | None:
         )
     rating = _rating_arg(player.get("rating", 1500), "player.rating")
     deviation = _rating_arg(player.get("deviation", 350), "player.deviation")
+    from ..rating import Rating
+
     volatility = player.get("volatility", 0.06)
     if (
         isinstance(volatility, bool)
