@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from axe import assert_accessible
 from conftest import ROOT, PageProblems
 from game_driver import ACTIONS, SET_LANGUAGE, reload, revisit, saved, start
 from hasenpfeffer.api.puzzle_ops import daily_puzzle, op_puzzle_set
@@ -146,6 +147,8 @@ def test_solve_then_an_illegal_card_and_a_failure(warm_page: Page, lang: str) ->
     fails = page.inner_text(".puzzle-cards-words li.fails")
     assert fixed_part(page, "puzzle.reason.puzzle_fails", after="card") in fails
     assert fixed_part(page, "puzzle.line") in fails
+    if lang in ("en", "ar"):
+        assert_accessible(page, f"the puzzle dialog ({lang})", include="#puzzle-dialog")
     play_out(page)
     assert page.inner_text(".puzzle-over") == words(
         page, "puzzle.over", taken={"number": SOLVE.need}, need={"number": SOLVE.need}
