@@ -16,7 +16,7 @@ import { formatList, formatNumber, formatSigned, onLanguageChange, t } from "../
 import { callWithSet, cardReason, goalText, lineText } from "../shared/puzzle-words.js";
 import { cardFace } from "../shared/words.js";
 import { spokenCard } from "../shared/cards.js";
-import { deviceStorage, EMBEDDED } from "../shared/page.js";
+import { deviceStorage } from "../shared/page.js";
 import { openDialog } from "./dialog-shell.js";
 import { $ } from "./dom.js";
 import { installRoving } from "./keyboard.js";
@@ -284,8 +284,3 @@ const install = once(() => {
     else if (b.dataset.puzzle === "daily") start("puzzle_daily", { date: today() });
   });
 });
-
-/** The puzzles in an embed or a test: the state last painted. */
-export function puzzleView() {
-  return EMBEDDED ? null : view;
-}
