@@ -28,6 +28,7 @@ from hasenpfeffer import api
 from hasenpfeffer.bots.players import make_player
 from hasenpfeffer.game import Game
 from hasenpfeffer.notation import game_to_text
+from hasenpfeffer.puzzle import EXAMPLE
 from hasenpfeffer.rules import PRESETS
 
 HERE = Path(__file__).resolve().parent
@@ -209,6 +210,28 @@ def _script() -> Iterator[Any]:
     yield {"op": "daily_result", "date": "2026-12-01", "level": "oracle"}
     yield {"op": "daily", "date": "2026-12-01"}
     yield {"op": "daily", "date": "2026-02-30"}
+    # puzzles (issue 52): none until the set is given; a set of two
+    yield {"op": "puzzle_next"}
+    yield {"op": "puzzle_set", "text": f"[{EXAMPLE}, {_SECOND_PUZZLE}]"}
+    yield {"op": "puzzle_next", "rating": 1300, "seen": ["p2-23"], "seed": 1}
+    yield {"op": "puzzle_daily", "date": "2026-12-01"}
+    yield {"op": "puzzle_start", "puzzle": "no-such"}
+    yield {"op": "puzzle_play", "card": "AS", "session": "emb-p"}
+    yield {"op": "puzzle_start", "puzzle": "s5-21"}
+    yield {"op": "puzzle_play", "card": "TH"}  # South's card, not East's: refused
+    yield {"op": "puzzle_play", "card": "9S", "player": {"rating": 1500, "deviation": 350}}
+    yield {"op": "puzzle_play", "card": "AH"}
+    yield {"op": "puzzle_play", "card": "QH"}
+    yield {"op": "puzzle_play", "card": "QH"}  # the hand is over
+
+
+#: A second puzzle for the script's set (from data/puzzles/puzzles.json): East, a trick led.
+_SECOND_PUZZLE = (
+    '{"id": "s5-21", "rules": "seed", "trump": "D", "to_play": 3, "hands": [["TH", "QS", "TS"], '
+    '["9H", "KS"], ["KH", "AS"], ["AH", "QH", "9S"]], "trick": {"leader": 1, "cards": ["TD", '
+    '"JS"]}, "need": 3, "solution": ["9S"], "rating": 800, "themes": [], "source": {"seed": 5, '
+    '"hand": 1, "step": 21, "maker": 1, "bid": 5}}'
+)
 
 
 def api_script() -> str:

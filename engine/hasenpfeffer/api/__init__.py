@@ -89,7 +89,7 @@ from ..vocabulary import CARD_ROLES, HUMAN
 from . import daily_ops, game_ops, lesson_ops, puzzle_ops, review_ops, sessions, why_ops
 from .args import BOT_LEVELS, DEFAULT_LEVELS, ApiError, quoted
 from .game_ops import card_roles
-from .sessions import MAX_SESSIONS, reset, session_key
+from .sessions import MAX_SESSIONS, session_key
 
 #: The API's version: a request may carry ``"v"``; another major version is refused.
 API_VERSION: Final = 1
@@ -99,6 +99,12 @@ MAX_REQUEST_CHARS: Final = 1_000_000
 MAX_DEPTH: Final = 16
 #: The longest error message (a bad value is quoted in at most ``quoting.MAX_QUOTE``).
 MAX_MESSAGE: Final = 600
+
+
+def reset() -> None:
+    """Forget every session's game and puzzle, and the puzzle set (tests)."""
+    sessions.reset()
+    puzzle_ops.reset_puzzles()
 
 
 def _depth_over(value: object, limit: int) -> bool:
