@@ -65,7 +65,7 @@ export async function render(engine, attrs) {
       const played = await engine.call("puzzle_play", { card });
       const verdict = played.verdict;
       const solved = played.puzzle.result === "solved";
-      const lines = [el("p", { className: `verdict ${solved ? "good" : "bad"}` }, el("strong", {}, t(solved ? "puzzle.solved" : "puzzle.failed", { card: formatList(verdict.solution.map(cardCode)) })))];
+      const lines = [el("p", { className: `verdict ${solved ? "good" : "bad"}` }, el("strong", {}, t(solved ? "puzzle.solved" : "puzzle.failed", { card: formatList(verdict.solution.map(cardCode), "disjunction") })))];
       const list = el("ul", { className: "puzzle-cards-words" });
       for (const entry of verdict.cards) {
         const item = el("li", { className: entry.makes ? "makes" : "fails" }, el("p", {}, cardReason(entry)), el("p", { className: "puzzle-line" }, lineText(entry.line)));

@@ -141,7 +141,7 @@ function eventsText(events, p) {
 function verdictText() {
   const v = view.verdict;
   if (!v) return "";
-  const solution = formatList(v.solution.map(cardCode));
+  const solution = formatList(v.solution.map(cardCode), "disjunction");
   const head = view.puzzle.result === "solved" ? t("puzzle.solved", { card: solution }) : t("puzzle.failed", { card: solution });
   return view.rated ? `${head} ${ratingText(view.rated)}` : head;
 }
