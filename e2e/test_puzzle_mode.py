@@ -293,7 +293,8 @@ def test_the_rules_page_offers_a_puzzle_whose_theme_fits(page: Page, base_url: s
     page.goto(f"{base_url}rules.html?lang=it")
     link = page.locator('#play .try-puzzle a[data-puzzle="s5-23"]')
     link.wait_for()
-    assert link.inner_text() == "dare la mano al compagno"
+    texts = json.loads((ROOT / "web" / "rules" / "texts" / "it.json").read_text(encoding="utf-8"))
+    assert link.inner_text() == texts["ui"]["puzzle_themes"]["give_partner_lead"]
     assert "give_partner_lead" in BY_ID["s5-23"].themes
     link.click()
     shown(page, BY_ID["s5-23"])
