@@ -69,6 +69,11 @@ def test_the_headers_and_docs_hosting_give_the_same_policies(base_url: str, site
     with urllib.request.urlopen(folder + "pyodide/pyodide.asm.wasm") as response:
         assert response.headers["Content-Type"] == "application/wasm"
         assert "immutable" in response.headers["Cache-Control"]
+    # its gzipped copy, which the worker decodes: a gzip file, sent as stored
+    with urllib.request.urlopen(folder + "pyodide/pyodide.asm.wasm.gz") as response:
+        assert response.headers["Content-Type"] == "application/gzip"
+        assert response.headers["Content-Encoding"] is None
+        assert "immutable" in response.headers["Cache-Control"]
     with urllib.request.urlopen(base_url + "web/embed.js") as response:
         assert response.headers["Access-Control-Allow-Origin"] == "*"
         assert response.headers["Cache-Control"] == "no-cache"

@@ -4,7 +4,7 @@ The host page is served by a second local server (another port, so another
 origin) and allows scripts and frames only from itself and the game's origin:
 no 'unsafe-eval', no inline scripts or styles. The game's site is served with
 ``Cache-Control: no-store`` and its requests are counted, so the number of
-``pyodide.asm.wasm`` downloads is the number of Python runtimes started.
+``pyodide.asm.wasm.gz`` downloads (the wasm, gzipped) is the number of Python runtimes started.
 """
 
 from __future__ import annotations
@@ -170,7 +170,7 @@ def test_every_mode_from_a_strict_cross_origin_host_with_one_runtime(
     )
     wait_all(page, "hasenpfeffer-embed", "ready", 4)
     # one Python runtime for four widgets
-    assert game[1]["pyodide.asm.wasm"] == 1, game[1]
+    assert game[1]["pyodide.asm.wasm.gz"] == 1, game[1]
     worker = frame_of(page, "ranking").evaluate("window.hasenpfeffer.worker")
     ids = {
         frame_of(page, m).evaluate("window.hasenpfeffer.worker.id")

@@ -162,7 +162,7 @@ def test_nothing_leaves_the_origin(browser: Browser, base_url: str, problems: Pa
     page.context.on("request", lambda r: requested.append(r.url))
     start(page, base_url, "?speed=instant")
     names = {u.split("?")[0].rsplit("/", 1)[-1] for u in requested}
-    assert {"pyodide.asm.wasm", "python_stdlib_game.zip", "worker.js"} <= names
+    assert {"pyodide.asm.wasm.gz", "python_stdlib_game.zip", "worker.js"} <= names
     assert "python_stdlib.zip" not in names  # the whole library: the Python page's
     assert any(n.endswith(".whl") for n in names)
     assert all(u.startswith(base_url) for u in requested), requested

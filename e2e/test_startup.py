@@ -103,9 +103,11 @@ def test_the_engine_downloads_start_with_the_page_and_come_once(
     (start_module,) = named(on_page, "/web/engine/start.js")
     # over localhost the runtime came started, from the site's snapshot
     assert started["from"] == "shipped", started
-    for suffix in (*PRELOADED, "pyodide.asm.wasm", "runtime.snapshot"):
+    for suffix in (*PRELOADED, "pyodide.asm.wasm.gz", "runtime.snapshot"):
         files = [n for n in served if n.endswith(suffix)]
         assert files and all(served[n] == 1 for n in files), (suffix, dict(served))
+    # the wasm came as its gzipped copy (the worker decodes it), never as stored
+    assert "pyodide.asm.wasm" not in served, dict(served)
     # the worker came as one file (the build joins its modules): none of them on its own
     joined = {p.name for p in ENGINE_SOURCES.glob("*.js")} - {*PAGE_MODULES, "worker.js"}
     assert joined and not joined & set(served), dict(served)
@@ -118,7 +120,7 @@ def test_the_engine_downloads_start_with_the_page_and_come_once(
     assert started["mark"] is not None and not started["left"], started
     assert started["mark"] < started["interactive"], started
     # the wasm: the worker's first request, before Pyodide's loader has even arrived
-    (wasm,) = named(in_worker, "pyodide.asm.wasm")
+    (wasm,) = named(in_worker, "pyodide.asm.wasm.gz")
     (loader,) = named(in_worker, "pyodide.mjs")
     assert wasm["start"] <= loader["start"], (wasm, loader)
 
@@ -263,9 +265,7 @@ def test_a_module_that_never_downloads_gets_a_message_and_a_button_that_reloads(
     [
         ("/python_stdlib_game.zip", 1),  # asked for by Pyodide's loader
         (".whl", 1),  # by the worker itself
-        # the worker's first request: without a retry its failure falls back to the
-        # loader's own request, so that one fails too
-        ("/pyodide.asm.wasm", 2),
+        ("/pyodide.asm.wasm.gz", 2),  # the worker's first request, twice
         ("/engine/runtime.snapshot", 1),  # the site's started runtime, by the worker
     ],
 )
@@ -300,9 +300,17 @@ def test_the_worker_asks_again_for_a_download_that_failed(
     assert _unexpected(problems) == [] and problems.external == []
 
 
-@pytest.mark.parametrize("suffix", [".whl", "/pyodide.asm.wasm"])
+@pytest.mark.parametrize(
+    ("suffix", "asked"),
+    [
+        ((".whl",), 1),
+        # the wasm's gzipped copy refused, then the wasm as stored: once each
+        (("/pyodide.asm.wasm.gz", "/pyodide.asm.wasm"), 2),
+    ],
+    ids=["wheel", "wasm"],
+)
 def test_a_download_refused_by_the_server_is_not_asked_again_and_is_reported(
-    browser: Browser, base_url: str, problems: PageProblems, suffix: str
+    browser: Browser, base_url: str, problems: PageProblems, suffix: tuple[str, ...], asked: int
 ) -> None:
     """An HTTP error (404) is an answer: the worker does not ask again, the start fails
     and the page shows its failure message (the wasm's 404 left Pyodide's loader waiting
@@ -326,7 +334,7 @@ def test_a_download_refused_by_the_server_is_not_asked_again_and_is_reported(
         page.context.close()
     assert title == "The card engine could not start" and retry, title
     assert prompt == "The game could not load.", prompt
-    assert len(worker_requests) == 1, worker_requests
+    assert len(worker_requests) == asked, worker_requests
     assert _unexpected(problems) == [] and problems.external == []
 
 

@@ -32,7 +32,9 @@ people and browsers know:
       web/shared/build-info.js  generated: versions, file names and sizes, the site's root
       web/shared/vocabulary.js  generated: the notation's words and the engine's names
                                 (hasenpfeffer.api.vocabulary.web_vocabulary())
-      pyodide/                  the runtime, copied from node_modules/pyodide, and
+      pyodide/                  the runtime, copied from node_modules/pyodide, with
+                                pyodide.asm.wasm.gz, the wasm gzipped, which the game's
+                                worker asks for and decodes (gzipped_copies.py), and
                                 python_stdlib_game.zip: the standard library the game's
                                 worker loads, trimmed to what the engine and Pyodide's start
                                 import (game_stdlib.py); the whole python_stdlib.zip stays for
@@ -78,7 +80,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import ROOT, game_stdlib, pwa_build, python_page, worker_bundle
+from . import ROOT, game_stdlib, gzipped_copies, pwa_build, python_page, worker_bundle
 
 WEB = ROOT / "web"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
@@ -504,6 +506,9 @@ def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, obje
         src = PYODIDE_DIR / name
         shutil.copy2(src, out / "pyodide" / name)
         sizes[name] = src.stat().st_size
+    # the big ones gzipped too, for the worker to decode (hosts that send files as stored)
+    for copy in gzipped_copies.write_copies(out).values():
+        sizes[copy.name] = copy.stat().st_size
     for src_name, name in JSQR_FILES.items():
         shutil.copy2(JSQR_DIR / src_name, out / "jsqr" / name)
     site_wheel = out / "engine" / wheel.name

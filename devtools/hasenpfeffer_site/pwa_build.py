@@ -14,7 +14,9 @@ Writes into the site folder:
     sw.js                                   the service worker: web/pwa/sw.js with, in front of it,
                                             the precache list of every file of this version
                                             (path, size, sha256), the versions, and the
-                                            groups of files only one page needs (GROUPS)
+                                            groups of files only one page needs (GROUPS);
+                                            of a file with a gzipped copy
+                                            (gzipped_copies.py) only the copy
 
 It walks the folder *after* everything else is in place, so any file another
 build step adds (embed pages, ...) is precached without being listed here: the
@@ -35,7 +37,7 @@ import sys
 import urllib.parse
 from pathlib import Path
 
-from . import ROOT, catalogues
+from . import ROOT, catalogues, gzipped_copies
 from .svg_raster import render
 
 SW_NAME = "sw.js"
@@ -181,6 +183,10 @@ def precache_groups(files: dict[str, list[int | str]], version_path: str) -> dic
 
 def write_service_worker(out: Path, template: Path, info: dict[str, object]) -> dict[str, object]:
     files = precache_list(out, str(info["versionPath"]))
+    # one version of each file stored: a file the site has a gzipped copy of is not in the
+    # list; the service worker answers it from the copy (gzipped_copies.py)
+    decoded = gzipped_copies.decoded_files(list(files), str(info["versionPath"]))
+    files = {path: entry for path, entry in files.items() if path not in decoded}
     build = {
         "appVersion": info["appVersion"],
         "engineVersion": info["engineVersion"],
@@ -190,6 +196,8 @@ def write_service_worker(out: Path, template: Path, info: dict[str, object]) -> 
         # the version's folder (every file of this version but the entries is in it)
         "versionPath": info["versionPath"],
         "groups": precache_groups(files, str(info["versionPath"])),
+        # file -> [its gzipped copy, its content type]: answered from the copy, decoded
+        "decoded": decoded,
         "files": files,
     }
     listing = ",\n".join(f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in files.items())

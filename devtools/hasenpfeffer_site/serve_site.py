@@ -49,6 +49,7 @@ TYPES = {
     ".json": "application/json",
     ".whl": "application/zip",
     ".zip": "application/zip",
+    ".gz": "application/gzip",  # the big files' gzipped copies (gzipped_copies.py): as stored
     ".svg": "image/svg+xml",
     ".css": "text/css",
     ".html": "text/html",

@@ -1,10 +1,11 @@
 // The engine worker's downloads: each request asked again when it fails on the way; the
 // runtime's files and the wheel ("tracked") counted in the progress as they come, and
-// their failure the start's; the runtime's wasm asked for first, and compiled as it comes.
+// their failure the start's; the runtime's wasm asked for first, gzipped, decoded here and
+// compiled as it comes.
 
 import { BUILD } from "./worker-context.js";
 import { WASM_URL, routeLoaderRequests } from "./pyodide-adapter.js";
-import { arrived, counted, trackedName } from "./load-progress.js";
+import { WASM_NAME, arrived, counted, trackedName, wasmAsStored } from "./load-progress.js";
 
 // ---- downloads that fail on the way: asked again --------------------------------------
 // A network change while the page loads (net::ERR_NETWORK_CHANGED: a phone switching
@@ -60,16 +61,16 @@ async function trackedFetch(input, init, name) {
   }
   if (name && !response.ok) failDownload(name, `${response.status} ${response.statusText}`.trim());
   if (!response.ok || !response.body || !name) return response;
-  return new Response(countedBody(name, response), {
+  return new Response(countedBody(name, response.body), {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
   });
 }
 
-/** `response`'s body, its bytes counted as they come (a cut-off body fails the start). */
-function countedBody(name, response) {
-  const reader = response.body.getReader();
+/** `body` (a response's), its bytes counted as they come (a cut-off body fails the start). */
+function countedBody(name, body) {
+  const reader = body.getReader();
   return new ReadableStream({
     async pull(controller) {
       let chunk;
@@ -95,7 +96,7 @@ function countedBody(name, response) {
   });
 }
 
-// ---- the runtime's wasm, asked for first and compiled as it comes -------------------------
+// ---- the runtime's wasm, asked for first, gzipped, and compiled as it comes ------------
 // Fetched as soon as the worker's modules run, before Pyodide's loader (imported by
 // loadRuntime(), not statically: a static import would be loaded first) has even been
 // read, and compiled by the browser as its bytes arrive, whenever the loader is called:
@@ -105,18 +106,79 @@ function countedBody(name, response) {
 // (routeLoaderRequests, in ./pyodide-adapter.js: a second start, after an unusable
 // snapshot, too: the wasm is fetched once). index.html preloads the smaller files
 // (stdlib, lock, wheel, the scripts), which this worker then finds in the HTTP cache;
-// not the 9.6 MB wasm: a worker cannot use the page's preloads and a private window's
-// HTTP cache does not keep a file that big, so it came twice (measured, issue 31).
-const compiledWasm = (async () => {
-  const name = "pyodide.asm.wasm";
-  // (named here: the tracked files are known once learnBuild() has run, after this)
-  const response = await trackedFetch(WASM_URL, undefined, name);
+// not the wasm: a worker cannot use the page's preloads and a private window's HTTP
+// cache does not keep a file that big, so it came twice (measured, issue 31).
+//
+// What is fetched is the wasm's gzipped copy (WASM_COPY_URL: 3.5 MB of 9.6, written by
+// the build, devtools/hasenpfeffer_site/gzipped_copies.py), decoded here as it comes
+// (DecompressionStream) and compiled from the decoded stream: many hosts send files as
+// stored (issue 50). Its bytes are counted as they come over the wire. A host that
+// compresses serves the copy as it is (a gzip file: application/gzip); one that sends
+// it with Content-Encoding: gzip has the browser decode it, and the wasm's own bytes
+// come: they are taken as they are. The copy refused (an HTTP error: a host without
+// it), or neither gzip nor the wasm (a host that answers a missing file with a page),
+// the wasm is fetched as stored. A network error (after its retries), or the copy cut
+// off or damaged on the way, fails the start as any tracked download.
+const WASM_COPY_URL = `${WASM_URL}.gz`;
+const GZIP_MAGIC = [0x1f, 0x8b];
+const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d]; // "\0asm"
+
+const startsWith = (bytes, magic) => magic.every((b, i) => bytes[i] === b);
+
+/** The wasm's bytes from its gzipped copy, decoded (a stream), or null when the copy is
+ * refused or is not one. */
+async function wasmFromCopy() {
+  const response = await fetchRetrying(WASM_COPY_URL);
+  if (!response.ok || !response.body) return null;
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  const head = first.done ? new Uint8Array(0) : first.value;
+  const gzipped = startsWith(head, GZIP_MAGIC);
+  if (!gzipped && !startsWith(head, WASM_MAGIC)) {
+    reader.cancel().catch(() => {});
+    return null;
+  }
+  // the first chunk, read to look at it, goes first
+  const body = new ReadableStream({
+    start(controller) {
+      if (first.done) controller.close();
+      else controller.enqueue(first.value);
+    },
+    async pull(controller) {
+      const chunk = await reader.read();
+      if (chunk.done) controller.close();
+      else controller.enqueue(chunk.value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  const counted = countedBody(WASM_NAME, body);
+  return gzipped ? counted.pipeThrough(new DecompressionStream("gzip")) : counted;
+}
+
+/** The wasm as stored (its copy refused): its bytes, counted (a stream). */
+async function wasmAsItIs() {
+  wasmAsStored();
+  const response = await trackedFetch(WASM_URL, undefined, WASM_NAME);
   if (!response.ok) throw new Error(`${response.status} ${response.statusText}`.trim());
+  return response.body;
+}
+
+const compiledWasm = (async () => {
+  let body;
   try {
-    const wasm = new Response(response.body, { headers: { "Content-Type": "application/wasm" } });
+    body = await wasmFromCopy();
+  } catch (err) {
+    failDownload(WASM_NAME, err?.message ?? err); // a network error, after its retries
+    throw err;
+  }
+  body ??= await wasmAsItIs();
+  try {
+    const wasm = new Response(body, { headers: { "Content-Type": "application/wasm" } });
     return await WebAssembly.compileStreaming(wasm);
   } catch (err) {
-    failDownload(name, `not compiled: ${err?.message ?? err}`);
+    failDownload(WASM_NAME, `not compiled: ${err?.message ?? err}`);
     throw err;
   }
 })();

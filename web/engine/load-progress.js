@@ -26,16 +26,30 @@ let lastPost = 0;
 // the runtime's own files (not the wheel, which goes on in parallel), and the started
 // runtime while it is coming: when all are here, Python starts (or is restored)
 export const SHIPPED_NAME = "runtime.snapshot"; // the site's started runtime (devtools/hasenpfeffer_site/build_site.py's SNAPSHOT)
-const runtimeFiles = new Set(["pyodide.asm.wasm", STDLIB_NAME, SHIPPED_NAME]);
+export const WASM_NAME = "pyodide.asm.wasm"; // the runtime's wasm
+const runtimeFiles = new Set([WASM_NAME, STDLIB_NAME, SHIPPED_NAME]);
 export let filesAt = null; // when they were (ms since t0, for the timings)
 export let firstByteAt = null; // when the first byte of a tracked download came (for its rate)
+// the wasm's bytes as they come over the wire: its gzipped copy's (the build's
+// gzipped_copies.py), or its own when the copy was refused (./downloads.js)
+let wasmFile = `${WASM_NAME}.gz`;
+let sizes = null;
 
 /** The runtime's files and the wheel counted, at this version's sizes (`build`). */
 export function trackDownloads(build) {
-  tracked.set("pyodide.asm.wasm", build.sizes["pyodide.asm.wasm"]);
+  sizes = build.sizes;
+  tracked.set(WASM_NAME, sizes[wasmFile] ?? sizes[WASM_NAME]);
   tracked.set(STDLIB_NAME, build.sizes[STDLIB_NAME]);
   tracked.set(build.wheelName, build.sizes.wheel);
   totalBytes = [...tracked.values()].reduce((a, b) => a + b, 0);
+}
+
+/** The wasm comes as stored (its gzipped copy refused): counted at its own size. */
+export function wasmAsStored() {
+  wasmFile = WASM_NAME;
+  if (!sizes || !tracked.has(WASM_NAME)) return; // (trackDownloads() will count it so)
+  totalBytes += sizes[WASM_NAME] - tracked.get(WASM_NAME);
+  tracked.set(WASM_NAME, sizes[WASM_NAME]);
 }
 
 /** Whether the download `name` is counted. */

@@ -5,6 +5,7 @@
 //   const PRECACHE = { appVersion, engineVersion, pyodideVersion, filesVersion,
 //     versionPath: "v/<version>/",
 //     groups: { "<name>": ["<path>", ...], ... },
+//     decoded: { "<path>": ["<path of its gzipped copy>", "<content type>"], ... },
 //     files: { "<path relative to the site>": [size, sha256], ... } };
 // listing every file of this version: the entries at the root (the pages, the
 // manifest, the embed loader, the puzzle set) and the version's own folder. Every other file
@@ -25,7 +26,11 @@
 //           see web/pwa/pwa.js) delete the caches of older versions of this site
 //           (this version's runtime snapshot, stored by the engine worker, stays).
 // fetch     answer this version's files from its cache; anything else (files of
-//           another version, other sites) goes to the network untouched.
+//           another version, other sites) goes to the network untouched. A file the
+//           build wrote a gzipped copy of (`decoded`: the runtime's wasm, which the
+//           engine's worker fetches as its copy and decodes itself) is stored once, as
+//           its copy: a request for the file itself (the Python page's Pyodide) is
+//           answered with the copy, decoded.
 //
 // Storage stays bounded however many versions are deployed, and however many of
 // their installs fail: at most the active version's cache, the one installing,
@@ -49,6 +54,7 @@ const ACTIVE_KEY = `${SCOPE}__active`;
 const FILES = PRECACHE.files;
 const GROUPS = PRECACHE.groups ?? {};
 const IN_GROUP = new Set(Object.values(GROUPS).flat());
+const DECODED = PRECACHE.decoded ?? {};
 
 function hex(buffer) {
   return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -226,11 +232,18 @@ function pathOf(request) {
   if (!bare.startsWith(SCOPE)) return null;
   let path = bare.slice(SCOPE.length);
   if (path === "" && request.mode === "navigate") path = "index.html";
-  return Object.hasOwn(FILES, path) ? path : null;
+  return Object.hasOwn(FILES, path) || Object.hasOwn(DECODED, path) ? path : null;
 }
 
 async function answer(request, path) {
   const cache = await caches.open(CACHE);
+  if (Object.hasOwn(DECODED, path)) {
+    const [copy, type] = DECODED[path];
+    const stored = await cache.match(SCOPE + copy);
+    if (!stored) return fetch(request);
+    const body = stored.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Response(body, { headers: { "Content-Type": type } });
+  }
   const hit = await cache.match(SCOPE + path);
   // Not there (a group not stored yet, storage cleared under us): the network.
   return hit ?? fetch(request);

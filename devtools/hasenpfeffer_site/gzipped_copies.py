@@ -1,0 +1,76 @@
+"""Gzipped copies of the site's big files, which the game's worker decodes itself (issue 50).
+
+    write_copies(folder) -> {file: its copy}       (build_site.py, before the versioning)
+    decoded_files(files) -> {file: [copy, type]}   (pwa_build.py: what the service worker
+                                                    answers from the copy, decoded)
+
+Many static hosts and object stores send every file as stored: the runtime's 9.6 MB
+wasm went over the wire whole. So the build writes ``<file>.gz`` beside each file of
+COPIED (gzip at level 9, no name and no time in its header: the same file gives the same
+bytes, and the same version), and the engine's worker asks for the copy and decodes it as
+it comes (``DecompressionStream``), the wasm compiled while it streams
+(web/engine/downloads.js); the file as stored stays beside it for a host that refuses the
+copy and for the pages that load Pyodide their own way (the Python page's PyScript).
+
+A host serves the copy as it serves any file: ``application/gzip``, which hosts that
+compress do not compress again (docs/hosting.md); one that sends it with
+``Content-Encoding: gzip`` has the browser decode it, and the worker then finds the
+wasm's own bytes and takes them as they are.
+
+Which files (measured on Pyodide 314.0.7, gzip -9): the wasm, 9.60 MB to 3.54 MB. Not
+the others the issue named: the standard library's archives and the engine's wheel are
+zip files whose members are deflated already (gzip saves 1 %: 0.687 to 0.679 MB, 0.491
+to 0.484 MB); ``pyodide.asm.mjs`` (1.25 MB to 0.26 MB) is imported as a module by
+Pyodide's loader, and a module made from decoded bytes would come from a ``blob:`` URL,
+which the worker's policy (``script-src 'self'``) does not allow; the runtime snapshot is
+gzipped already (build_site.py). A test holds each copy to saving at least MIN_SAVED.
+
+The service worker stores one version of each file: the copy, not the file as stored
+(pwa_build.py leaves the file out of its list), and answers a request for the file (the
+Python page's, offline) with the copy, decoded.
+"""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+#: The files copied, by their path in the site before the versioning (build_site.py).
+COPIED = ("pyodide/pyodide.asm.wasm",)
+#: The copy's name: the file's and this.
+SUFFIX = ".gz"
+#: What a copy must save of its file to be worth a file and a request (tested).
+MIN_SAVED = 0.2
+#: gzip's level: the highest (made once per build, decoded by every visitor).
+LEVEL = 9
+#: The types the service worker gives a decoded file (the server's: serve_site.TYPES).
+TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".zip": "application/zip"}
+
+
+def copy_of(path: str) -> str:
+    """The name of the copy of the file at ``path``."""
+    return path + SUFFIX
+
+
+def write_copies(folder: Path, copied: tuple[str, ...] = COPIED) -> dict[str, Path]:
+    """``<file>.gz`` beside each of ``copied`` in ``folder``: {file: its copy}."""
+    written: dict[str, Path] = {}
+    for rel in copied:
+        src = folder / rel
+        dest = folder / copy_of(rel)
+        # mtime=0 and no file name (gzip.compress writes none): the same bytes every build
+        dest.write_bytes(gzip.compress(src.read_bytes(), compresslevel=LEVEL, mtime=0))
+        written[rel] = dest
+    return written
+
+
+def decoded_files(paths: list[str], version_path: str) -> dict[str, list[str]]:
+    """Of ``paths`` (the precache's, under ``version_path``), the files of COPIED whose copy
+    is there too: {file: [its copy, its content type]}."""
+    have = set(paths)
+    decoded: dict[str, list[str]] = {}
+    for rel in COPIED:
+        path = version_path + rel
+        if path in have and copy_of(path) in have:
+            decoded[path] = [copy_of(path), TYPES[Path(rel).suffix]]
+    return decoded

@@ -1,0 +1,106 @@
+"""The runtime's wasm as its gzipped copy (issue 50): the engine's worker asks for
+``pyodide.asm.wasm.gz`` (the build's, devtools/hasenpfeffer_site/gzipped_copies.py),
+decodes it as it comes and compiles it from the decoded stream; the wasm as stored is
+not fetched. A host without the copy (a 404, or a page in its place) gets the wasm as
+stored; a host that sends the copy with ``Content-Encoding: gzip`` (the browser decodes
+it) gets its bytes taken as they are. The same in Firefox and WebKit: e2e/test_engines.py;
+offline (the copy stored, the Python page's request for the wasm answered with it
+decoded): e2e/test_pwa.py, e2e/test_python_page.py."""
+
+from __future__ import annotations
+
+import collections
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from conftest import LOAD_TIMEOUT_MS, PageProblems
+from hasenpfeffer_site.serve_site import QuietHandler
+
+PLAYABLE = "() => performance.getEntriesByName('hp-playable').length > 0"
+COPY = "pyodide.asm.wasm.gz"
+STORED = "pyodide.asm.wasm"
+#: What a host that answers a missing file with a page of its own sends.
+NOT_FOUND_PAGE = b"<!doctype html><title>Not found</title><p>No such page."
+
+
+def copies_server(
+    site: Path, copies: str = "as stored"
+) -> tuple[http.server.ThreadingHTTPServer, str, collections.Counter[str]]:
+    """The site served as usual, counting the requests for each file name, with its gzipped
+    copies (``*.gz``) served ``copies``: "as stored" (a gzip file, as serve_site sends it),
+    "refused" (404), "a page" (200, an HTML page: a host's answer to a missing file) or
+    "encoded" (the copy sent with ``Content-Encoding: gzip`` and the type of the file it
+    is a copy of, as a host does that takes ``.gz`` for an encoding: the browser decodes
+    it)."""
+    served: collections.Counter[str] = collections.Counter()
+    lock = threading.Lock()
+
+    class Copies(QuietHandler):  # type: ignore[misc]
+        def do_GET(self) -> None:
+            name = self.path.split("?")[0].rsplit("/", 1)[-1]
+            with lock:
+                served[name] += 1
+            if not name.endswith(".gz") or copies == "as stored":
+                super().do_GET()
+                return
+            if copies == "refused":
+                self.send_error(404)
+                return
+            if copies == "a page":
+                body, kind, encoding = NOT_FOUND_PAGE, "text/html", None
+            else:
+                file = Path(self.translate_path(self.path.split("?")[0]))
+                body, kind, encoding = file.read_bytes(), "application/wasm", "gzip"
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            if encoding:
+                self.send_header("Content-Encoding", encoding)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    handler = functools.partial(Copies, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/", served
+
+
+#: (how the host serves the copy, whether the wasm as stored is fetched after it)
+HOSTS = [("as stored", False), ("refused", True), ("a page", True), ("encoded", False)]
+
+
+@pytest.mark.parametrize(("copies", "stored_too"), HOSTS, ids=[h[0] for h in HOSTS])
+def test_the_wasm_comes_as_its_gzipped_copy_else_as_stored(
+    browser: Browser, site_dir: Path, problems: PageProblems, copies: str, stored_too: bool
+) -> None:
+    """The game plays whatever the host does with the copy; the wasm as stored is fetched
+    only when the copy is refused or is not one, and each file once."""
+    server, base, served = copies_server(site_dir, copies)
+    # no service worker: its precache (after the first moves) would fetch the copy again
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        requested: list[str] = []
+        page.on("request", lambda r: requested.append(r.url))
+        page.on("console", lambda m: m.type == "error" and problems.errors.append(m.text))
+        page.on("pageerror", lambda e: problems.errors.append(str(e)))
+        page.goto(base + "?speed=instant")
+        page.wait_for_function(PLAYABLE, timeout=LOAD_TIMEOUT_MS)
+        state = page.evaluate("window.hasenpfeffer.state !== null")
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    assert state
+    assert served[COPY] == 1, dict(served)
+    assert served[STORED] == (1 if stored_too else 0), dict(served)
+    assert all(u.startswith(base) for u in requested), requested
+    # the refused copy's 404 is the one thing the console says
+    unexpected = [e for e in problems.errors if not (copies == "refused" and "404" in e)]
+    assert unexpected == [], problems.errors
