@@ -24,6 +24,8 @@ FILES = {
     "pyodide.asm.wasm": (b"\0asm\1\0\0\0" + bytes(5000), True),
     "python_stdlib.zip": (b"PK\3\4" + b"zip " * 1000, True),
     "runtime.snapshot": (gzip.compress(bytes(20000)), True),
+    # the build's gzipped copy of the wasm: a gzip file, which a host sends as it is
+    "pyodide.asm.wasm.gz": (gzip.compress(b"\0asm\1\0\0\0" + bytes(5000)), False),
     "icon.png": (b"\x89PNG\r\n\x1a\n" + bytes(3000), False),
 }
 
