@@ -26,6 +26,8 @@ COPY = "pyodide.asm.wasm.gz"
 STORED = "pyodide.asm.wasm"
 #: What a host that answers a missing file with a page of its own sends.
 NOT_FOUND_PAGE = b"<!doctype html><title>Not found</title><p>No such page."
+#: A damaged copy: gzip's header, then a deflate block of a type that does not exist.
+DAMAGED = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03" + b"\xff" * 4096
 
 
 def copies_server(
@@ -33,10 +35,10 @@ def copies_server(
 ) -> tuple[http.server.ThreadingHTTPServer, str, collections.Counter[str]]:
     """The site served as usual, counting the requests for each file name, with its gzipped
     copies (``*.gz``) served ``copies``: "as stored" (a gzip file, as serve_site sends it),
-    "refused" (404), "a page" (200, an HTML page: a host's answer to a missing file) or
-    "encoded" (the copy sent with ``Content-Encoding: gzip`` and the type of the file it
-    is a copy of, as a host does that takes ``.gz`` for an encoding: the browser decodes
-    it)."""
+    "refused" (404), "a page" (200, an HTML page: a host's answer to a missing file),
+    "damaged" (gzip that cannot be decoded) or "encoded" (the copy sent with
+    ``Content-Encoding: gzip`` and the type of the file it is a copy of, as a host does
+    that takes ``.gz`` for an encoding: the browser decodes it)."""
     served: collections.Counter[str] = collections.Counter()
     lock = threading.Lock()
 
@@ -53,6 +55,8 @@ def copies_server(
                 return
             if copies == "a page":
                 body, kind, encoding = NOT_FOUND_PAGE, "text/html", None
+            elif copies == "damaged":
+                body, kind, encoding = DAMAGED, "application/gzip", None
             else:
                 file = Path(self.translate_path(self.path.split("?")[0]))
                 body, kind, encoding = file.read_bytes(), "application/wasm", "gzip"
@@ -72,7 +76,13 @@ def copies_server(
 
 
 #: (how the host serves the copy, whether the wasm as stored is fetched after it)
-HOSTS = [("as stored", False), ("refused", True), ("a page", True), ("encoded", False)]
+HOSTS = [
+    ("as stored", False),
+    ("refused", True),
+    ("a page", True),
+    ("damaged", True),
+    ("encoded", False),
+]
 
 
 @pytest.mark.parametrize(("copies", "stored_too"), HOSTS, ids=[h[0] for h in HOSTS])

@@ -116,18 +116,19 @@ function countedBody(name, body) {
 // compresses serves the copy as it is (a gzip file: application/gzip); one that sends
 // it with Content-Encoding: gzip has the browser decode it, and the wasm's own bytes
 // come: they are taken as they are. The copy refused (an HTTP error: a host without
-// it), or neither gzip nor the wasm (a host that answers a missing file with a page),
-// the wasm is fetched as stored. A network error (after its retries), or the copy cut
-// off or damaged on the way, fails the start as any tracked download.
+// it), neither gzip nor the wasm (a host that answers a missing file with a page), or
+// found damaged before any of its bytes went to the compiler, the wasm is fetched as
+// stored. A network error (after its retries), or the copy cut off or damaged later on
+// the way, fails the start as any tracked download.
 const WASM_COPY_URL = `${WASM_URL}.gz`;
 const GZIP_MAGIC = [0x1f, 0x8b];
 const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d]; // "\0asm"
 
 const startsWith = (bytes, magic) => magic.every((b, i) => bytes[i] === b);
 
-/** The wasm's bytes from its gzipped copy, decoded (a stream), or null when the copy is
- * refused or is not one. */
-async function wasmFromCopy() {
+/** The wasm's bytes from its gzipped copy, decoded (a stream: `out` counts its bytes), or
+ * null when the copy is refused or is not one. */
+async function wasmFromCopy(out) {
   const response = await fetchRetrying(WASM_COPY_URL);
   if (!response.ok || !response.body) return null;
   const reader = response.body.getReader();
@@ -154,7 +155,14 @@ async function wasmFromCopy() {
     },
   });
   const counted = countedBody(WASM_NAME, body);
-  return gzipped ? counted.pipeThrough(new DecompressionStream("gzip")) : counted;
+  const decoded = gzipped ? counted.pipeThrough(new DecompressionStream("gzip")) : counted;
+  const outCount = new TransformStream({
+    transform(chunk, controller) {
+      out.bytes += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  return decoded.pipeThrough(outCount);
 }
 
 /** The wasm as stored (its copy refused): its bytes, counted (a stream). */
@@ -165,18 +173,28 @@ async function wasmAsItIs() {
   return response.body;
 }
 
+const compileWasm = (body) =>
+  WebAssembly.compileStreaming(new Response(body, { headers: { "Content-Type": "application/wasm" } }));
+
 const compiledWasm = (async () => {
+  const out = { bytes: 0 }; // of the copy, decoded, gone to the compiler
   let body;
   try {
-    body = await wasmFromCopy();
+    body = await wasmFromCopy(out);
   } catch (err) {
     failDownload(WASM_NAME, err?.message ?? err); // a network error, after its retries
     throw err;
   }
-  body ??= await wasmAsItIs();
   try {
-    const wasm = new Response(body, { headers: { "Content-Type": "application/wasm" } });
-    return await WebAssembly.compileStreaming(wasm);
+    if (body) {
+      try {
+        return await compileWasm(body);
+      } catch (err) {
+        if (out.bytes > 0) throw err;
+        console.warn(`hasenpfeffer: the wasm's gzipped copy is damaged (${err?.message ?? err}); fetching the wasm`);
+      }
+    }
+    return await compileWasm(await wasmAsItIs());
   } catch (err) {
     failDownload(WASM_NAME, `not compiled: ${err?.message ?? err}`);
     throw err;
