@@ -35,8 +35,12 @@ export async function fetchRetrying(input, init) {
 // The start fails at once with it (Pyodide's loader would wait for ever on a wasm it
 // could not fetch: it logs "wasm instantiation failed!" and goes no further).
 let failDownload = null;
+let startFailed = false;
 export const downloadFailed = new Promise((resolve, reject) => {
-  failDownload = (name, why) => reject(new Error(`could not download ${name} (${why})`));
+  failDownload = (name, why) => {
+    startFailed = true;
+    reject(new Error(`could not download ${name} (${why})`));
+  };
 });
 downloadFailed.catch(() => {}); // reported through worker.js's `booted`
 
@@ -68,10 +72,16 @@ async function trackedFetch(input, init, name) {
   });
 }
 
-/** `body` (a response's), its bytes counted as they come (a cut-off body fails the start). */
-function countedBody(name, body) {
-  const reader = body.getReader();
+/** `body` (a response's), its bytes counted as they come (a cut-off body fails the start);
+ * `reader`: its reader, when its `first` chunk was read already (to look at it). */
+function countedBody(name, body, reader = body.getReader(), first = null) {
   return new ReadableStream({
+    start(controller) {
+      if (!first) return;
+      counted(first.byteLength);
+      afterChunk();
+      controller.enqueue(first);
+    },
     async pull(controller) {
       let chunk;
       try {
@@ -117,52 +127,30 @@ function countedBody(name, body) {
 // it with Content-Encoding: gzip has the browser decode it, and the wasm's own bytes
 // come: they are taken as they are. The copy refused (an HTTP error: a host without
 // it), neither gzip nor the wasm (a host that answers a missing file with a page), or
-// found damaged before any of its bytes went to the compiler, the wasm is fetched as
-// stored. A network error (after its retries), or the copy cut off or damaged later on
-// the way, fails the start as any tracked download.
+// not compiled (damaged: gzip that does not decode, or not this wasm), the wasm is
+// fetched as stored. A network error (after its retries), or the copy cut off on the
+// way, fails the start as any tracked download.
 const WASM_COPY_URL = `${WASM_URL}.gz`;
 const GZIP_MAGIC = [0x1f, 0x8b];
 const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d]; // "\0asm"
 
 const startsWith = (bytes, magic) => magic.every((b, i) => bytes[i] === b);
 
-/** The wasm's bytes from its gzipped copy, decoded (a stream: `out` counts its bytes), or
- * null when the copy is refused or is not one. */
-async function wasmFromCopy(out) {
+/** The wasm's bytes from its gzipped copy, decoded (a stream), or null when the copy is
+ * refused or is not one. */
+async function wasmFromCopy() {
   const response = await fetchRetrying(WASM_COPY_URL);
   if (!response.ok || !response.body) return null;
   const reader = response.body.getReader();
   const first = await reader.read();
   const head = first.done ? new Uint8Array(0) : first.value;
   const gzipped = startsWith(head, GZIP_MAGIC);
-  if (!gzipped && !startsWith(head, WASM_MAGIC)) {
+  if (first.done || (!gzipped && !startsWith(head, WASM_MAGIC))) {
     reader.cancel().catch(() => {});
     return null;
   }
-  // the first chunk, read to look at it, goes first
-  const body = new ReadableStream({
-    start(controller) {
-      if (first.done) controller.close();
-      else controller.enqueue(first.value);
-    },
-    async pull(controller) {
-      const chunk = await reader.read();
-      if (chunk.done) controller.close();
-      else controller.enqueue(chunk.value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  const counted = countedBody(WASM_NAME, body);
-  const decoded = gzipped ? counted.pipeThrough(new DecompressionStream("gzip")) : counted;
-  const outCount = new TransformStream({
-    transform(chunk, controller) {
-      out.bytes += chunk.byteLength;
-      controller.enqueue(chunk);
-    },
-  });
-  return decoded.pipeThrough(outCount);
+  const counted = countedBody(WASM_NAME, response.body, reader, first.value);
+  return gzipped ? counted.pipeThrough(new DecompressionStream("gzip")) : counted;
 }
 
 /** The wasm as stored (its copy refused): its bytes, counted (a stream). */
@@ -177,10 +165,9 @@ const compileWasm = (body) =>
   WebAssembly.compileStreaming(new Response(body, { headers: { "Content-Type": "application/wasm" } }));
 
 const compiledWasm = (async () => {
-  const out = { bytes: 0 }; // of the copy, decoded, gone to the compiler
   let body;
   try {
-    body = await wasmFromCopy(out);
+    body = await wasmFromCopy();
   } catch (err) {
     failDownload(WASM_NAME, err?.message ?? err); // a network error, after its retries
     throw err;
@@ -190,8 +177,8 @@ const compiledWasm = (async () => {
       try {
         return await compileWasm(body);
       } catch (err) {
-        if (out.bytes > 0) throw err;
-        console.warn(`hasenpfeffer: the wasm's gzipped copy is damaged (${err?.message ?? err}); fetching the wasm`);
+        if (startFailed) throw err; // cut off on the way (countedBody): the start has failed
+        console.warn(`hasenpfeffer: the wasm's gzipped copy did not compile (${err?.message ?? err}); fetching the wasm`);
       }
     }
     return await compileWasm(await wasmAsItIs());
