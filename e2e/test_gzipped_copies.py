@@ -2,10 +2,10 @@
 ``pyodide.asm.wasm.gz`` (the build's, devtools/hasenpfeffer_site/gzipped_copies.py),
 decodes it as it comes and compiles it from the decoded stream; the wasm as stored is
 not fetched. A host without the copy (a 404, or a page in its place), or with a damaged
-one, gets the wasm as stored; a host that sends the copy with ``Content-Encoding: gzip`` (the browser decodes
-it) gets its bytes taken as they are. The same in Firefox and WebKit: e2e/test_engines.py;
-offline (the copy stored, the Python page's request for the wasm answered with it
-decoded): e2e/test_pwa.py, e2e/test_python_page.py."""
+one, gets the wasm as stored; a host that sends the copy with ``Content-Encoding: gzip``
+(the browser decodes it) gets its bytes taken as they are. The same in Firefox and
+WebKit: e2e/test_engines.py; offline (the copy stored, the Python page's request for the
+wasm answered with it decoded): e2e/test_pwa.py, e2e/test_python_page.py."""
 
 from __future__ import annotations
 
