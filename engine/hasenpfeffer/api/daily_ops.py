@@ -12,6 +12,7 @@ that deal is still in its first hand."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from typing import Any, Final
 
 from ..daily import DAILY_OPPONENTS, daily_date, daily_seed
@@ -41,7 +42,8 @@ def _decisions() -> Any:
     return _known
 
 
-def _day_game(request: Mapping[str, Any]) -> tuple[Game, str]:
+def requested_day(request: Mapping[str, Any]) -> date:
+    """The day a request's ``date`` names (``bad_date`` when it names none)."""
     value = request.get("date")
     try:
         day = daily_date(value) if isinstance(value, str) else None
@@ -53,6 +55,11 @@ def _day_game(request: Mapping[str, Any]) -> tuple[Game, str]:
             {"name": "date", "value": shown(value)},
             f"date: give a day as YYYY-MM-DD (2000-01-01 to 2199-12-31); got {quoted(value)}",
         )
+    return day
+
+
+def _day_game(request: Mapping[str, Any]) -> tuple[Game, str]:
+    day = requested_day(request)
     try:
         rules = Rules.from_dict(request.get("rules", "seed"))
     except ValueError as err:

@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from ..cards import CARDS, SUITS, Card, sort_hand
-from ..daily import daily_date
 from ..rules import follow_violation, winning_position
 from ..text import puzzle_text
 from .args import ApiError, bad_arg, quoted, shown
+from .daily_ops import requested_day
 from .game_ops import card_roles
 from .sessions import MAX_SESSIONS, puzzle_runs, selected
 
@@ -136,17 +136,7 @@ def daily_puzzle(day: str) -> Puzzle:
 
 def op_puzzle_daily(request: Mapping[str, Any]) -> dict[str, Any]:
     _need_set()
-    value = request.get("date")
-    try:
-        day = daily_date(value).isoformat() if isinstance(value, str) else None
-    except ValueError:
-        day = None
-    if day is None:
-        raise bad_arg(
-            "bad_date",
-            {"name": "date", "value": shown(value)},
-            f"date: give a day as YYYY-MM-DD (2000-01-01 to 2199-12-31); got {quoted(value)}",
-        )
+    day = requested_day(request).isoformat()
     answer = _start(daily_puzzle(day))
     answer["daily"] = day
     return answer
