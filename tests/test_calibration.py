@@ -13,17 +13,21 @@ from hasenpfeffer_devtools.calibration import Row, brier, deciles, hand_rows, re
 
 
 def test_deciles_and_brier_score_of_known_rows() -> None:
-    rows = [Row("bid", 0.05, False, 1), Row("bid", 0.05, True, 2), Row("alone", 0.95, True, 3)]
+    rows = [
+        Row("bid", 0.05, False, 1, 0.05),
+        Row("bid", 0.05, True, 2, 0.05),
+        Row("alone", 0.95, True, 3, 0.9),
+    ]
     assert deciles(rows) == [(0, 2, 0.05, 0.5), (9, 1, 0.95, 1.0)]
     assert brier(rows) == pytest.approx((0.05**2 + 0.95**2 + 0.05**2) / 3)
     # a share of exactly 1 is the top decile
-    assert deciles([Row("bid", 1.0, True, 4)]) == [(9, 1, 1.0, 1.0)]
+    assert deciles([Row("bid", 1.0, True, 4, 1.0)]) == [(9, 1, 1.0, 1.0)]
 
 
 def test_the_goal_line_counts_only_deciles_with_enough_calls() -> None:
-    few = [Row("bid", 0.85, False, i) for i in range(calibration.MIN_HANDS - 1)]
+    few = [Row("bid", 0.85, False, i, 0.9) for i in range(calibration.MIN_HANDS - 1)]
     assert "within 5 points: yes" in report(few, "seed", 99, "medium")
-    many = [Row("bid", 0.85, False, i) for i in range(calibration.MIN_HANDS)]
+    many = [Row("bid", 0.85, False, i, 0.9) for i in range(calibration.MIN_HANDS)]
     assert "within 5 points: no" in report(many, "seed", 100, "medium")
 
 
@@ -51,6 +55,10 @@ def test_the_command_prints_the_table(
     assert f"{len(rows)} calls measured" in out
     with pytest.raises(SystemExit):
         calibration.main(["--hands", "0"])
+    # played again from the records: the same table
+    assert calibration.main(["--rules", "traditional", "--from-records", str(records)]) == 0
+    again = capsys.readouterr().out
+    assert again.split("\n")[1:] == out.split("\n")[1:]
 
 
 def test_calls_by_a_level_measure_only_the_answers_to_a_lone_maker() -> None:
@@ -60,3 +68,20 @@ def test_calls_by_a_level_measure_only_the_answers_to_a_lone_maker() -> None:
     assert rows and {r.kind for r in rows} == {"defend_alone"}
     assert all(0 <= r.predicted <= 1 for r in rows)
     assert hand_rows("seed", 1, "medium", "medium") == []  # no lone maker: nothing measured
+
+
+def test_the_fit_finds_the_shares_a_run_was_drawn_from() -> None:
+    # outcomes drawn with logit(p) = 0.4 + 0.6 * logit(share): the fit recovers it
+    import math
+    import random
+
+    rng = random.Random(3)
+    rows = []
+    for i in range(6000):
+        share = rng.choice([k / 24 for k in range(25)])
+        x = calibration.logit(share)
+        made = rng.random() < 1 / (1 + math.exp(-(0.4 + 0.6 * x)))
+        rows.append(Row("bid", share, made, i, share))
+    intercept, slope = calibration.fit(rows)["bid"]
+    assert abs(intercept - 0.4) < 0.1 and abs(slope - 0.6) < 0.08
+    assert "alone" not in calibration.fit(rows)  # no call of that kind: no fit

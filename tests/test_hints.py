@@ -136,7 +136,9 @@ def test_joker_and_both_bowers_bid_high_because_the_hand_takes_the_tricks() -> N
     assert best["action"] in ("bid 5", "bid 6")
     assert best["reason_code"] == "bid_strong"
     params = best["reason_params"]
-    assert params["suit"] == "H" and params["tricks"] >= 5 and params["make"] >= 0.9
+    # made in (nearly) every deal played out: said as fitted to what happens, under
+    # these (the seed) rules a little below that (bots.shown_chances)
+    assert params["suit"] == "H" and params["tricks"] >= 5 and params["make"] >= 0.85
     assert best["unit"] == "margin" and best["estimate"] > 5
     # compared with the next-best call, in points of the margin
     assert best["compare_code"] == "fewer_points"
@@ -418,3 +420,25 @@ def test_sampled_shares_carry_their_range_and_english_says_it() -> None:
             if s["compare_code"] == "close":
                 assert "a close call" in s["reason"]
     assert ranged >= 10
+
+
+def test_a_bids_chance_is_said_as_fitted_to_what_happens(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the played-out share goes through bots.shown_chances, whose fit says it
+    from hasenpfeffer.bots import hints as hints_module
+
+    asked: list[tuple[float, str, str | None]] = []
+
+    def said(share: float, kind: str, rules: Rules) -> float:
+        asked.append((share, kind, rules.preset_name))
+        return 0.8484
+
+    monkeypatch.setattr(hints_module, "shown_chance", said)
+    view = position(
+        ["JK JH JD AH KH AS", "9C TC JC QC KC AC", "9D TD QD KD AD 9S", "TS JS QS KS 9H TH"],
+        "QH",
+        dealer=3,
+        actions="",
+    )
+    best = hint(view)[0]
+    assert best["reason_code"] == "bid_strong" and best["reason_params"]["make"] == 0.85
+    assert asked and all(kind == "bid" and 0 <= share <= 1 for share, kind, _ in asked)

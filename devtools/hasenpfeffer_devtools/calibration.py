@@ -33,10 +33,12 @@ loaded machine: about 2 s of CPU per hand with hard card play (4 hands),
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import math
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
@@ -46,6 +48,7 @@ from hasenpfeffer.bots.duplicate import MAX_HAND_ACTIONS, bot_seed
 from hasenpfeffer.bots.hints import span
 from hasenpfeffer.bots.players import make_player
 from hasenpfeffer.bots.rollouts import ROLLOUT_PHASES
+from hasenpfeffer.bots.shown_chances import KINDS, logit, shown_chance
 from hasenpfeffer.game import Game
 from hasenpfeffer.rules import PRESETS
 
@@ -57,12 +60,15 @@ GOAL_POINTS: float = 5.0
 
 class Row(NamedTuple):
     """One measured call: its kind (``bid``, ``alone``, ``defend_alone``), the
-    share predicted, whether the contract was made, and the hand's seed."""
+    share predicted (the chance said: ``bots.shown_chances``), whether the
+    contract was made, the hand's seed, and the played-out share the chance
+    said was fitted from (``raw``)."""
 
     kind: str
     predicted: float
     made: bool
     hand: int
+    raw: float
 
 
 def hand_rows(rules_name: str, seed: int, play: str, calls_by: str = "advisor") -> list[Row]:
@@ -101,18 +107,66 @@ def hand_rows(rules_name: str, seed: int, play: str, calls_by: str = "advisor") 
         return []  # thrown in: no contract
     maker_team = record.maker & 1
     made = record.tricks_won[maker_team] >= min(record.bid.value, 6)
-    rows = []
+    shares: list[tuple[str, float]] = []
     bids = [c for c in calls if c[1] == "bidding" and c[0] == record.maker and c[2] != "pass"]
     if bids and bids[-1][3] is not None and bids[-1][3].make_rate is not None:
-        rows.append(Row("bid", bids[-1][3].make_rate, made, seed))
+        shares.append(("bid", bids[-1][3].make_rate))
     for _seat, phase, _action, outcome in calls:
         if outcome is None:
             continue
         if phase == "alone" and outcome.make_rate is not None:
-            rows.append(Row("alone", outcome.make_rate, made, seed))
+            shares.append(("alone", outcome.make_rate))
         if phase == "defend_alone" and outcome.their_make_rate is not None:
-            rows.append(Row("defend_alone", outcome.their_make_rate, made, seed))
+            shares.append(("defend_alone", outcome.their_make_rate))
+    rules = PRESETS[rules_name]
+    return [Row(kind, shown_chance(raw, kind, rules), made, seed, raw) for kind, raw in shares]
+
+
+def read_records(path: str, rules_name: str) -> list[Row]:
+    """The calls a run wrote with ``--records``, each said again as the
+    chances are said now (``shown_chance`` of its played-out share: the
+    decisions do not depend on it, so a run's outcomes stand)."""
+    rules = PRESETS[rules_name]
+    rows = []
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            data = json.loads(line)
+            raw = data.get("raw", data["predicted"])
+            predicted = shown_chance(raw, data["kind"], rules)
+            rows.append(Row(data["kind"], predicted, bool(data["made"]), data["hand"], raw))
     return rows
+
+
+def fit(rows: Sequence[Row]) -> dict[str, tuple[float, float]]:
+    """Per kind of call, the logistic fit ``(intercept, slope)`` of the
+    outcome on the played-out share's log-odds (``shown_chances``):
+    maximum likelihood by Newton's method."""
+    fits = {}
+    for kind in KINDS:
+        points = [(logit(r.raw), 1.0 if r.made else 0.0) for r in rows if r.kind == kind]
+        if len(points) < 20:
+            continue
+        a, b = 0.0, 1.0
+        for _ in range(50):
+            ga = gb = haa = hab = hbb = 0.0
+            for x, y in points:
+                p = 1 / (1 + math.exp(-(a + b * x)))
+                w = p * (1 - p)
+                ga += y - p
+                gb += (y - p) * x
+                haa += w
+                hab += w * x
+                hbb += w * x * x
+            det = haa * hbb - hab * hab
+            if det <= 0:
+                break
+            da = (hbb * ga - hab * gb) / det
+            db = (haa * gb - hab * ga) / det
+            a, b = a + da, b + db
+            if abs(da) + abs(db) < 1e-10:
+                break
+        fits[kind] = (round(a, 3), round(b, 3))
+    return fits
 
 
 def _task(args: tuple[str, int, str, str]) -> list[Row]:
@@ -187,17 +241,32 @@ def _in_said_range(row: Row) -> bool:
 
 
 def run(
-    rules_name: str, hands: int, seed: int, play: str, jobs: int, calls_by: str = "advisor"
+    rules_name: str,
+    hands: int,
+    seed: int,
+    play: str,
+    jobs: int,
+    calls_by: str = "advisor",
+    on_hand: Callable[[list[Row]], None] | None = None,
 ) -> list[Row]:
+    """The rows of ``hands`` hands from ``seed`` on, in hand order; each
+    hand's rows also given to ``on_hand`` as soon as they are known (a long
+    run's records kept as it goes)."""
     tasks = [(rules_name, seed + i, play, calls_by) for i in range(hands)]
     rows: list[Row] = []
+    parts: Iterable[list[Row]]
     if jobs <= 1:
-        for task in tasks:
-            rows.extend(_task(task))
+        parts = map(_task, tasks)
+        for part in parts:
+            rows.extend(part)
+            if on_hand is not None:
+                on_hand(part)
         return rows
     with ProcessPoolExecutor(jobs) as pool:
         for part in pool.map(_task, tasks, chunksize=4):
             rows.extend(part)
+            if on_hand is not None:
+                on_hand(part)
     return rows
 
 
@@ -214,7 +283,8 @@ def main(argv: Iterable[str] | None = None) -> int:
         "--records",
         metavar="FILE",
         help="also write every measured call to FILE, one JSON object a line "
-        "(kind, predicted, made, hand): for tables by kind or a fit made afterwards",
+        "as each hand ends (kind, predicted, made, hand, raw): for tables by kind, a fit made "
+        "afterwards (--from-records), or what a run cut short had measured",
     )
     parser.add_argument(
         "--calls",
@@ -222,18 +292,45 @@ def main(argv: Iterable[str] | None = None) -> int:
         help="who makes the calls: the advisor (every call measured), or a level (only a "
         "defender's answer to a lone maker is the advisor's and measured)",
     )
+    parser.add_argument(
+        "--from-records",
+        metavar="FILE",
+        help="play nothing: the calls a run wrote with --records (made under --rules), their "
+        "chances said as the engine says them now",
+    )
+    parser.add_argument(
+        "--fit",
+        action="store_true",
+        help="also print the logistic fit per kind of call of the outcomes on the played-out "
+        "shares (bots.shown_chances.FITS)",
+    )
     args = parser.parse_args(list(argv) if argv is not None else None)
     if args.hands < 1:
         parser.error("--hands must be at least 1")
     start = time.perf_counter()
-    rows = run(args.rules, args.hands, args.seed, args.play, args.jobs, args.calls)
+    if args.from_records:
+        rows = read_records(args.from_records, args.rules)
+        hands = len({r.hand for r in rows})
+        print(report(rows, args.rules, hands, args.play, args.calls))
+        if args.fit:
+            print(f"fit: {fit(rows)}")
+        return 0
+    with contextlib.ExitStack() as stack:
+        out = (
+            stack.enter_context(open(args.records, "w", encoding="utf-8")) if args.records else None
+        )
+
+        def keep(part: list[Row]) -> None:
+            if out is not None:
+                out.write("".join(json.dumps(row._asdict()) + "\n" for row in part))
+                out.flush()
+
+        rows = run(args.rules, args.hands, args.seed, args.play, args.jobs, args.calls, keep)
     if not rows:
         parser.error("no call was measured: more hands, or calls by a level that goes alone")
-    if args.records:
-        with open(args.records, "w", encoding="utf-8") as out:
-            for row in rows:
-                out.write(json.dumps(row._asdict()) + "\n")
     print(report(rows, args.rules, args.hands, args.play, args.calls))
+    if args.fit:
+        print(f"fit: {fit(rows)}")
     sys.stdout.flush()
     print(f"({time.perf_counter() - start:.0f} s)", file=sys.stderr)
     return 0

@@ -34,8 +34,9 @@ instead of one number, so a bid made in all 24 deals played out is "about
 90 to 100 %", never "about 100 %". Two calls played out over the same deals
 whose values differ by less than their paired difference's noise
 (``CLOSE_Z`` standard errors) are "a close call" (``compare_code``
-``close``). ``python -m hasenpfeffer_devtools.calibration`` measures how well
-the shares match what happens.
+``close``). The chance a call makes its contract is said as fitted to what
+happens (``shown_chances``: the played-out share is too sure); ``python -m
+hasenpfeffer_devtools.calibration`` measures how well the shares match.
 
 Like the bots, hints read only the view.
 """
@@ -56,6 +57,7 @@ from .decision import Decision, Outcome
 from .expert import ExpertPlayer
 from .hard import HardPlayer
 from .medium import MediumPlayer
+from .shown_chances import shown_chance
 from .trick_estimates import (
     ALONE_MODEL,
     MODEL,
@@ -408,7 +410,8 @@ class _Hint:
         estimate's distribution (0 deals)."""
         if outcome is not None and outcome.make_rate is not None:
             assert outcome.makers is not None
-            return outcome.make_rate, outcome.deals * outcome.makers
+            said = shown_chance(outcome.make_rate, "bid", self.rules)
+            return said, outcome.deals * outcome.makers
         bid = Action.parse(action).value
         dist = trick_distribution(self._tricks(), MODEL.sigma)
         return chance_of_at_least(dist, min(bid, 6)), 0
@@ -501,7 +504,8 @@ class _Hint:
         if alone is not None and decline is not None:
             a, d = alone.make_rate, decline.make_rate
             if a is not None and d is not None:
-                return d, a, alone.deals
+                said = shown_chance(a, "alone", self.rules), shown_chance(d, "alone", self.rules)
+                return said[1], said[0], alone.deals
         view = self.view
         t = SUITS.index(view["trump"])
         shift = self.calls.auction_shift(view)
@@ -540,12 +544,12 @@ class _Hint:
             return code, {"count": count, "bid": bid}
         other = self.decision.outcomes.get("decline" if action == "alone" else "alone")
         assert outcome.makers is not None
-        makes = _spanned(
-            {"make": _share(outcome.their_make_rate)}, "make", outcome.deals * (1 - outcome.makers)
-        )
+        their = shown_chance(outcome.their_make_rate, "defend_alone", self.rules)
+        makes = _spanned({"make": _share(their)}, "make", outcome.deals * (1 - outcome.makers))
         if other is not None and other.their_make_rate is not None:
             assert other.makers is not None
-            makes["other_make"] = _share(other.their_make_rate)
+            their_other = shown_chance(other.their_make_rate, "defend_alone", self.rules)
+            makes["other_make"] = _share(their_other)
             _spanned(makes, "other_make", other.deals * (1 - other.makers))
         if action != self.decision.action:
             return ("stake_double" if action == "alone" else "stake_single"), {}
