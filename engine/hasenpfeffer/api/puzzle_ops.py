@@ -24,11 +24,11 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from ..cards import CARDS, SUITS, Card, sort_hand
-from ..rules import follow_violation, winning_position
+from ..cards import CARDS, Card, sort_hand
+from ..rules import follow_violation
 from ..text import puzzle_text
 from .args import ApiError, bad_arg, quoted, shown
 from .daily_ops import requested_day
@@ -36,6 +36,7 @@ from .game_ops import card_roles
 from .sessions import MAX_SESSIONS, puzzle_runs, selected
 
 if TYPE_CHECKING:  # loaded when the player first opens the puzzles, not at start-up
+    from ..bots.solver import Position
     from ..puzzle import Puzzle
     from ..rating import Rating
 
@@ -52,19 +53,37 @@ _digest: str = ""
 
 @dataclass
 class Run:
-    """A puzzle being played: the position now and what happened."""
+    """A puzzle being played: the solver's position now (``Position.from_puzzle``,
+    the puzzle's side as its makers, advanced by ``Position.play``) and the first
+    card's verdict, "solved" or "failed" (None before it)."""
 
     puzzle: Puzzle
-    hands: list[list[Card]]
-    trick: list[tuple[int, Card]]
-    turn: int
-    taken: list[int] = field(default_factory=lambda: [0, 0])
-    #: the first card's verdict: "solved" or "failed" (None before it)
+    position: Position
     result: str | None = None
 
     @property
+    def turn(self) -> int:
+        return self.position.to_move
+
+    @property
     def over(self) -> bool:
-        return not self.hands[self.turn]
+        return not self.position.hands[self.position.to_move]
+
+    def hand(self, seat: int) -> list[Card]:
+        """The seat's cards, in the order the table shows them."""
+        mask = self.position.hands[seat]
+        return sort_hand([card for card in CARDS if mask >> card.index & 1], self.puzzle.trump)
+
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        return [(seat, CARDS[index]) for seat, index in self.position.trick]
+
+    @property
+    def taken(self) -> tuple[int, int]:
+        """The tricks each team has taken since the puzzle began."""
+        done = 6 - self.puzzle.tricks_left
+        won = self.position.won
+        return (won[0] - done, won[1]) if self.puzzle.side else (won[0], won[1] - done)
 
 
 def _need_set() -> None:
@@ -155,12 +174,9 @@ def op_puzzle_start(request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _start(puzzle: Puzzle) -> dict[str, Any]:
-    run = Run(
-        puzzle=puzzle,
-        hands=[list(h) for h in puzzle.hands],
-        trick=list(zip(puzzle.trick_seats(), puzzle.trick, strict=True)),
-        turn=puzzle.to_play,
-    )
+    from ..bots.solver import Position
+
+    run = Run(puzzle=puzzle, position=Position.from_puzzle(puzzle))
     key = selected()
     puzzle_runs.pop(key, None)
     puzzle_runs[key] = run
@@ -193,7 +209,7 @@ def _state(run: Run) -> dict[str, Any]:
         "rating": p.rating,
         "themes": list(p.themes),
         "all_hands_shown": True,
-        "hands": [[str(c) for c in sort_hand(h, p.trump)] for h in run.hands],
+        "hands": [[str(c) for c in run.hand(seat)] for seat in range(4)],
         "active": list(p.active),
         "trick": [{"seat": s, "card": str(c)} for s, c in run.trick],
         "turn": None if run.over else run.turn,
@@ -210,33 +226,10 @@ def _state(run: Run) -> dict[str, Any]:
 def _legal(run: Run) -> list[Card]:
     from ..rules import legal_plays
 
-    return legal_plays(run.hands[run.turn], tuple(c for _, c in run.trick), run.puzzle.trump)
+    return legal_plays(run.hand(run.turn), tuple(c for _, c in run.trick), run.puzzle.trump)
 
 
-def _position(run: Run) -> Any:
-    """The solver's position of the run, the puzzle's side as its makers."""
-    from ..bots.solver import Position
-
-    p = run.puzzle
-    hands = [0, 0, 0, 0]
-    for s, cards in enumerate(run.hands):
-        for c in cards:
-            hands[s] |= 1 << c.index
-    done = 6 - len(run.hands[run.turn])
-    won = (done - run.taken[1], run.taken[1]) if p.side else (run.taken[0], done - run.taken[0])
-    return Position(
-        hands=(hands[0], hands[1], hands[2], hands[3]),
-        trump=SUITS.index(p.trump),
-        to_move=run.turn,
-        trick=tuple((s, c.index) for s, c in run.trick),
-        won=won,
-        maker=p.to_play,
-        active=p.active,
-        bid=p.need,
-    )
-
-
-def _best(position: Any) -> int:
+def _best(position: Position) -> int:
     """The solver's best card for the seat to move (its side's most tricks; the
     first in deck order of equal ones)."""
     from ..bots.solver import solve_moves
@@ -247,17 +240,17 @@ def _best(position: Any) -> int:
     return next(c for c, v in values.items() if v == top)
 
 
-def _line(position: Any) -> list[dict[str, Any]]:
+def _line(position: Position) -> list[dict[str, Any]]:
     """Best play from ``position`` to the hand's end: each card with its seat,
     and ``wins`` on a trick's last card (the seat that takes it)."""
     out: list[dict[str, Any]] = []
     while position.hands[position.to_move]:
         card = _best(position)
         out.append({"seat": position.to_move, "card": str(CARDS[card])})
-        trick = (*position.trick, (position.to_move, card))
-        if len(trick) == len(position.active):
-            out[-1]["wins"] = trick[winning_position([c for _, c in trick], position.trump)][0]
+        ends_trick = len(position.trick) + 1 == len(position.active)
         position = position.play(card)
+        if ends_trick:
+            out[-1]["wins"] = position.to_move
     return out
 
 
@@ -268,7 +261,7 @@ def _verdict(run: Run, player: Rating | None) -> dict[str, Any]:
     from ..bots.solver import solve_moves
 
     p = run.puzzle
-    position = _position(run)
+    position = run.position
     cards = []
     for index, value in solve_moves(position).items():
         after = position.play(index)
@@ -332,20 +325,11 @@ def _rated(before: Rating, p: Puzzle, solved: bool) -> dict[str, Any]:
 
 def _play(run: Run, card: Card) -> dict[str, Any]:
     """Play ``card`` for the seat to play; the event (with ``wins`` when it ends a trick)."""
-    seat = run.turn
-    run.hands[seat].remove(card)
-    run.trick.append((seat, card))
-    event: dict[str, Any] = {"seat": seat, "card": str(card)}
-    active = run.puzzle.active
-    if len(run.trick) == len(active):
-        t = SUITS.index(run.puzzle.trump)
-        winner = run.trick[winning_position([c.index for _, c in run.trick], t)][0]
-        run.taken[winner & 1] += 1
-        run.trick = []
-        run.turn = winner
-        event["wins"] = winner
-    else:
-        run.turn = active[(active.index(seat) + 1) % len(active)]
+    before = run.position
+    run.position = before.play(card.index)
+    event: dict[str, Any] = {"seat": before.to_move, "card": str(card)}
+    if len(before.trick) + 1 == len(before.active):
+        event["wins"] = run.position.to_move
     return event
 
 
@@ -356,7 +340,7 @@ def op_puzzle_play(request: Mapping[str, Any]) -> dict[str, Any]:
     if run.over:
         raise ApiError("puzzle_over", "the puzzle's hand is over: start another puzzle")
     value = request.get("card")
-    hand = run.hands[run.turn]
+    hand = run.hand(run.turn)
     try:
         card = Card.parse(value) if isinstance(value, str) else None
     except ValueError:
@@ -389,7 +373,7 @@ def op_puzzle_play(request: Mapping[str, Any]) -> dict[str, Any]:
     events = [_play(run, card)]
     seat = run.puzzle.to_play
     while not run.over and run.turn != seat:
-        events.append(_play(run, CARDS[_best(_position(run))]))
+        events.append(_play(run, CARDS[_best(run.position)]))
     answer: dict[str, Any] = {"puzzle": _state(run), "events": events}
     if verdict is not None:
         answer["verdict"] = verdict
