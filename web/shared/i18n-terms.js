@@ -149,9 +149,11 @@ function words(params) {
     else if (key === "card") out.card = cardName(value);
     else if (key === "cards") out.cards = cardList(value);
     else if (key === "call") out.call = callWord(value);
+    else if (typeof value !== "number") out[key] = String(value);
+    // a margin in points is signed; a text parameter of the same name (a refused value) is not
     else if (key === "value") out.value = formatSigned(value, oneDecimal);
     else if (key === "gap" || key === "tricks") out[key] = formatNumber(value, oneDecimal);
-    else out[key] = typeof value === "number" ? formatNumber(value) : String(value);
+    else out[key] = formatNumber(value);
   }
   return out;
 }
