@@ -150,6 +150,13 @@ class PageProblems:
         self.errors: list[str] = []
 
 
+def from_origin(url: str, base: str) -> bool:
+    """Whether a request's ``url`` is the site's at ``base``: one of its files, or a
+    ``blob:`` URL the site's own scripts made (the engine's worker imports the runtime's
+    script decoded from its gzipped copy)."""
+    return url.startswith((base, "blob:" + base))
+
+
 @pytest.fixture
 def problems() -> PageProblems:
     return PageProblems()
@@ -167,7 +174,7 @@ def open_page(
     """A page that may load only from ``base_url`` (and the ``also_allowed`` origins,
     e.g. a second local server acting as a page that embeds the game). ``locale``:
     the browser's language (navigator.languages), en-US when not given."""
-    allowed = (base_url, *also_allowed)
+    allowed = (*(base_url, *also_allowed), *("blob:" + a for a in (base_url, *also_allowed)))
     extra = {"locale": locale} if locale else {}
     context = browser.new_context(viewport={"width": width, "height": height}, **extra)
     context.set_default_timeout(20_000)

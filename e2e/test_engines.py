@@ -22,7 +22,7 @@ import game_driver
 from axe import assert_accessible
 from engines import DRIVERS, Driver, ScriptPage
 from test_embed import _serve, host_page, wait_all
-from test_gzipped_copies import COPY, STORED, copies_server
+from test_gzipped_copies import COPY, SCRIPT_COPY, SCRIPT_STORED, STORED, copies_server
 from test_pwa import Server, wait_offline_ready
 from test_rules_page import check_which_cards
 
@@ -232,10 +232,11 @@ def test_a_puzzle_solved(checked: Checked, base_url: str) -> None:
 def test_the_wasm_comes_as_its_gzipped_copy_else_as_stored(
     checked: Checked, site_dir: Path, copies: str, stored_too: bool
 ) -> None:
-    """The worker decodes the runtime's gzipped copy in this engine too (a
-    DecompressionStream, the wasm compiled from the decoded stream): the wasm as stored is
-    not fetched; a host without the copy (404) has it fetched as stored, and the game
-    plays. (A server of its own: a new origin, no service worker of an earlier test.)"""
+    """The worker decodes the runtime's gzipped copies in this engine too (a
+    DecompressionStream, the wasm compiled from the decoded stream, the script imported
+    from a blob: URL of its decoded bytes): neither is fetched as stored; a host without
+    the copies (404) has them fetched as stored, and the game plays. (A server of its
+    own: a new origin, no service worker of an earlier test.)"""
     server, base, served = copies_server(site_dir, copies)
     checked.origins.append(base)
     try:
@@ -246,6 +247,8 @@ def test_the_wasm_comes_as_its_gzipped_copy_else_as_stored(
         server.server_close()
     assert served[COPY] >= 1, dict(served)  # (the service worker may store it after)
     assert served[STORED] == (1 if stored_too else 0), dict(served)
+    assert served[SCRIPT_COPY] >= 1, dict(served)
+    assert served[SCRIPT_STORED] == (1 if stored_too else 0), dict(served)
 
 
 def test_axe_on_the_table(checked: Checked, base_url: str) -> None:

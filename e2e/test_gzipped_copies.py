@@ -1,9 +1,12 @@
-"""The runtime's wasm as its gzipped copy (issue 50): the engine's worker asks for
-``pyodide.asm.wasm.gz`` (the build's, devtools/hasenpfeffer_site/gzipped_copies.py),
-decodes it as it comes and compiles it from the decoded stream; the wasm as stored is
-not fetched. A host without the copy (a 404, or a page in its place), or with a damaged
-one, gets the wasm as stored; a host that sends the copy with ``Content-Encoding: gzip``
-(the browser decodes it) gets its bytes taken as they are. The same in Firefox and
+"""The runtime's wasm and script as their gzipped copies (issue 50): the engine's worker
+asks for ``pyodide.asm.wasm.gz`` and ``pyodide.asm.mjs.gz`` (the build's,
+devtools/hasenpfeffer_site/gzipped_copies.py), decodes the wasm as it comes and compiles
+it from the decoded stream, and imports the script from its decoded bytes (a ``blob:``
+module, where the worker's policy allows one); neither is fetched as stored. A host
+without the copies (a 404, or a page in their place), or with damaged ones, gets the
+files as stored (the script also where the worker's policy allows no ``blob:`` script);
+a host that sends a copy with ``Content-Encoding: gzip`` (the browser decodes it) gets
+its bytes taken as they are. The same in Firefox and
 WebKit: e2e/test_engines.py; offline (the copy stored, the Python page's request for the
 wasm answered with it decoded): e2e/test_pwa.py, e2e/test_python_page.py."""
 
@@ -18,12 +21,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from conftest import LOAD_TIMEOUT_MS, PageProblems
+from conftest import LOAD_TIMEOUT_MS, PageProblems, from_origin
 from hasenpfeffer_site.serve_site import QuietHandler
 
 PLAYABLE = "() => performance.getEntriesByName('hp-playable').length > 0"
 COPY = "pyodide.asm.wasm.gz"
 STORED = "pyodide.asm.wasm"
+SCRIPT_COPY = "pyodide.asm.mjs.gz"
+SCRIPT_STORED = "pyodide.asm.mjs"
 #: What a host that answers a missing file with a page of its own sends.
 NOT_FOUND_PAGE = b"<!doctype html><title>Not found</title><p>No such page."
 #: A damaged copy: gzip's header, then a deflate block of a type that does not exist.
@@ -31,18 +36,25 @@ DAMAGED = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03" + b"\xff" * 4096
 
 
 def copies_server(
-    site: Path, copies: str = "as stored"
+    site: Path, copies: str = "as stored", worker_policy: str | None = None
 ) -> tuple[http.server.ThreadingHTTPServer, str, collections.Counter[str]]:
     """The site served as usual, counting the requests for each file name, with its gzipped
     copies (``*.gz``) served ``copies``: "as stored" (a gzip file, as serve_site sends it),
     "refused" (404), "a page" (200, an HTML page: a host's answer to a missing file),
     "damaged" (gzip that cannot be decoded) or "encoded" (the copy sent with
     ``Content-Encoding: gzip`` and the type of the file it is a copy of, as a host does
-    that takes ``.gz`` for an encoding: the browser decodes it)."""
+    that takes ``.gz`` for an encoding: the browser decodes it); the engine's worker sent
+    with ``worker_policy`` as its Content-Security-Policy when given."""
     served: collections.Counter[str] = collections.Counter()
     lock = threading.Lock()
 
     class Copies(QuietHandler):  # type: ignore[misc]
+        def send_header(self, keyword: str, value: str) -> None:
+            worker = self.path.split("?")[0].endswith("/web/engine/worker.js")
+            if worker_policy and worker and keyword == "Content-Security-Policy":
+                value = worker_policy
+            super().send_header(keyword, value)
+
         def do_GET(self) -> None:
             name = self.path.split("?")[0].rsplit("/", 1)[-1]
             with lock:
@@ -59,7 +71,8 @@ def copies_server(
                 body, kind, encoding = DAMAGED, "application/gzip", None
             else:
                 file = Path(self.translate_path(self.path.split("?")[0]))
-                body, kind, encoding = file.read_bytes(), "application/wasm", "gzip"
+                kind = "text/javascript" if name == SCRIPT_COPY else "application/wasm"
+                body, encoding = file.read_bytes(), "gzip"
             self.send_response(200)
             self.send_header("Content-Type", kind)
             if encoding:
@@ -108,9 +121,37 @@ def test_the_wasm_comes_as_its_gzipped_copy_else_as_stored(
         server.shutdown()
         server.server_close()
     assert state
-    assert served[COPY] == 1, dict(served)
+    assert served[COPY] == 1 and served[SCRIPT_COPY] == 1, dict(served)
     assert served[STORED] == (1 if stored_too else 0), dict(served)
-    assert all(u.startswith(base) for u in requested), requested
+    assert served[SCRIPT_STORED] == (1 if stored_too else 0), dict(served)
+    assert all(from_origin(u, base) for u in requested), requested
     # the refused copy's 404 is the one thing the console says
     unexpected = [e for e in problems.errors if not (copies == "refused" and "404" in e)]
     assert unexpected == [], problems.errors
+
+
+def test_a_worker_policy_without_blob_scripts_gets_the_script_as_stored(
+    browser: Browser, site_dir: Path, problems: PageProblems
+) -> None:
+    """A host that sends the worker a policy allowing no ``blob:`` script (docs/hosting.md's
+    without it): the game plays, the wasm still from its copy, the runtime's script fetched
+    as stored and its copy not at all."""
+    policy = (
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
+        "object-src 'none'; base-uri 'none'"
+    )
+    server, base, served = copies_server(site_dir, worker_policy=policy)
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(base + "?speed=instant")
+        page.wait_for_function(PLAYABLE, timeout=LOAD_TIMEOUT_MS)
+        state = page.evaluate("window.hasenpfeffer.state !== null")
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    assert state
+    assert served[COPY] == 1 and served[STORED] == 0, dict(served)
+    # (the copy is the page's preload: index.html does not know the worker's policy)
+    assert served[SCRIPT_STORED] == 1 and served[SCRIPT_COPY] <= 1, dict(served)

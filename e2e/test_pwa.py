@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, Route
 
-from conftest import ROOT, PageProblems
+from conftest import ROOT, PageProblems, from_origin
 from game_driver import WAITING, hand, phase, play_until, reload, saved, start, step
 from hasenpfeffer_site import catalogues
 from hasenpfeffer_site.browser import CHROMIUM, LAUNCH_ARGS, wait_snapshot_stored
@@ -75,7 +75,7 @@ def guard(context: BrowserContext, base: str, problems: PageProblems) -> list[Re
         problems.external.append(route.request.url)
         route.abort()
 
-    context.route(lambda url: not url.startswith(base), abort)
+    context.route(lambda url: not from_origin(url, base), abort)
     context.on("request", lambda r: requests.append(r))
 
     def watch(page: Page) -> None:
@@ -178,20 +178,21 @@ def test_installable_then_plays_offline_and_resumes(
         # precached through the service worker, every request on the origin
         precached = sw_requests(requests)
         names = {u.split("?")[0].rsplit("/", 1)[-1] for u in precached}
-        assert {"pyodide.asm.wasm.gz", "python_stdlib_game.zip", "pyodide-lock.json"} <= names
+        assert {"pyodide.asm.wasm.gz", "python_stdlib_game.zip", "pyodide-lock-game.json"} <= names
         # one version of each file: the wasm as its gzipped copy, which the worker decodes
         assert "pyodide.asm.wasm" not in names
-        # Pyodide's whole standard library is the Python page's (its group), not the game's
-        assert "python_stdlib.zip" not in names
+        # Pyodide's whole standard library and lock file are the Python page's (its
+        # group), not the game's
+        assert "python_stdlib.zip" not in names and "pyodide-lock.json" not in names
         assert "runtime.snapshot" in names
         assert {
             "pyodide.mjs",
-            "pyodide.asm.mjs",
+            "pyodide.asm.mjs.gz",
             "",
             "manifest.webmanifest",
         } <= names  # "": the page
         assert any(n.endswith(".whl") for n in names)
-        assert all(r.url.startswith(base) for r in requests)
+        assert all(from_origin(r.url, base) for r in requests)
 
         # installable by Chromium's own criteria; the menu offers to install
         cdp = context.new_cdp_session(page)
@@ -384,7 +385,11 @@ def test_the_precache_lists_every_file_of_the_site_with_its_hash(site_dir: Path)
         f"{folder}pyodide/pyodide.asm.wasm": [
             f"{folder}pyodide/pyodide.asm.wasm.gz",
             "application/wasm",
-        ]
+        ],
+        f"{folder}pyodide/pyodide.asm.mjs": [
+            f"{folder}pyodide/pyodide.asm.mjs.gz",
+            "text/javascript",
+        ],
     }
     for rel, entry in files.items():
         data = (site_dir / rel).read_bytes()

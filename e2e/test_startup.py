@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Request, Route
 from playwright.sync_api import Error as PlaywrightError
 
-from conftest import LOAD_TIMEOUT_MS, PageProblems, open_page
+from conftest import LOAD_TIMEOUT_MS, PageProblems, from_origin, open_page
 from hasenpfeffer_site.serve_site import QuietHandler
 
 #: The engine's modules in the sources: the page's, and the worker's (joined in the site).
@@ -30,9 +30,9 @@ PRELOADED = (
     "worker.js",
     "build-info.js",
     "pyodide.mjs",
-    "pyodide.asm.mjs",
+    "pyodide.asm.mjs.gz",
     "python_stdlib_game.zip",
-    "pyodide-lock.json",
+    "pyodide-lock-game.json",
     ".whl",
 )
 
@@ -99,15 +99,17 @@ def test_the_engine_downloads_start_with_the_page_and_come_once(
         context.close()
         server.shutdown()
     assert problems.errors == []
-    assert all(u.startswith(base) for u in requested), requested
+    assert all(from_origin(u, base) for u in requested), requested
     (start_module,) = named(on_page, "/web/engine/start.js")
     # over localhost the runtime came started, from the site's snapshot
     assert started["from"] == "shipped", started
     for suffix in (*PRELOADED, "pyodide.asm.wasm.gz", "runtime.snapshot"):
         files = [n for n in served if n.endswith(suffix)]
         assert files and all(served[n] == 1 for n in files), (suffix, dict(served))
-    # the wasm came as its gzipped copy (the worker decodes it), never as stored
-    assert "pyodide.asm.wasm" not in served, dict(served)
+    # the wasm and the runtime's script came as their gzipped copies (the worker decodes
+    # them), never as stored; the lock file as the game's, without Pyodide's packages
+    as_stored = {"pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json"}
+    assert not as_stored & set(served), dict(served)
     # the worker came as one file (the build joins its modules): none of them on its own
     joined = {p.name for p in ENGINE_SOURCES.glob("*.js")} - {*PAGE_MODULES, "worker.js"}
     assert joined and not joined & set(served), dict(served)

@@ -5,6 +5,7 @@ made once for the same inputs."""
 
 from __future__ import annotations
 
+import json
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 
 from hasenpfeffer_site import game_stdlib
+from hasenpfeffer_site.build_site import PYODIDE_DIR
 
 #: A small library: name -> (data, compression); folders are entries of their own.
 LIBRARY = {
@@ -134,3 +136,16 @@ def test_made_once_for_the_same_inputs_and_anew_when_one_changes(
     walk.write_text("# the walk, with one more request\n")
     assert made() == ["typing.py"]
     assert len(runs) == 2
+
+
+def test_the_games_lock_file_is_pyodides_without_its_packages(tmp_path: Path) -> None:
+    """The worker's lock file keeps Pyodide's ``info`` (its loader checks the ABI there)
+    and names no package: the game loads none, and the file is read at every start."""
+    lock = PYODIDE_DIR / game_stdlib.LOCK_NAME
+    dest = tmp_path / game_stdlib.GAME_LOCK_NAME
+    game_stdlib.write_game_lock(lock, dest)
+    full = json.loads(lock.read_text(encoding="utf-8"))
+    game = json.loads(dest.read_text(encoding="utf-8"))
+    assert game == {"info": full["info"], "packages": {}}
+    assert full["packages"] and "abi_version" in game["info"]
+    assert dest.stat().st_size < lock.stat().st_size / 100

@@ -33,12 +33,14 @@ people and browsers know:
       web/shared/vocabulary.js  generated: the notation's words and the engine's names
                                 (hasenpfeffer.api.vocabulary.web_vocabulary())
       pyodide/                  the runtime, copied from node_modules/pyodide, with
-                                pyodide.asm.wasm.gz, the wasm gzipped, which the game's
-                                worker asks for and decodes (gzipped_copies.py), and
-                                python_stdlib_game.zip: the standard library the game's
-                                worker loads, trimmed to what the engine and Pyodide's start
-                                import (game_stdlib.py); the whole python_stdlib.zip stays for
-                                python.html
+                                pyodide.asm.wasm.gz and pyodide.asm.mjs.gz, the wasm and
+                                the runtime's script gzipped, which the game's worker asks
+                                for and decodes (gzipped_copies.py), python_stdlib_game.zip:
+                                the standard library the game's worker loads, trimmed to
+                                what the engine and Pyodide's start import, and
+                                pyodide-lock-game.json, the lock file without packages
+                                (game_stdlib.py); the whole python_stdlib.zip and
+                                pyodide-lock.json stay for python.html
       jsqr/jsQR.js, jsqr/LICENSE
                                 the QR reader (node_modules/jsqr, Apache-2.0), loaded only
                                 by the camera scan's worker (web/together/qr-reader-worker.js)
@@ -121,9 +123,9 @@ RUNTIME_PRELOAD_MARK = "<!-- {{RUNTIME_PRELOAD}} -->"
 #: (web/engine/downloads.js).
 WORKER_PRELOADS = (
     "pyodide/pyodide.mjs",
-    "pyodide/pyodide.asm.mjs",
+    "pyodide/pyodide.asm.mjs.gz",
     f"pyodide/{game_stdlib.GAME_STDLIB_NAME}",
-    "pyodide/pyodide-lock.json",
+    f"pyodide/{game_stdlib.GAME_LOCK_NAME}",
 )
 WEB_SUFFIXES = (".js", ".json", ".css", ".svg", ".png", ".webmanifest")
 STATIC_IMPORT = re.compile(
@@ -517,6 +519,10 @@ def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, obje
     stdlib = out / "pyodide" / game_stdlib.GAME_STDLIB_NAME
     game_stdlib.add_game_stdlib(out / "pyodide" / game_stdlib.STDLIB_NAME, site_wheel, stdlib)
     sizes[stdlib.name] = stdlib.stat().st_size
+    pyodide_dir = out / "pyodide"
+    game_stdlib.write_game_lock(
+        pyodide_dir / game_stdlib.LOCK_NAME, pyodide_dir / game_stdlib.GAME_LOCK_NAME
+    )
     add_snapshot(site_wheel, stdlib, out / SNAPSHOT)
     sizes[SNAPSHOT.name] = (out / SNAPSHOT).stat().st_size
 

@@ -48,6 +48,10 @@ HERE = Path(__file__).resolve().parent
 #: Pyodide's whole library, and the game's (both in the site's pyodide/).
 STDLIB_NAME = "python_stdlib.zip"
 GAME_STDLIB_NAME = "python_stdlib_game.zip"
+#: Pyodide's lock file (its packages, 119 KB), and the game's: its ``info`` alone, no
+#: package (the game's worker loads none; Pyodide's loader reads the file at every start).
+LOCK_NAME = "pyodide-lock.json"
+GAME_LOCK_NAME = "pyodide-lock-game.json"
 FINDER = HERE / "game_stdlib.mjs"
 WALK = HERE / "api_walk.py"
 #: Imported besides the walk, with what they import: the formatting of a Python error
@@ -185,3 +189,11 @@ def add_game_stdlib(stdlib: Path, site_wheel: Path, dest: Path) -> None:
         for old in kept[:-CACHE_KEEP]:
             old.unlink(missing_ok=True)
     shutil.copyfile(cached, dest)
+
+
+def write_game_lock(lock: Path, dest: Path) -> None:
+    """The game worker's lock file (``dest``, loadPyodide's ``lockFileURL``): Pyodide's
+    (``lock``) without its packages. Its ``info`` stays: the loader checks the ABI in it."""
+    info = json.loads(lock.read_text(encoding="utf-8"))["info"]
+    text = json.dumps({"info": info, "packages": {}}, indent=1, sort_keys=True)
+    dest.write_text(text + "\n", encoding="utf-8")

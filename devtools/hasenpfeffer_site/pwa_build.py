@@ -57,13 +57,13 @@ SKIP = re.compile(r"(^|/)(sw\.js|\.DS_Store|Thumbs\.db|[^/]*~)$")
 #: asks, not when it installs, so the game's first visit does not download them. A pattern
 #: matches an entry's path, or a path inside the version's folder (v/<version>/ left out).
 #: python: the Python rule page, PyScript, the wheels its micropip loads by name
-#: (python_page.py) and Pyodide's whole standard library (the game's worker loads its
-#: trimmed copy, python_stdlib_game.zip: game_stdlib.py); the runtime and the engine
-#: wheel are the game's own files.
+#: (python_page.py), Pyodide's whole standard library and its lock file (the game's worker
+#: loads their trimmed copies, python_stdlib_game.zip and pyodide-lock-game.json:
+#: game_stdlib.py); the runtime and the engine wheel are the game's own files.
 #: rules: the rules page and its texts (web/rules/); its examples are the game's embeds.
 GROUPS = {
     "python": re.compile(
-        r"^(python\.html|pyscript/.*|web/python/.*|pyodide/[^/]*\.whl|pyodide/python_stdlib\.zip)$"
+        r"^(python\.html|pyscript/.*|web/python/.*|pyodide/[^/]*\.whl|pyodide/python_stdlib\.zip|pyodide/pyodide-lock\.json)$"
     ),
     "rules": re.compile(r"^(rules\.html|web/rules/.*)$"),
 }

@@ -62,9 +62,10 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 #: The entries: asked again every time (a conditional request; 304 when unchanged).
 REVALIDATE = "no-cache"
 #: The policy of the engine's worker (web/engine/worker.js, dedicated or shared): Pyodide
-#: compiles WebAssembly ('wasm-unsafe-eval'; it needs no other eval: docs/hosting.md).
+#: compiles WebAssembly ('wasm-unsafe-eval'; it needs no other eval: docs/hosting.md), and
+#: the worker imports the runtime's script from its gzipped copy, decoded (blob:).
 WORKER_CSP = (
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' blob:; connect-src 'self'; "
     "object-src 'none'; base-uri 'none'"
 )
 #: The policy of the camera scan's QR reader (web/together/qr-reader-worker.js): a classic

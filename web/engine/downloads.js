@@ -4,7 +4,7 @@
 // compiled as it comes.
 
 import { BUILD } from "./worker-context.js";
-import { WASM_URL, routeLoaderRequests } from "./pyodide-adapter.js";
+import { RUNTIME_SCRIPT_URL, WASM_URL, routeLoaderRequests } from "./pyodide-adapter.js";
 import { WASM_NAME, arrived, counted, trackedName, wasmAsStored } from "./load-progress.js";
 
 // ---- downloads that fail on the way: asked again --------------------------------------
@@ -193,6 +193,52 @@ compiledWasm.catch(() => {}); // reported through failDownload
 // worker and of Pyodide's loader goes through here, and is asked again if it fails);
 // the loader's request for the wasm gets the module compiled above.
 routeLoaderRequests((input, init, url) => trackedFetch(input, init, trackedName(url)), compiledWasm);
+
+// ---- the runtime's script, from its gzipped copy too -----------------------------------
+// Pyodide's loader imports the runtime's JavaScript (pyodide.asm.mjs, 1.25 MB; its copy
+// 0.26 MB). A module made from bytes decoded here comes from a blob: URL, which a worker
+// may import only where its policy allows blob: scripts (docs/hosting.md; no policy at
+// all on a host that sends no headers, the hosts the copies are for). So: a one-line
+// blob: module tried first, and only if it imports, the copy fetched, decoded (or taken
+// as it is when the host sent it with Content-Encoding: gzip), imported and its factory
+// given to the loader. Not allowed, refused, not decoded or not imported: null, and the
+// loader imports the script as stored, as it always did (the page's policy never
+// matters: a worker's comes from its own response).
+const RUNTIME_SCRIPT_COPY_URL = `${RUNTIME_SCRIPT_URL}.gz`;
+
+async function importFromBytes(parts) {
+  const url = URL.createObjectURL(new Blob(parts, { type: "text/javascript" }));
+  try {
+    return await import(/* a blob: module, decoded here */ url);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+async function runtimeScriptFromCopy() {
+  try {
+    if ((await importFromBytes(["export default 1;"])).default !== 1) return null;
+  } catch {
+    return null; // this worker's policy allows no blob: script
+  }
+  try {
+    const response = await fetchRetrying(RUNTIME_SCRIPT_COPY_URL);
+    if (!response.ok || !response.body) return null;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const decoded = startsWith(bytes, GZIP_MAGIC)
+      ? await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()
+      : bytes;
+    const module = await importFromBytes([decoded]);
+    return typeof module.default === "function" ? module.default : null;
+  } catch (err) {
+    console.warn(`hasenpfeffer: the runtime script's gzipped copy did not import (${err?.message ?? err}); the loader imports the script`);
+    return null;
+  }
+}
+
+/** The runtime script's factory from its gzipped copy (loadRuntime's `createModule`), or
+ * null: the loader imports the script as stored. Asked for at once, beside the wasm. */
+export const runtimeScript = runtimeScriptFromCopy();
 
 // ---- loading: the runtime and the wheel in parallel ------------------------------
 

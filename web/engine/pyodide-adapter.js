@@ -20,11 +20,20 @@ const indexURL = new URL("../../pyodide/", import.meta.url).href;
 /** The runtime's wasm, as Pyodide's loader asks for it. */
 export const WASM_URL = new URL("pyodide.asm.wasm", indexURL).href;
 
+/** The runtime's JavaScript (Emscripten's module), which Pyodide's loader imports from
+ * here unless loadRuntime() is given its factory (loadPyodide's `createPyodideModule`:
+ * the module's default export). */
+export const RUNTIME_SCRIPT_URL = new URL("pyodide.asm.mjs", indexURL).href;
+
 /** The standard library the game needs, trimmed by the build from Pyodide's whole one
  * (devtools/hasenpfeffer_site/game_stdlib.py; loadPyodide's `stdLibURL`); pages with
  * Python of their own keep the whole one. */
 export const STDLIB_NAME = "python_stdlib_game.zip";
 const stdLibURL = new URL(STDLIB_NAME, indexURL).href;
+
+/** Pyodide's lock file without its packages (the build's, game_stdlib.py; loadPyodide's
+ * `lockFileURL`): the game loads no package, and the loader reads it at every start. */
+const lockFileURL = new URL("pyodide-lock-game.json", indexURL).href;
 
 const standIns = new WeakSet();
 
@@ -61,15 +70,16 @@ export function routeLoaderRequests(handle, compiledWasm) {
  * Pyodide started, its loader imported now (not statically: a static import would be
  * loaded before the worker's first request): from `snapshot` (a memory snapshot's
  * bytes) when given, else the usual way, ready for takeMemorySnapshot() when
- * `makeSnapshot`.
+ * `makeSnapshot`; with `createModule` (RUNTIME_SCRIPT_URL's default export, imported
+ * already) when given, else the loader imports that script itself.
  */
-export async function loadRuntime(snapshot, makeSnapshot) {
+export async function loadRuntime(snapshot, makeSnapshot, createModule = null) {
   const { loadPyodide } = await import("../../pyodide/pyodide.mjs");
-  const pyodide = await loadPyodide(
-    snapshot
-      ? { indexURL, stdLibURL, packages: [], _loadSnapshot: snapshot }
-      : { indexURL, stdLibURL, packages: [], _makeSnapshot: makeSnapshot },
-  );
+  const options = snapshot
+    ? { indexURL, stdLibURL, lockFileURL, packages: [], _loadSnapshot: snapshot }
+    : { indexURL, stdLibURL, lockFileURL, packages: [], _makeSnapshot: makeSnapshot };
+  if (createModule) options.createPyodideModule = createModule;
+  const pyodide = await loadPyodide(options);
   if (pyodide._api?.config) pyodide._api.config._loadSnapshot = null; // the loader keeps its options
   return pyodide;
 }

@@ -5,7 +5,7 @@
 import { BUILD, SHARED, SNAPSHOT_WANTED, WORKER, setBuild, t0 } from "./worker-context.js";
 import { loadRuntime, takeMemorySnapshot } from "./pyodide-adapter.js";
 import { enterStage, filesAt, postProgress, restartStage, trackDownloads } from "./load-progress.js";
-import { fetchWheel } from "./downloads.js";
+import { fetchWheel, runtimeScript } from "./downloads.js";
 import {
   SNAPSHOT_STORE_DELAY_MS,
   fetchShippedNow,
@@ -71,7 +71,7 @@ export async function boot() {
  * device's or "shipped" the site's) and the engine: {handleJson, timings}. */
 async function start(wheelPromise, snapshot, source) {
   WORKER.runtimes += 1;
-  const pyodide = await loadRuntime(snapshot, SNAPSHOT_WANTED);
+  const pyodide = await loadRuntime(snapshot, SNAPSHOT_WANTED, await runtimeScript);
   const tRuntime = performance.now();
   enterStage("start");
   const wheel = await wheelPromise;
