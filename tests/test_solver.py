@@ -33,7 +33,7 @@ from hasenpfeffer.bots.solver import (
     solve_value_moves,
 )
 from hasenpfeffer.bots.solver_search import BIT_OF, CARD_OF, to_layout
-from hasenpfeffer.cards import Card, suit_index
+from hasenpfeffer.cards import EFFECTIVE_SUIT, Card, suit_index
 from hasenpfeffer.game import Game
 from hasenpfeffer.rules import Rules, legal_mask, winning_position
 
@@ -271,18 +271,48 @@ def test_equivalent_cards_are_worth_the_same(pos: Position) -> None:
 
 
 def _table_position(pos: Position, key: int) -> Position:
-    """The trick-boundary position of a transposition table key (the four
-    hands as layout bit sets and the leader), no tricks won yet."""
+    """A trick-boundary position of a transposition table key (who holds each
+    card in play by its rank in its suit, and the leader; ``table_key``): the
+    cards in play of each suit are its highest cards, no tricks won yet."""
     leader = key & 3
-    fields = key >> 2
     card_of = CARD_OF[pos.trump]
-    hands = []
-    for s in range(4):
-        layout = fields >> (29 * (3 - s)) & ((1 << 29) - 1)
-        hands.append(sum(1 << card_of[b] for b in _bits(layout)))
+    hands = [0, 0, 0, 0]
+    for j, (base, width) in enumerate(((0, 6), (7, 6), (14, 6), (21, 8))):
+        code = key >> 2 + 13 * j & ((1 << 17) - 1 if j == 3 else (1 << 13) - 1)
+        n = (code.bit_length() - 1) // 2 if code else 0
+        slots = [b for b in range(base, base + width) if 1 << b in card_of][-n:] if n else []
+        for i, b in enumerate(slots):
+            hands[code >> 2 * (n - 1 - i) & 3] |= 1 << card_of[1 << b]
     return pos._replace(
         hands=(hands[0], hands[1], hands[2], hands[3]), to_move=leader, trick=(), won=(0, 0)
     )
+
+
+@given(seed=st.integers(0, 10**6), n_active=st.sampled_from([4, 3, 2]), tricks=st.integers(1, 6))
+def test_a_table_key_says_who_holds_each_card_by_its_rank(
+    seed: int, n_active: int, tricks: int
+) -> None:
+    """``table_key`` of a trick boundary gives back a position with the same
+    hands' sizes per suit, in which each seat holds the cards of the same ranks
+    among those in play, suit by suit."""
+    pos = position(seed, n_active, tricks, mid_trick=False)
+    root = _Root(pos)
+    key = solver_search.table_key(root.searcher.hands, pos.to_move)
+    back = _table_position(pos, key)
+    t = pos.trump
+
+    def ranks(p: Position) -> list[list[int]]:
+        out = []
+        for suit in range(4):
+            in_play = sorted(
+                (c for c in range(25) if sum(p.hands) >> c & 1 and EFFECTIVE_SUIT[t][c] == suit),
+                key=lambda c: BIT_OF[t][c],
+            )
+            out.append([next(s for s in range(4) if p.hands[s] >> c & 1) for c in in_play])
+        return out
+
+    assert ranks(back) == ranks(pos) and back.to_move == pos.to_move, pos
+    assert solver_search.table_key(_Root(back).searcher.hands, back.to_move) == key
 
 
 @settings(max_examples=30, deadline=None)

@@ -126,6 +126,46 @@ def to_layout(mask: int, trump: int) -> int:
     )
 
 
+# --- the table's keys -------------------------------------------------------------
+
+#: Each suit's bits in the three planes of ``table_key``'s x: the cards in play,
+#: those of seats 1 and 3, those of seats 2 and 3.
+_PLANES: Final = tuple(m | m << 29 | m << 58 for m in (*_PLAIN_SUITS, TRUMPS))
+
+
+class _SuitCodes(dict[int, int]):
+    """A suit's cards in play by rank (one plane of ``_PLANES``) -> its part of
+    a table key: a 1, then 2 bits per card, low to high, for the seat that
+    holds it; at 13 bits a suit (17 for trumps); 0 for none. Filled as
+    positions come."""
+
+    def __missing__(self, x: int) -> int:
+        j = next(j for j in range(4) if x & _PLANES[j])
+        code = 1
+        for b in range(29):
+            if x >> b & 1:
+                code = code << 2 | (x >> b + 29 & 1) | (x >> b + 57 & 2)
+        if len(self) >= 100_000:
+            self.clear()
+            self[0] = 0
+        self[x] = code << 13 * j
+        return code << 13 * j
+
+
+_SUIT_CODES: Final = _SuitCodes({0: 0})
+
+
+def table_key(h: list[int], leader: int) -> int:
+    """A transposition table key of a trick boundary: who holds each card in
+    play, by its rank among the cards of its suit still in play, and the
+    leader. Positions that differ only in which lower cards were played have
+    the same key and the same value: a card beats another by their order."""
+    x = h[0] | h[1] | h[2] | h[3] | (h[1] | h[3]) << 29 | (h[2] | h[3]) << 58
+    c = _SUIT_CODES
+    a, b, d, e = _PLANES
+    return (c[x & a] | c[x & b] | c[x & d] | c[x & e]) << 2 | leader
+
+
 # --- the search ----------------------------------------------------------------
 
 #: The most positions a solve's transposition table holds (give or take the
@@ -235,6 +275,8 @@ def _make_search(
     plain_suits = _PLAIN_SUITS
     tt_get = tt.get
     table_limit = TABLE_LIMIT
+    codes = _SUIT_CODES
+    pl0, pl1, pl2, pl3 = _PLANES
     plain = _PLAIN
     fill_1, fill_2, fill_4 = _FILL_1, _FILL_2, _FILL_4
 
@@ -344,7 +386,8 @@ def _make_search(
         key = lo = 0
         hi = rem
         if use_table:
-            key = (((h[0] << 29 | h[1]) << 29 | h[2]) << 29 | h[3]) << 2 | leader
+            x = h[0] | h[1] | h[2] | h[3] | (h[1] | h[3]) << 29 | (h[2] | h[3]) << 58
+            key = (codes[x & pl0] | codes[x & pl1] | codes[x & pl2] | codes[x & pl3]) << 2 | leader
             e = tt_get(key)
             if e is not None:
                 lo, hi = e
@@ -506,6 +549,8 @@ def make_goal_search(
     plain_suits = _PLAIN_SUITS
     tt_get = tt.get
     table_limit = TABLE_LIMIT
+    codes = _SUIT_CODES
+    pl0, pl1, pl2, pl3 = _PLANES
 
     def leader_count(leader: int, hand: int) -> int:
         """How many tricks in a row the leader can take from here (see
@@ -575,7 +620,8 @@ def make_goal_search(
                     return True
                 if not goal:
                     return False
-        key = (((h[0] << 29 | h[1]) << 29 | h[2]) << 29 | h[3]) << 2 | leader
+        x = h[0] | h[1] | h[2] | h[3] | (h[1] | h[3]) << 29 | (h[2] | h[3]) << 58
+        key = (codes[x & pl0] | codes[x & pl1] | codes[x & pl2] | codes[x & pl3]) << 2 | leader
         e = tt_get(key)
         if e is None:
             if len(tt) >= table_limit:
