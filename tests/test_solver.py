@@ -595,6 +595,23 @@ def test_value_solver_matches_minimax_for_any_values() -> None:
         solve_value_moves(pos, [0.0])
 
 
+@settings(max_examples=60, deadline=None)
+@given(pos=small_positions, data=st.data())
+def test_values_with_ties_and_dips_match_minimax(pos: Position, data: st.DataObject) -> None:
+    """Values from a few small whole numbers, so that some trick counts are
+    worth the most up to them and the least from them on (their cards are
+    valued by the trick search, the rest by the goal search) and others are
+    not: each card's value is still minimax's."""
+    values = data.draw(st.lists(st.integers(-2, 2), min_size=6, max_size=6))
+    values = values[: pos.tricks_left + 1]
+    ref = {}
+    for c in pos.legal_moves():
+        after = pos.play(c)
+        gained = after.won[pos.maker_team] - pos.won[pos.maker_team]
+        ref[c] = minimax(after, scores=values[gained : gained + after.tricks_left + 1])
+    assert solve_value_moves(pos, values) == ref, (pos, values)
+
+
 def test_failing_makers_duck_under_the_seed_rule() -> None:
     """Seed rules: the makers (team 0) bid 5 and have won 1 trick with 2 left;
     the bid is out of reach, so seat 0 leading wants no more tricks: it leads

@@ -498,10 +498,26 @@ def solve_value_moves(position: Position, scores: Sequence[V]) -> dict[int, V]:
     if not legal:
         return {}
     values, goals = _goals(scores)
-    top = len(values) - 1
-    v = _exact(lambda i: root.test(goals[i]), 0, top, len(values) // 2)
-    card_of = CARD_OF[position.trump]
+    index = {x: i for i, x in enumerate(values)}
+
+    def goal_test(i: int) -> bool:
+        return root.test(goals[i])
+
+    rem = root.rem
     side = (position.to_move & 1) == position.maker_team
+    # where the makers' best trick count u has the highest score up to u and the
+    # lowest from u on, the value is scores[u]: the defenders hold them to u or
+    # fewer, the makers reach u or more; the trick search says which u
+    exact = [max(scores[: u + 1]) == scores[u] == min(scores[u:]) for u in range(rem + 1)]
+    e = rem + 1
+    while e and exact[e - 1]:
+        e -= 1
+    tricks = _Root(position)
+    t = -1  # the makers' best count when it is e or more (the trick search's)
+    if e <= rem and (e == 0 or tricks.test(e)):
+        t = _exact_near(tricks.test, e, rem, max(e, _first_guess(tricks)))
+    v = -1
+    card_of = CARD_OF[position.trump]
     out: dict[int, V] = {}
     px = root.px
     m = legal
@@ -510,13 +526,34 @@ def solve_value_moves(position: Position, scores: Sequence[V]) -> dict[int, V]:
         b = 1 << (m.bit_length() - 1)
         m ^= b
         if not prev or px & (prev - (b << 1)):
+            lo, hi = 0, len(values) - 1
+            if t >= 0:
+                ttest = tricks.child_test(b)
+                u = t
+                if side:
+                    while u > 0 and not ttest(u):
+                        u -= 1
+                else:
+                    while u < rem and ttest(u + 1):
+                        u += 1
+                if exact[u]:
+                    value = index[scores[u]]
+                    prev = b
+                    out[card_of[b]] = values[value]
+                    continue
+                # the makers reach u or more, the defenders hold them to u or fewer
+                lo, hi = index[min(scores[u:])], index[max(scores[: u + 1])]
+            if v < 0:
+                top = len(values) - 1
+                v = index[scores[t]] if t >= 0 else _exact(goal_test, 0, top, len(values) // 2)
             test = root.child_test(b)
-            value = v
             if side:
-                while value > 0 and not test(goals[value]):
+                value = min(v, hi)
+                while value > lo and not test(goals[value]):
                     value -= 1
             else:
-                while value < top and test(goals[value + 1]):
+                value = max(v, lo)
+                while value < hi and test(goals[value + 1]):
                     value += 1
         prev = b
         out[card_of[b]] = values[value]
