@@ -133,26 +133,31 @@ def to_layout(mask: int, trump: int) -> int:
 _PLANES: Final = tuple(m | m << 29 | m << 58 for m in (*_PLAIN_SUITS, TRUMPS))
 
 
-class _SuitCodes(dict[int, int]):
-    """A suit's cards in play by rank (one plane of ``_PLANES``) -> its part of
-    a table key: a 1, then 2 bits per card, low to high, for the seat that
-    holds it; at 13 bits a suit (17 for trumps); 0 for none. Filled as
-    positions come."""
-
-    def __missing__(self, x: int) -> int:
-        j = next(j for j in range(4) if x & _PLANES[j])
-        code = 1
-        for b in range(29):
-            if x >> b & 1:
-                code = code << 2 | (x >> b + 29 & 1) | (x >> b + 57 & 2)
-        if len(self) >= 100_000:
-            self.clear()
-            self[0] = 0
-        self[x] = code << 13 * j
-        return code << 13 * j
+#: A suit's cards in play by rank (one plane of ``_PLANES``) -> its part of a
+#: table key: a 1, then 2 bits per card, low to high, for the seat that holds
+#: it; at 13 bits a suit (17 for trumps); 0 for none. Filled as positions come
+#: (``_suit_codes``).
+_SUIT_CODES: Final = {0: 0}
 
 
-_SUIT_CODES: Final = _SuitCodes({0: 0})
+def _suit_codes(x: int) -> int:
+    """Fill in ``_SUIT_CODES`` for the four suits of ``x`` (``table_key``'s);
+    the key's suits' part."""
+    c = _SUIT_CODES
+    if len(c) >= 100_000:
+        c.clear()
+        c[0] = 0
+    out = 0
+    for j, plane in enumerate(_PLANES):
+        y = x & plane
+        if y not in c:
+            code = 1
+            for b in range(29):
+                if y >> b & 1:
+                    code = code << 2 | (y >> b + 29 & 1) | (y >> b + 57 & 2)
+            c[y] = code << 13 * j
+        out |= c[y]
+    return out
 
 
 def table_key(h: list[int], leader: int) -> int:
@@ -161,9 +166,7 @@ def table_key(h: list[int], leader: int) -> int:
     leader. Positions that differ only in which lower cards were played have
     the same key and the same value: a card beats another by their order."""
     x = h[0] | h[1] | h[2] | h[3] | (h[1] | h[3]) << 29 | (h[2] | h[3]) << 58
-    c = _SUIT_CODES
-    a, b, d, e = _PLANES
-    return (c[x & a] | c[x & b] | c[x & d] | c[x & e]) << 2 | leader
+    return _suit_codes(x) << 2 | leader
 
 
 # --- the search ----------------------------------------------------------------
@@ -276,6 +279,7 @@ def _make_search(
     tt_get = tt.get
     table_limit = TABLE_LIMIT
     codes = _SUIT_CODES
+    suit_codes = _suit_codes
     pl0, pl1, pl2, pl3 = _PLANES
     plain = _PLAIN
     fill_1, fill_2, fill_4 = _FILL_1, _FILL_2, _FILL_4
@@ -385,9 +389,14 @@ def _make_search(
             return mk[bs] == 1
         key = lo = 0
         hi = rem
+        px = h[0] | h[1] | h[2] | h[3] | sentinels
         if use_table:
-            x = h[0] | h[1] | h[2] | h[3] | (h[1] | h[3]) << 29 | (h[2] | h[3]) << 58
-            key = (codes[x & pl0] | codes[x & pl1] | codes[x & pl2] | codes[x & pl3]) << 2 | leader
+            x = px | (h[1] | h[3]) << 29 | (h[2] | h[3]) << 58
+            try:
+                key = codes[x & pl0] | codes[x & pl1] | codes[x & pl2] | codes[x & pl3]
+            except KeyError:
+                key = suit_codes(x)
+            key = key << 2 | leader
             e = tt_get(key)
             if e is not None:
                 lo, hi = e
@@ -398,7 +407,6 @@ def _make_search(
             elif len(tt) >= table_limit:
                 tt.clear()
         side = mk[leader]
-        px = h[0] | h[1] | h[2] | h[3] | sentinels
         if quick:
             tr = px & trumps
             if tr:
@@ -550,6 +558,7 @@ def make_goal_search(
     tt_get = tt.get
     table_limit = TABLE_LIMIT
     codes = _SUIT_CODES
+    suit_codes = _suit_codes
     pl0, pl1, pl2, pl3 = _PLANES
 
     def leader_count(leader: int, hand: int) -> int:
@@ -620,8 +629,12 @@ def make_goal_search(
                     return True
                 if not goal:
                     return False
-        x = h[0] | h[1] | h[2] | h[3] | (h[1] | h[3]) << 29 | (h[2] | h[3]) << 58
-        key = (codes[x & pl0] | codes[x & pl1] | codes[x & pl2] | codes[x & pl3]) << 2 | leader
+        x = px | (h[1] | h[3]) << 29 | (h[2] | h[3]) << 58
+        try:
+            key = codes[x & pl0] | codes[x & pl1] | codes[x & pl2] | codes[x & pl3]
+        except KeyError:
+            key = suit_codes(x)
+        key = key << 2 | leader
         e = tt_get(key)
         if e is None:
             if len(tt) >= table_limit:
