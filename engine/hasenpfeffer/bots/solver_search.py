@@ -702,12 +702,14 @@ def make_goal_search(
             # the makers want few tricks here and the defenders want to give them
             # some: both try the cards that do not take the trick first
             first = legal ^ winners
+            high = side
         else:
             first = winners if mk[bs] != side else 0
+            high = 0
         if left == 1:
             for moves in (first, legal ^ first):
                 while moves:
-                    b = moves & -moves
+                    b = 1 << (moves.bit_length() - 1) if high else moves & -moves
                     moves ^= b
                     w = seat if b & beats and b > best else bs
                     h[seat] = hand ^ b
@@ -720,7 +722,7 @@ def make_goal_search(
         left -= 1
         for moves in (first, legal ^ first):
             while moves:
-                b = moves & -moves
+                b = 1 << (moves.bit_length() - 1) if high else moves & -moves
                 moves ^= b
                 h[seat] = hand ^ b
                 if b & beats and b > best:
