@@ -651,8 +651,11 @@ def make_goal_search(
                     return False
         # the leader may take q tricks in a row and then play on: for the makers
         # that reaches every count from q up, for the defenders every count up to
-        # rem - q
-        q = leader_count(leader, hand)
+        # rem - q (only worth counting when the makers' goal holds the most tricks
+        # still possible, or the defenders' goal, the fewest)
+        q = 0
+        if goal >> possible.bit_length() - 1 & 1 if side else not goal & possible & -possible:
+            q = leader_count(leader, hand)
         if q:
             if side:
                 if not (every >> q) << q & possible & ~goal:
