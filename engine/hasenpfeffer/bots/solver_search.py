@@ -339,32 +339,6 @@ def _make_search(
                 out.append(b)
         return out
 
-    def leader_sure(leader: int, hand: int, need: int) -> bool:
-        """Whether the leader can take ``need`` tricks in a row from here: the
-        trumps above all the others'; and when that draws all the others' trumps,
-        every trump and every card above all the others' cards of its suit."""
-        others = 0
-        for s in players:
-            if s != leader:
-                others |= h[s]
-        mine = hand & trumps
-        theirs = others & trumps
-        q = (mine >> theirs.bit_length()).bit_count()
-        if q >= need:
-            return True
-        if theirs:
-            if not q:
-                return False
-            for s in players:
-                if s != leader and (h[s] & trumps).bit_count() > q:
-                    return False
-        q = mine.bit_count()
-        for suit in plain_suits:
-            m = hand & suit
-            if m:
-                q += (m >> (others & suit).bit_length()).bit_count()
-        return q >= need
-
     def start(k: int, leader: int) -> bool:
         """At a trick boundary: can the makers win ``k`` of the remaining tricks?"""
         hand = h[leader]
@@ -408,26 +382,45 @@ def _make_search(
                 tt.clear()
         side = mk[leader]
         if quick:
+            need = k if side else rem - k + 1
             tr = px & trumps
+            q = 0
             if tr:
                 # whoever holds the highest trump wins a trick with each of their
                 # trumps above all the others' trumps, whoever leads
                 top = tr.bit_length() - 1
                 o = leader
-                for s in players:
-                    if h[s] >> top & 1:
-                        o = s
-                        break
+                if not hand >> top & 1:
+                    for s in players:
+                        if h[s] >> top & 1:
+                            o = s
+                            break
                 mine = h[o] & trumps
                 q = (mine >> (tr ^ mine).bit_length()).bit_count()
                 if q >= (k if mk[o] else rem - k + 1):
                     if use_table:
                         tt[key] = (k, hi) if mk[o] else (lo, k - 1)
                     return mk[o] == 1
-            if leader_sure(leader, hand, k if side else rem - k + 1):
-                if use_table:
-                    tt[key] = (k, hi) if side else (lo, k - 1)
-                return side == 1
+                if o != leader:
+                    q = -1  # the leader's trumps do not draw the others'
+                elif tr != mine:
+                    for s in players:
+                        if s != leader and (h[s] & trumps).bit_count() > q:
+                            q = -1
+                            break
+            if q >= 0:
+                # the leader's trumps draw the others': then every trump of the
+                # leader's wins, and every card above all the others' of its suit
+                others = px ^ sentinels ^ hand
+                q = (hand & trumps).bit_count()
+                for suit in plain_suits:
+                    m = hand & suit
+                    if m:
+                        q += (m >> (others & suit).bit_length()).bit_count()
+                if q >= need:
+                    if use_table:
+                        tt[key] = (k, hi) if side else (lo, k - 1)
+                    return side == 1
         moves = hand & ~(((hand << 1) + (~px & full)) & px) if merge else hand
         nx = nxt[leader]
         left = n_active - 1
