@@ -281,6 +281,9 @@ def _make_search(
     codes = _SUIT_CODES
     suit_codes = _suit_codes
     pl0, pl1, pl2, pl3 = _PLANES
+    # keys by rank pay from three seats on (at two, the trick search's positions
+    # transpose little: the plain key, cheaper, is faster)
+    relative = n_active > 2
     plain = _PLAIN
     fill_1, fill_2, fill_4 = _FILL_1, _FILL_2, _FILL_4
 
@@ -365,12 +368,15 @@ def _make_search(
         hi = rem
         px = h[0] | h[1] | h[2] | h[3] | sentinels
         if use_table:
-            x = px | (h[1] | h[3]) << 29 | (h[2] | h[3]) << 58
-            try:
-                key = codes[x & pl0] | codes[x & pl1] | codes[x & pl2] | codes[x & pl3]
-            except KeyError:
-                key = suit_codes(x)
-            key = key << 2 | leader
+            if relative:
+                x = px | (h[1] | h[3]) << 29 | (h[2] | h[3]) << 58
+                try:
+                    key = codes[x & pl0] | codes[x & pl1] | codes[x & pl2] | codes[x & pl3]
+                except KeyError:
+                    key = suit_codes(x)
+                key = key << 2 | leader
+            else:
+                key = (((h[0] << 29 | h[1]) << 29 | h[2]) << 29 | h[3]) << 2 | leader
             e = tt_get(key)
             if e is not None:
                 lo, hi = e
