@@ -152,9 +152,11 @@ def _suit_codes(x: int) -> int:
         y = x & plane
         if y not in c:
             code = 1
-            for b in range(29):
-                if y >> b & 1:
-                    code = code << 2 | (y >> b + 29 & 1) | (y >> b + 57 & 2)
+            p = y & _FULL
+            while p:
+                b = (p & -p).bit_length() - 1
+                p &= p - 1
+                code = code << 2 | (y >> b + 29 & 1) | (y >> b + 57 & 2)
             c[y] = code << 13 * j
         out |= c[y]
     return out
