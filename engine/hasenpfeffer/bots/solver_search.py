@@ -2,10 +2,14 @@
 k more tricks?" and "can they end with a trick count in this set?", over all
 the hands of one deal, written for speed in pure Python:
 
-* a transposition table at trick boundaries, keyed by one int (the hands and
-  the leader), holding a lower and an upper bound on the tricks still to come
-  (the goal search: the goals found reachable and out of reach), shared by all
-  the searches of a solve, at most ``TABLE_LIMIT`` positions;
+* a transposition table at trick boundaries, keyed by one int (who holds
+  each card in play, by its rank among its suit's cards still in play, so
+  that positions differing only in which lower cards were played share an
+  entry; at two seats, where that costs more than it saves in the trick
+  search, the hands themselves; and the leader), holding a lower and an upper
+  bound on the tricks still to come (the goal search: the goals found reachable
+  and out of reach), shared by all the searches of a solve, at most
+  ``TABLE_LIMIT`` positions;
 * equivalent cards: two cards of one hand next to each other in the rank order
   of their effective suit, with no card between them still in play (in a hand
   or in the trick), are interchangeable; one card of each run is searched, and
@@ -21,9 +25,9 @@ the hands of one deal, written for speed in pure Python:
   card, the lowest card that wins it against anything those opponents may play
   comes first;
 * quick cut-offs: the bound 0..tricks left (also before entering a trick
-  boundary), the last trick played out directly, the sure tricks of whoever
-  holds the highest trump (each trump above all the others' trumps wins,
-  whoever leads), and the leader's sure tricks (those top trumps, and when
+  boundary), the last trick played out directly, the sure tricks of the side
+  of whoever holds the highest trump (each trump of one of them above all the
+  other side's trumps wins, whoever leads), and the leader's sure tricks (those top trumps, and when
   they draw every other trump, all their trumps and every card above all the
   others' cards of its suit).
 
@@ -394,8 +398,9 @@ def _make_search(
             tr = px & trumps
             q = 0
             if tr:
-                # whoever holds the highest trump wins a trick with each of their
-                # trumps above all the others' trumps, whoever leads
+                # the side of whoever holds the highest trump wins a trick with
+                # each trump of one of them above all the other side's trumps,
+                # whoever leads
                 top = tr.bit_length() - 1
                 o = leader
                 if not hand >> top & 1:
@@ -404,11 +409,17 @@ def _make_search(
                             o = s
                             break
                 mine = h[o] & trumps
-                q = (mine >> (tr ^ mine).bit_length()).bit_count()
+                p = partner[o]
+                ours = h[p] & trumps if p >= 0 else 0
+                theirs = (tr ^ mine ^ ours).bit_length()
+                # (each trump above all the other side's wins its trick: the
+                # side wins as many tricks as either of them holds)
+                q = max((mine >> theirs).bit_count(), (ours >> theirs).bit_count())
                 if q >= (k if mk[o] else rem - k + 1):
                     if use_table:
                         tt[key] = (k, hi) if mk[o] else (lo, k - 1)
                     return mk[o] == 1
+                q = (mine >> (tr ^ mine).bit_length()).bit_count()
                 if o != leader:
                     q = -1  # the leader's trumps do not draw the others'
                 elif tr != mine:
@@ -550,7 +561,7 @@ def make_goal_search(
     rules a failing maker prefers fewer tricks). The table holds, per position,
     the goals found reachable and those found out of reach: a goal holding a
     reachable one is reachable, one inside an unreachable one is not."""
-    nxt, n_active, mk, players = seating[:4]
+    nxt, n_active, mk, players, partner = seating[:5]
     suit_of = SUIT_OF_LENGTH
     trumps = TRUMPS
     sentinels = SENTINELS
@@ -613,8 +624,9 @@ def make_goal_search(
         tr = px & trumps
         possible = every
         if tr:
-            # the holder of the top trump wins q tricks whatever anyone plays:
-            # only the counts that allows are still possible
+            # the top trump's side wins q tricks whatever anyone plays (q: the
+            # trumps of one of them above all the other side's, each winning
+            # its trick): only the counts that allows are still possible
             top = tr.bit_length() - 1
             o = leader
             for s in players:
@@ -622,7 +634,10 @@ def make_goal_search(
                     o = s
                     break
             mine = h[o] & trumps
-            q = (mine >> (tr ^ mine).bit_length()).bit_count()
+            p = partner[o]
+            ours = h[p] & trumps if p >= 0 else 0
+            theirs = (tr ^ mine ^ ours).bit_length()
+            q = max((mine >> theirs).bit_count(), (ours >> theirs).bit_count())
             if q:
                 possible = (every >> q) << q if mk[o] else every >> q
                 goal &= possible
