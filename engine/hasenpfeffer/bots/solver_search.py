@@ -496,7 +496,7 @@ def _make_search(
                 while moves:
                     b = moves & -moves
                     moves ^= b
-                    w = seat if b & beats and b > best else bs
+                    w = seat if b & winners else bs
                     k2 = k - mk[w]
                     if k2 <= 0:
                         r = 1
@@ -531,7 +531,7 @@ def _make_search(
                 b = moves & -moves
                 moves ^= b
                 h[seat] = hand ^ b
-                if b & beats and b > best:
+                if b & winners:
                     r = play(k, nx, left, follow, b, seat, px)
                 else:
                     r = play(k, nx, left, follow, best, bs, px)
@@ -730,7 +730,7 @@ def make_goal_search(
                 while moves:
                     b = 1 << (moves.bit_length() - 1) if high else moves & -moves
                     moves ^= b
-                    w = seat if b & beats and b > best else bs
+                    w = seat if b & winners else bs
                     h[seat] = hand ^ b
                     r = start(goal >> mk[w], w)
                     h[seat] = hand
@@ -744,7 +744,7 @@ def make_goal_search(
                 b = 1 << (moves.bit_length() - 1) if high else moves & -moves
                 moves ^= b
                 h[seat] = hand ^ b
-                if b & beats and b > best:
+                if b & winners:
                     r = play(goal, nx, left, follow, b, seat, px)
                 else:
                     r = play(goal, nx, left, follow, best, bs, px)
