@@ -85,3 +85,26 @@ def test_the_fit_finds_the_shares_a_run_was_drawn_from() -> None:
     intercept, slope = calibration.fit(rows)["bid"]
     assert abs(intercept - 0.4) < 0.1 and abs(slope - 0.6) < 0.08
     assert "alone" not in calibration.fit(rows)  # no call of that kind: no fit
+
+
+def test_a_cross_fit_says_each_hand_by_a_fit_that_never_saw_it() -> None:
+    # two folds drawn from different curves: each fold is said by the other's fit
+    import math
+    import random
+
+    rng = random.Random(5)
+    rows = []
+    for hand in range(4000):
+        share = rng.choice([k / 24 for k in range(25)])
+        a, b = (0.5, 0.5) if hand % 2 else (-0.5, 1.0)
+        made = rng.random() < 1 / (1 + math.exp(-(a + b * calibration.logit(share))))
+        rows.append(Row("bid", share, made, hand, share))
+    said = calibration.cross_fitted(rows, 2)
+    assert sorted(r.hand for r in said) == list(range(4000))
+    odd_fit = calibration.fit([r for r in rows if r.hand % 2])
+    for row in said:
+        if row.hand % 2 == 0:
+            assert row.predicted == calibration.said_by(odd_fit, row).predicted
+    # a kind no fold fitted is said as played out
+    lone = Row("alone", 0.3, True, 7, 0.3)
+    assert calibration.said_by({}, lone).predicted == 0.3

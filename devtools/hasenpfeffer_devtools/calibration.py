@@ -24,6 +24,12 @@ deals reaching past one half for a contract made, short of it for one lost);
 and whether every decile of 100 or more calls is within 5 points of what was
 predicted (issue 51's goal).
 
+A fit of the chances said (``bots.shown_chances``) is checked on hands it was
+not made on: ``--from-records FILE --cross-fit K`` splits the recorded hands
+into K folds by hand number and says each hand's chances by the fit made on
+the other folds (the table is then over every recorded hand, each said by a
+fit that never saw it); ``--fit`` prints the fit made on them all.
+
 A hand's rows depend on its seed and the levels only: the hands are spread
 over ``--jobs`` worker processes and taken in hand order. Measured on a
 loaded machine: about 2 s of CPU per hand with hard card play (4 hands),
@@ -169,6 +175,25 @@ def fit(rows: Sequence[Row]) -> dict[str, tuple[float, float]]:
     return fits
 
 
+def said_by(fits: dict[str, tuple[float, float]], row: Row) -> Row:
+    """``row`` with its chance said by ``fits`` (per kind; the played-out share
+    where a kind has no fit)."""
+    if row.kind not in fits:
+        return row._replace(predicted=row.raw)
+    a, b = fits[row.kind]
+    return row._replace(predicted=1 / (1 + math.exp(-(a + b * logit(row.raw)))))
+
+
+def cross_fitted(rows: Sequence[Row], folds: int) -> list[Row]:
+    """Every row with its chance said by the fit made on the other ``folds`` - 1
+    folds (hands split by hand number modulo ``folds``)."""
+    out: list[Row] = []
+    for k in range(folds):
+        fits = fit([r for r in rows if r.hand % folds != k])
+        out.extend(said_by(fits, r) for r in rows if r.hand % folds == k)
+    return out
+
+
 def _task(args: tuple[str, int, str, str]) -> list[Row]:
     return hand_rows(*args)
 
@@ -299,6 +324,14 @@ def main(argv: Iterable[str] | None = None) -> int:
         "chances said as the engine says them now",
     )
     parser.add_argument(
+        "--cross-fit",
+        type=int,
+        metavar="K",
+        default=0,
+        help="with --from-records: each hand's chances said by the fit made on the other of "
+        "K folds of the hands (by hand number), the table over them all",
+    )
+    parser.add_argument(
         "--fit",
         action="store_true",
         help="also print the logistic fit per kind of call of the outcomes on the played-out "
@@ -307,9 +340,13 @@ def main(argv: Iterable[str] | None = None) -> int:
     args = parser.parse_args(list(argv) if argv is not None else None)
     if args.hands < 1:
         parser.error("--hands must be at least 1")
+    if args.cross_fit and (args.cross_fit < 2 or not args.from_records):
+        parser.error("--cross-fit needs K >= 2 and --from-records")
     start = time.perf_counter()
     if args.from_records:
         rows = read_records(args.from_records, args.rules)
+        if args.cross_fit:
+            rows = cross_fitted(rows, args.cross_fit)
         hands = len({r.hand for r in rows})
         print(report(rows, args.rules, hands, args.play, args.calls))
         if args.fit:
