@@ -144,6 +144,8 @@ def test_a_worker_policy_without_blob_scripts_gets_the_script_as_stored(
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
+        page.on("console", lambda m: m.type == "error" and problems.errors.append(m.text))
+        page.on("pageerror", lambda e: problems.errors.append(str(e)))
         page.goto(base + "?speed=instant")
         page.wait_for_function(PLAYABLE, timeout=LOAD_TIMEOUT_MS)
         state = page.evaluate("window.hasenpfeffer.state !== null")
@@ -155,3 +157,5 @@ def test_a_worker_policy_without_blob_scripts_gets_the_script_as_stored(
     assert served[COPY] == 1 and served[STORED] == 0, dict(served)
     # (the copy is the page's preload: index.html does not know the worker's policy)
     assert served[SCRIPT_STORED] == 1 and served[SCRIPT_COPY] <= 1, dict(served)
+    # what the console may say: the policy's refusal of the worker's one-line blob: module
+    assert all("blob:" in e for e in problems.errors), problems.errors

@@ -1,6 +1,8 @@
 // Pyodide started in Node as the game's engine worker starts it (web/engine/
 // pyodide-adapter.js's loadRuntime(): no packages, the game's standard library as
-// `stdLibURL`, Pyodide's default env, a snapshot to be taken), the wheel put where the
+// `stdLibURL`, Pyodide's default env, a snapshot to be taken; Pyodide's own lock file,
+// where the worker reads the game's, without packages: the snapshot holds no package
+// index, the loader reads the lock again after a restore), the wheel put where the
 // worker puts it (/engine/<its name>, so the paths a snapshot holds are the worker's),
 // and the engine's API and every computer player imported (a first deal asks them for
 // their bids). The one start both the runtime snapshot (engine_snapshot.mjs) and the

@@ -203,8 +203,12 @@ routeLoaderRequests((input, init, url) => trackedFetch(input, init, trackedName(
 // as it is when the host sent it with Content-Encoding: gzip), imported and its factory
 // given to the loader. Not allowed, refused, not decoded or not imported: null, and the
 // loader imports the script as stored, as it always did (the page's policy never
-// matters: a worker's comes from its own response).
+// matters: a worker's comes from its own response; where it refuses blob: scripts, the
+// refused one-line module is reported in the console, once a start).
 const RUNTIME_SCRIPT_COPY_URL = `${RUNTIME_SCRIPT_URL}.gz`;
+
+// (named after the script as stored in stack traces: Pyodide tells its own frames by that name)
+const SOURCE_NAME = `\n//# sourceURL=${RUNTIME_SCRIPT_URL}\n`;
 
 async function importFromBytes(parts) {
   const url = URL.createObjectURL(new Blob(parts, { type: "text/javascript" }));
@@ -223,12 +227,15 @@ async function runtimeScriptFromCopy() {
   }
   try {
     const response = await fetchRetrying(RUNTIME_SCRIPT_COPY_URL);
-    if (!response.ok || !response.body) return null;
+    if (!response.ok || !response.body) {
+      response.body?.cancel().catch(() => {});
+      return null;
+    }
     const bytes = new Uint8Array(await response.arrayBuffer());
     const decoded = startsWith(bytes, GZIP_MAGIC)
       ? await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()
       : bytes;
-    const module = await importFromBytes([decoded]);
+    const module = await importFromBytes([decoded, SOURCE_NAME]);
     return typeof module.default === "function" ? module.default : null;
   } catch (err) {
     console.warn(`hasenpfeffer: the runtime script's gzipped copy did not import (${err?.message ?? err}); the loader imports the script`);

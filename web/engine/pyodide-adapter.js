@@ -70,15 +70,20 @@ export function routeLoaderRequests(handle, compiledWasm) {
  * Pyodide started, its loader imported now (not statically: a static import would be
  * loaded before the worker's first request): from `snapshot` (a memory snapshot's
  * bytes) when given, else the usual way, ready for takeMemorySnapshot() when
- * `makeSnapshot`; with `createModule` (RUNTIME_SCRIPT_URL's default export, imported
- * already) when given, else the loader imports that script itself.
+ * `makeSnapshot`. `runtimeScript`: a promise of RUNTIME_SCRIPT_URL's default export
+ * imported by the worker, or of null (then imported here, as the loader would): awaited
+ * only when the loader creates the module, after it has asked for the lock file and
+ * the standard library.
  */
-export async function loadRuntime(snapshot, makeSnapshot, createModule = null) {
+export async function loadRuntime(snapshot, makeSnapshot, runtimeScript = Promise.resolve(null)) {
   const { loadPyodide } = await import("../../pyodide/pyodide.mjs");
+  const createPyodideModule = async (settings) => {
+    const create = (await runtimeScript) ?? (await import(RUNTIME_SCRIPT_URL)).default;
+    return create(settings);
+  };
   const options = snapshot
-    ? { indexURL, stdLibURL, lockFileURL, packages: [], _loadSnapshot: snapshot }
-    : { indexURL, stdLibURL, lockFileURL, packages: [], _makeSnapshot: makeSnapshot };
-  if (createModule) options.createPyodideModule = createModule;
+    ? { indexURL, stdLibURL, lockFileURL, packages: [], createPyodideModule, _loadSnapshot: snapshot }
+    : { indexURL, stdLibURL, lockFileURL, packages: [], createPyodideModule, _makeSnapshot: makeSnapshot };
   const pyodide = await loadPyodide(options);
   if (pyodide._api?.config) pyodide._api.config._loadSnapshot = null; // the loader keeps its options
   return pyodide;

@@ -71,7 +71,7 @@ export async function boot() {
  * device's or "shipped" the site's) and the engine: {handleJson, timings}. */
 async function start(wheelPromise, snapshot, source) {
   WORKER.runtimes += 1;
-  const pyodide = await loadRuntime(snapshot, SNAPSHOT_WANTED, await runtimeScript);
+  const pyodide = await loadRuntime(snapshot, SNAPSHOT_WANTED, runtimeScript);
   const tRuntime = performance.now();
   enterStage("start");
   const wheel = await wheelPromise;
