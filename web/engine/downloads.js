@@ -219,7 +219,9 @@ async function importFromBytes(parts) {
   }
 }
 
-async function runtimeScriptFromCopy() {
+/** The copy's bytes as they came (gzipped, or decoded by the browser already), or null when
+ * this worker may not import a blob: module or the copy is refused. */
+async function fetchRuntimeScriptCopy() {
   try {
     if ((await importFromBytes(["export default 1;"])).default !== 1) return null;
   } catch {
@@ -231,7 +233,24 @@ async function runtimeScriptFromCopy() {
       response.body?.cancel().catch(() => {});
       return null;
     }
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    return new Uint8Array(await response.arrayBuffer());
+  } catch (err) {
+    console.warn(`hasenpfeffer: the runtime script's gzipped copy did not come (${err?.message ?? err}); the loader imports the script`);
+    return null;
+  }
+}
+
+// asked for at once, beside the wasm; decoded and imported only when the loader wants the
+// script (after the site's snapshot has come or been given up: decoding and compiling
+// 1.25 MB of script meanwhile would slow this thread's reading of the snapshot, which is
+// judged by the rate it comes at)
+const runtimeScriptCopy = fetchRuntimeScriptCopy();
+let runtimeScriptFactory = null;
+
+async function importRuntimeScript() {
+  const bytes = await runtimeScriptCopy;
+  if (!bytes) return null;
+  try {
     const decoded = startsWith(bytes, GZIP_MAGIC)
       ? await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()
       : bytes;
@@ -243,9 +262,13 @@ async function runtimeScriptFromCopy() {
   }
 }
 
-/** The runtime script's factory from its gzipped copy (loadRuntime's `createModule`), or
- * null: the loader imports the script as stored. Asked for at once, beside the wasm. */
-export const runtimeScript = runtimeScriptFromCopy();
+/** A promise of the runtime script's factory from its gzipped copy (loadRuntime's
+ * `runtimeScript`), or of null: the loader imports the script as stored. Decoded and
+ * imported on the first call (once). */
+export function runtimeScript() {
+  runtimeScriptFactory ??= importRuntimeScript();
+  return runtimeScriptFactory;
+}
 
 // ---- loading: the runtime and the wheel in parallel ------------------------------
 

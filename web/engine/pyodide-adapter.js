@@ -70,15 +70,15 @@ export function routeLoaderRequests(handle, compiledWasm) {
  * Pyodide started, its loader imported now (not statically: a static import would be
  * loaded before the worker's first request): from `snapshot` (a memory snapshot's
  * bytes) when given, else the usual way, ready for takeMemorySnapshot() when
- * `makeSnapshot`. `runtimeScript`: a promise of RUNTIME_SCRIPT_URL's default export
- * imported by the worker, or of null (then imported here, as the loader would): awaited
+ * `makeSnapshot`. `runtimeScript()`: a promise of RUNTIME_SCRIPT_URL's default export
+ * imported by the worker, or of null (then imported here, as the loader would): called
  * only when the loader creates the module, after it has asked for the lock file and
  * the standard library.
  */
-export async function loadRuntime(snapshot, makeSnapshot, runtimeScript = Promise.resolve(null)) {
+export async function loadRuntime(snapshot, makeSnapshot, runtimeScript = async () => null) {
   const { loadPyodide } = await import("../../pyodide/pyodide.mjs");
   const createPyodideModule = async (settings) => {
-    const create = (await runtimeScript) ?? (await import(RUNTIME_SCRIPT_URL)).default;
+    const create = (await runtimeScript()) ?? (await import(RUNTIME_SCRIPT_URL)).default;
     return create(settings);
   };
   const options = snapshot
