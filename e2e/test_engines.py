@@ -251,6 +251,23 @@ def test_the_wasm_comes_as_its_gzipped_copy_else_as_stored(
     assert served[SCRIPT_STORED] == (1 if stored_too else 0), dict(served)
 
 
+def test_the_snapshot_given_up_on_a_slow_link(checked: Checked, site_dir: Path) -> None:
+    """The site's runtime snapshot coming at 400 KB/s would take longer than it saves: the
+    worker gives it up (its download aborted) and starts the usual way, and nothing is
+    reported wrong (Firefox once reported the aborted download as a page error)."""
+    server, base, served = copies_server(site_dir, snapshot_rate=400_000)
+    checked.origins.append(base)
+    try:
+        game_driver.start(checked.page, base, "?speed=instant&bots=easy&seed=12")
+        assert game_driver.phase(checked.page)
+        started = checked.page.evaluate("() => window.hasenpfeffer.timings.snapshot")
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert served["runtime.snapshot"] == 1, dict(served)
+    assert started == "taken", started
+
+
 def test_axe_on_the_table(checked: Checked, base_url: str) -> None:
     page = game_page(checked, base_url, "?speed=instant&bots=easy&seed=12")
     assert_accessible(page, f"the table in {checked.page.driver.name}")

@@ -16,6 +16,7 @@ import collections
 import functools
 import http.server
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,10 @@ DAMAGED = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03" + b"\xff" * 4096
 
 
 def copies_server(
-    site: Path, copies: str = "as stored", worker_policy: str | None = None
+    site: Path,
+    copies: str = "as stored",
+    worker_policy: str | None = None,
+    snapshot_rate: int | None = None,
 ) -> tuple[http.server.ThreadingHTTPServer, str, collections.Counter[str]]:
     """The site served as usual, counting the requests for each file name, with its gzipped
     copies (``*.gz``) served ``copies``: "as stored" (a gzip file, as serve_site sends it),
@@ -44,7 +48,8 @@ def copies_server(
     "damaged" (gzip that cannot be decoded) or "encoded" (the copy sent with
     ``Content-Encoding: gzip`` and the type of the file it is a copy of, as a host does
     that takes ``.gz`` for an encoding: the browser decodes it); the engine's worker sent
-    with ``worker_policy`` as its Content-Security-Policy when given."""
+    with ``worker_policy`` as its Content-Security-Policy when given; the runtime's
+    snapshot sent at ``snapshot_rate`` bytes a second when given (a slow link)."""
     served: collections.Counter[str] = collections.Counter()
     lock = threading.Lock()
 
@@ -59,6 +64,9 @@ def copies_server(
             name = self.path.split("?")[0].rsplit("/", 1)[-1]
             with lock:
                 served[name] += 1
+            if snapshot_rate and name == "runtime.snapshot":
+                self._send_slowly(Path(self.translate_path(self.path.split("?")[0])))
+                return
             if not name.endswith(".gz") or copies == "as stored":
                 super().do_GET()
                 return
@@ -73,6 +81,25 @@ def copies_server(
                 file = Path(self.translate_path(self.path.split("?")[0]))
                 kind = "text/javascript" if name == SCRIPT_COPY else "application/wasm"
                 body, encoding = file.read_bytes(), "gzip"
+            self._send(body, kind, encoding)
+
+        def _send_slowly(self, file: Path) -> None:
+            assert snapshot_rate
+            body = file.read_bytes()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            chunk = snapshot_rate // 10
+            try:
+                for at in range(0, len(body), chunk):
+                    self.wfile.write(body[at : at + chunk])
+                    self.wfile.flush()
+                    time.sleep(0.1)  # the link's pace, not a wait for the page
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # given up by the worker
+
+        def _send(self, body: bytes, kind: str, encoding: str | None) -> None:
             self.send_response(200)
             self.send_header("Content-Type", kind)
             if encoding:

@@ -52,7 +52,7 @@ function fetchShipped(counts) {
         },
       });
       const gunzipped = response.body.pipeThrough(count).pipeThrough(new DecompressionStream("gzip"));
-      const bytes = await new Response(gunzipped).arrayBuffer();
+      const bytes = await readAll(gunzipped);
       own.state = "here";
       if (own.counts) arrived(SHIPPED_NAME);
       return bytes;
@@ -63,6 +63,28 @@ function fetchShipped(counts) {
   })();
   return own;
 }
+/** A stream's bytes, in one ArrayBuffer. Read here, not by `new Response(stream)
+ * .arrayBuffer()`: Firefox reports a stream that errors under a Response as a page error
+ * ("Failed to read data from the ReadableStream"), and a snapshot given up is one. */
+async function readAll(stream) {
+  const reader = stream.getReader();
+  const chunks = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+  }
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes.buffer;
+}
+
 // the game page first looks for the device's own (boot(), in ./runtime-start.js): the
 // site's is fetched if there is none (reading and gunzipping it beside a restore cost a
 // repeat visit 150 ms)
