@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from axe import assert_accessible
-from conftest import ROOT, PageProblems
+from conftest import ROOT, PageProblems, from_origin
 from game_driver import ACTIONS, SET_LANGUAGE, reload, revisit, saved, start
 from hasenpfeffer.api.puzzle_ops import daily_puzzle, op_puzzle_set
 from hasenpfeffer.puzzle import Puzzle, read_puzzles
@@ -220,7 +220,7 @@ def test_the_puzzle_of_the_day_offline_in_every_language(
     base = own_server.url
     context.on(
         "request",
-        lambda r: problems.external.append(r.url) if not r.url.startswith(base) else None,
+        lambda r: problems.external.append(r.url) if not from_origin(r.url, base) else None,
     )
     page = context.new_page()
     page.on("console", lambda m: problems.errors.append(m.text) if m.type == "error" else None)
