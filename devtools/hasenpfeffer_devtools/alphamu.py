@@ -42,7 +42,7 @@ from typing import Any, Final
 
 from hasenpfeffer.bots.decision import Outcome
 from hasenpfeffer.bots.expert import ExpertPlayer
-from hasenpfeffer.bots.hard import _game_chances
+from hasenpfeffer.bots.hard import PLAY_SAMPLES, _game_chances
 from hasenpfeffer.bots.solver import Position, _maker_scores, solve_value_moves
 from hasenpfeffer.cards import EFFECTIVE_SUIT, POWER, SUITS, Card
 from hasenpfeffer.rules import Rules
@@ -270,16 +270,33 @@ def make_depth_one(seed: int = 0) -> AlphaMuPlayer:
     return AlphaMuPlayer(seed, depth=1)
 
 
+#: Expert's own world counts (hard's ``PLAY_SAMPLES``) where αμ decides.
+FULL_WORLDS: Final = {n: PLAY_SAMPLES[n] for n in range(MIN_CARDS, MAX_CARDS + 1)}
+#: The budget scaled with the faster solver (about 0.12 ms a solve in CPython).
+FULL_BUDGET: Final = 1250
+
+
+def make_full(seed: int = 0) -> AlphaMuPlayer:
+    """αμ at expert's full world count, with the budget the faster solver allows."""
+    return AlphaMuPlayer(seed, worlds=FULL_WORLDS, budget=FULL_BUDGET)
+
+
 #: Card play under measurement, for the deal-by-deal arena only (not a level of the
 #: settings, not in the browser's wheel): ``alphamu``, expert with αμ search, and its
 #: control ``alphamu-depth1``, the same worlds searched by PIMC. card_play registers
 #: them (``players.register_level``) in every process that plays its deals.
-RESEARCH_LEVELS: Final = {"alphamu": make, "alphamu-depth1": make_depth_one}
+RESEARCH_LEVELS: Final = {
+    "alphamu": make,
+    "alphamu-depth1": make_depth_one,
+    "alphamu-full": make_full,
+}
 
 
 __all__ = [
     "BUDGET",
     "DEPTH",
+    "FULL_BUDGET",
+    "FULL_WORLDS",
     "FRONT",
     "MAX_CARDS",
     "MIN_CARDS",
@@ -289,4 +306,5 @@ __all__ = [
     "alpha_mu",
     "make",
     "make_depth_one",
+    "make_full",
 ]

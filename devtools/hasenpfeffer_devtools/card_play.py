@@ -280,8 +280,8 @@ def format_summary(settings: Settings, s: dict[str, Any], preset: str) -> Iterat
     )
     thrown_in = s["deals"] - s["compared"]
     yield f"deals compared: {s['compared']} of {s['deals']} ({thrown_in} thrown in: no card play)"
-    for key, entry in s["comparisons"].items():
-        x, y = key.split("-", 1)
+    for x, y in settings.comparisons():  # the key "x-y" cannot be split: names hold "-"
+        entry = s["comparisons"][f"{x}-{y}"]
         for unit in ("tricks", "points"):
             low, high = entry[unit + "_ci95"]
             yield (
