@@ -147,6 +147,10 @@ def test_solve_then_an_illegal_card_and_a_failure(warm_page: Page, lang: str) ->
     fails = page.inner_text(".puzzle-cards-words li.fails")
     assert fixed_part(page, "puzzle.reason.puzzle_fails", after="card") in fails
     assert fixed_part(page, "puzzle.line") in fails
+    # the tricks of a line joined as the language joins clauses (Arabic: «؛»)
+    separator = words(page, "hint.separator")
+    lines = page.inner_text(".puzzle-cards-words")
+    assert separator in lines and (lang != "ar" or "; " not in lines)
     if lang in ("en", "ar"):
         assert_accessible(page, f"the puzzle dialog ({lang})", include="#puzzle-dialog")
     play_out(page)

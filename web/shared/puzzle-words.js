@@ -33,7 +33,7 @@ export function lineText(line) {
     }
   }
   if (cards.length) tricks.push(formatList(cards, "unit"));
-  return t("puzzle.line", { line: tricks.join("; ") });
+  return t("puzzle.line", { line: tricks.join(t("hint.separator")) }); // Arabic joins with «؛»
 }
 
 /** The puzzle set's address, relative to a page at the site's root. */
