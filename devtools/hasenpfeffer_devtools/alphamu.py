@@ -295,9 +295,9 @@ RESEARCH_LEVELS: Final = {
 __all__ = [
     "BUDGET",
     "DEPTH",
+    "FRONT",
     "FULL_BUDGET",
     "FULL_WORLDS",
-    "FRONT",
     "MAX_CARDS",
     "MIN_CARDS",
     "WORLDS",
