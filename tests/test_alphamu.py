@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 
 from hasenpfeffer import Game, Rules
-from hasenpfeffer.bots.expert import ExpertPlayer
 from hasenpfeffer.bots.medium import MediumPlayer
 from hasenpfeffer.bots.players import make_player
 from hasenpfeffer.bots.solver import Position, solve_score_moves, solve_value_moves
 from hasenpfeffer.knowledge import sample_game
 from hasenpfeffer_devtools import card_play
 from hasenpfeffer_devtools.alphamu import RESEARCH_LEVELS, AlphaMuPlayer, OverBudget, alpha_mu
+from hasenpfeffer_devtools.expert import ExpertPlayer
 
 PRESETS = ("seed", "seed-pepper", "traditional", "pepper")
 #: Small searches keep these tests quick; the search is the same.

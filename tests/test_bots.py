@@ -58,7 +58,7 @@ def medium() -> MediumPlayer:
 
 
 def test_levels() -> None:
-    assert LEVELS == ("random", "easy", "medium", "hard", "expert")
+    assert LEVELS == ("random", "easy", "medium", "hard")
     assert (*LEVELS, "oracle") == ARENA_LEVELS
     for level in FAST_LEVELS:
         player = make_player(level, 5)
@@ -74,9 +74,9 @@ def test_unknown_levels_and_bad_seeds_are_refused() -> None:
         make_player("medium", "1")  # type: ignore[arg-type]
 
 
-def test_hard_expert_and_oracle_come_from_their_own_modules() -> None:
+def test_hard_and_oracle_come_from_their_own_modules() -> None:
     assert available_levels()[: len(ARENA_LEVELS)] == ARENA_LEVELS
-    for level in ("hard", "expert", "oracle"):
+    for level in ("hard", "oracle"):
         assert make_player(level, 1).level == level
 
 

@@ -1,5 +1,6 @@
-"""The expert player: legal, fair (from the view alone), deterministic, and
-reading the hidden cards from the play better than hard."""
+"""The research player expert (devtools, the game's level until 2026-12-06):
+legal, fair (from the view alone), deterministic, and reading the hidden cards
+from the play better than hard; a research level of the arenas, not of the game."""
 
 from __future__ import annotations
 
@@ -8,12 +9,13 @@ import random
 import pytest
 
 from hasenpfeffer import Game, Rules
-from hasenpfeffer.bots.expert import ExpertPlayer
 from hasenpfeffer.bots.hard import HardPlayer
 from hasenpfeffer.bots.medium import MediumPlayer, decision_key
 from hasenpfeffer.bots.players import make_player
 from hasenpfeffer.knowledge import sample_game
 from hasenpfeffer.vocabulary import HINT_LEVELS, LEVELS
+from hasenpfeffer_devtools import arena, card_play
+from hasenpfeffer_devtools.expert import ExpertPlayer
 
 PRESETS = ("seed", "seed-pepper", "traditional", "pepper")
 #: Small searches keep these tests quick; the decisions' logic is the same.
@@ -42,8 +44,12 @@ def positions(count: int, seed: int, play_only: bool = False) -> list[tuple[Game
     return out
 
 
-def test_expert_is_a_level_with_hints() -> None:
-    assert LEVELS[-1] == "expert" and "expert" in HINT_LEVELS
+def test_expert_is_a_research_level_of_the_arenas_not_of_the_game() -> None:
+    assert "expert" not in LEVELS and "expert" not in HINT_LEVELS
+    # the arenas register it (the commands of docs/benchmarks.md name it: --a expert)
+    assert "expert" in card_play.RESEARCH_LEVELS
+    card_play.build_parser().parse_args(["--a", "expert", "--b", "hard"])
+    arena.build_parser().parse_args(["--a", "expert", "--b", "hard"])
     player = make_player("expert", 4)
     assert isinstance(player, ExpertPlayer) and player.level == "expert"
     assert not player.needs_game

@@ -41,11 +41,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from hasenpfeffer.bots.decision import Outcome
-from hasenpfeffer.bots.expert import ExpertPlayer
 from hasenpfeffer.bots.hard import PLAY_SAMPLES, _game_chances
 from hasenpfeffer.bots.solver import Position, _maker_scores, solve_value_moves
 from hasenpfeffer.cards import EFFECTIVE_SUIT, POWER, SUITS, Card
 from hasenpfeffer.rules import Rules
+
+from .expert import ExpertPlayer
 
 #: The seat's cards searched together (1: PIMC).
 DEPTH: Final = 2

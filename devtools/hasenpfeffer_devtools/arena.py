@@ -34,11 +34,14 @@ from hasenpfeffer.bots.players import ARENA_LEVELS, make_player, register_level,
 from hasenpfeffer.game import Game
 from hasenpfeffer.rules import PRESETS, Rules
 
-from . import heuristic
+from . import expert, heuristic
 
-# One more level than the engine's: the independent rule-based heuristic player. At
-# import, so the arena's worker processes have it too (forked, or importing this module).
+# Levels beyond the engine's: the independent rule-based heuristic player, and the
+# research player expert (the game's level until 2026-12-06, expert.py). At import,
+# so the arena's worker processes have them too (forked, or importing this module).
 register_level(heuristic.LEVEL, heuristic.make)
+for _level, _factory in expert.RESEARCH_LEVELS.items():
+    register_level(_level, _factory)
 
 # ---- statistics ----------------------------------------------------------------------
 

@@ -57,11 +57,15 @@ from hasenpfeffer.game import Game
 from hasenpfeffer.rules import PRESETS, Rules
 from hasenpfeffer.vocabulary import ORACLE
 
-from .alphamu import RESEARCH_LEVELS
+from .alphamu import RESEARCH_LEVELS as ALPHAMU_LEVELS
 from .arena import _finite, mean_interval, parse_rules
+from .expert import RESEARCH_LEVELS as EXPERT_LEVELS
 from .task_runs import load_results, run_tasks
 
-# the research levels (alphamu.py), in this process and in every process that imports
+#: The research levels: expert (the game's level until 2026-12-06, expert.py) and αμ's.
+RESEARCH_LEVELS = {**EXPERT_LEVELS, **ALPHAMU_LEVELS}
+
+# the research levels (expert.py, alphamu.py), in this process and in every process that imports
 # this module to play its deals (a process pool's, a Dask worker's)
 for _level, _factory in RESEARCH_LEVELS.items():
     register_level(_level, _factory)

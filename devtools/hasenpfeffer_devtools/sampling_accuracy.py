@@ -8,7 +8,8 @@ each. At every card South chooses from two or more after the first trick, each
 variant draws the 20 deals it would search (``_deals``, its own generator as in
 a decision) and we count the share of the other seats' unseen cards each deal
 puts in the right hand (random placement: about a third), with the CPU time of
-the drawing. docs/benchmarks.md ("The expert level") has the figures.
+the drawing. docs/benchmarks.md ("The expert level") has the figures; expert is
+a research player (expert.py) since it was folded into hard.
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ import sys
 import time
 
 from hasenpfeffer import Game, Rules
-from hasenpfeffer.bots.expert import ExpertPlayer
 from hasenpfeffer.bots.hard import HardPlayer
 from hasenpfeffer.bots.medium import MediumPlayer, decision_key
 
+from .expert import ExpertPlayer
 from .heuristic import HeuristicPlayer
 
 

@@ -111,7 +111,7 @@ def walk(levels: list[str] | None = None) -> Walk:
         yield from play_hand([level] * 4, SEED + i)
 
     # the person's game: hints of every level, undo, a why, open hands, a secret deal
-    yield from play_hand(["human", "hard", "hard", "hard"], SEED, ("medium", "hard", "expert"))
+    yield from play_hand(["human", "hard", "hard", "hard"], SEED, ("medium", "hard"))
     request = ask("state")
     state = ok((yield request), request)
     request = ask("review")

@@ -87,7 +87,7 @@ from .. import __version__
 from ..quoting import cut
 from ..vocabulary import CARD_ROLES, HUMAN
 from . import daily_ops, game_ops, lesson_ops, puzzle_ops, review_ops, sessions, why_ops
-from .args import BOT_LEVELS, DEFAULT_LEVELS, ApiError, quoted
+from .args import BOT_LEVELS, DEFAULT_LEVELS, ApiError, quoted, renamed_levels
 from .game_ops import card_roles
 from .sessions import MAX_SESSIONS, session_key
 
@@ -141,9 +141,13 @@ def handle(request: object) -> dict[str, Any]:
         if not isinstance(op, str) or op not in _OPS:
             raise ApiError("unknown_op", f"unknown op {quoted(op)}; ops: {', '.join(_OPS)}")
         sessions.select(session_key(request.get("session")))
+        # a former level's name (expert) is read as the level that took its place
+        request, renamed = renamed_levels(request)
         answer = _OPS[op](request)
         out: dict[str, Any] = {"ok": True, "v": API_VERSION, "op": op}
         out.update(answer)
+        if renamed:
+            out["renamed_levels"] = renamed
     except ApiError as err:
         out = _error(op, err.code, err.message, err.reason)
     except Exception as err:  # a bug: report it rather than break the page

@@ -21,12 +21,13 @@ __all__ = [
     "levels_arg",
     "quoted",
     "remote_arg",
+    "renamed_levels",
     "seat_arg",
     "shown",
     "suit_arg",
     "trump_arg",
 ]
-from ..vocabulary import HUMAN, LEVELS
+from ..vocabulary import HUMAN, LEVELS, RENAMED_LEVELS
 
 #: The computer levels a seat can have (``vocabulary.LEVELS``), by the API's name.
 BOT_LEVELS: Final = LEVELS
@@ -45,6 +46,40 @@ class ApiError(Exception):
         self.message = message
         #: for an illegal action: the engine's reason as a code and parameters
         self.reason = reason
+
+
+#: The request fields that name levels: a list of four (``levels``), one
+#: (``level``: a hint's, a daily result's), one per action of a save (``decided_by``).
+LEVEL_FIELDS: Final = ("levels", "level", "decided_by")
+
+
+def renamed_levels(request: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """``request`` with every former level it names (``vocabulary.RENAMED_LEVELS``)
+    in ``LEVEL_FIELDS`` read as the level that took its place, and those names
+    (``{}``: none). The one place an old name is read: ``api.handle`` adds the
+    names to the answer as ``renamed_levels``, so whoever sent it can say so.
+
+    >>> renamed_levels({"op": "new_game", "levels": ["human", "expert", "hard", "expert"]})
+    ({'op': 'new_game', 'levels': ['human', 'hard', 'hard', 'hard']}, {'expert': 'hard'})
+    >>> renamed_levels({"op": "hint", "level": "medium"})
+    ({'op': 'hint', 'level': 'medium'}, {})
+    """
+    renamed: dict[str, str] = {}
+
+    def new(name: object) -> object:
+        if isinstance(name, str) and name in RENAMED_LEVELS:
+            renamed[name] = RENAMED_LEVELS[name]
+            return RENAMED_LEVELS[name]
+        return name
+
+    out = dict(request)
+    for field in LEVEL_FIELDS:
+        value = request.get(field)
+        if isinstance(value, list | tuple):
+            out[field] = [new(v) for v in value]
+        elif field in request:
+            out[field] = new(value)
+    return (out, renamed) if renamed else (request, {})
 
 
 def levels_arg(value: object) -> tuple[str, ...]:

@@ -27,6 +27,7 @@ from ..vocabulary import (
     LEVELS,
     NAMED_BIDS,
     PHASES,
+    RENAMED_LEVELS,
     SEAT_NAMES,
     SEATS,
 )
@@ -45,6 +46,9 @@ def web_vocabulary() -> dict[str, Any]:
         "seat_names": list(SEAT_NAMES),
         "levels": [HUMAN, *LEVELS],
         "bot_levels": list(LEVELS),
+        # former levels, each read as the level that took its place (a stored setting,
+        # a saved game, a link, the statistics): the page says so once
+        "renamed_levels": dict(RENAMED_LEVELS),
         "hint_levels": list(HINT_LEVELS),
         "hint_level": HINT_LEVEL,
         "phases": list(PHASES),

@@ -11,7 +11,7 @@ chose to see every card), the answer is the
 full explanation: the very procedure that made the decision — the level's
 player, seeded as the session seeds it (``bots.duplicate.bot_seed``: for the
 hard level, the advisor the hint and the review ask, ``bots.advisor``), deciding
-again from the view it had (``bots.hints.suggest``) — so for the expert, hard
+again from the view it had (``bots.hints.suggest``) — so for the hard
 and medium levels the first option is the action it took. The easy level is
 medium with deliberate noise and mistakes: it is explained by medium's
 procedure, and ``matches`` says whether it followed it. The random level
@@ -19,7 +19,10 @@ weighs nothing.
 
 Who decided is the level recorded when the action was taken
 (``Session.deciders``): a person's decision stays a person's whatever the seat
-is given to later."""
+is given to later. A save that records a former level (expert) is read with
+the level that took its place (``vocabulary.RENAMED_LEVELS``: hard), so such a
+decision is explained by hard's procedure, and ``matches`` says whether hard
+would have taken it."""
 
 from __future__ import annotations
 
@@ -35,7 +38,7 @@ from .review_ops import unplayed_seats
 from .sessions import need_session
 
 #: The level whose decision procedure explains a level's decisions.
-EXPLAINED_BY = {"expert": "expert", "hard": "hard", "medium": "medium", "easy": "medium"}
+EXPLAINED_BY = {"hard": "hard", "medium": "medium", "easy": "medium"}
 
 
 def hand_is_over(game: Game, before: Game, seat: int) -> bool:

@@ -54,7 +54,6 @@ from ..rules import Rules
 from ..text import hint_sentence
 from ..vocabulary import HINT_LEVELS
 from .decision import Decision, Outcome
-from .expert import ExpertPlayer
 from .hard import HardPlayer
 from .medium import MediumPlayer
 from .shown_chances import shown_chance
@@ -151,8 +150,8 @@ def suggest(view: Mapping[str, Any], level: str = "hard", seed: int = 0) -> list
     if not legal:
         raise ValueError("there is nothing to decide for this seat now")
     calls: MediumPlayer
-    if level in ("hard", "expert"):
-        hard = ExpertPlayer(seed) if level == "expert" else HardPlayer(seed)
+    if level == "hard":
+        hard = HardPlayer(seed)
         decision = hard.decide(view, explain=True)
         calls = hard.base_calls
     else:

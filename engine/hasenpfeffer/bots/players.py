@@ -15,13 +15,10 @@ same actions. ``make_player(level, seed)`` creates one:
     a solid human-style player (``medium.MediumPlayer``);
 ``hard``
     search (sampling hidden hands and solving them): ``hard.make(seed)``;
-``expert``
-    hard's search over deals inferred from the other seats' plays:
-    ``expert.make(seed)``;
 ``oracle``
     (arena only) sees every card and plays double-dummy: ``oracle.make(seed)``.
 
-``hard``, ``expert`` and ``oracle`` live in their own modules, loaded on first use
+``hard`` and ``oracle`` live in their own modules, loaded on first use
 (an import that fails raises: a broken package is never a missing level); each
 module defines ``make(seed: int) -> Player``. The oracle sets
 ``needs_game = True`` and is the one player handed the full game
@@ -85,7 +82,7 @@ _BUILTIN: Final[dict[str, Factory]] = {
     "medium": MediumPlayer,
 }
 #: Levels written in modules of their own: level -> module (which defines ``make(seed)``).
-_MODULES: Final = {"hard": "hard", "expert": "expert", "oracle": "oracle"}
+_MODULES: Final = {"hard": "hard", "oracle": "oracle"}
 _registered: dict[str, Factory] = {}
 
 
@@ -120,8 +117,8 @@ def make_player(level: str, seed: int = 0) -> Player:
 def available_levels() -> tuple[str, ...]:
     """Every level a player can be made of: the built-in ones, then those registered.
 
-    >>> available_levels()[:6]
-    ('random', 'easy', 'medium', 'hard', 'expert', 'oracle')
+    >>> available_levels()[:5]
+    ('random', 'easy', 'medium', 'hard', 'oracle')
     """
     return tuple(dict.fromkeys((*ARENA_LEVELS, *_registered)))
 

@@ -1,4 +1,4 @@
-"""The medium player's trick estimates, which the hard and expert players and the
+"""The medium player's trick estimates, which the hard player and the
 hints use too: a hand's expected tricks for a trump as a linear function of its
 features (``Model``; ``MODEL`` with a partner, ``ALONE_MODEL`` alone, fitted by
 ``hasenpfeffer_devtools.fit_medium_model``), the best discard, the estimate before the

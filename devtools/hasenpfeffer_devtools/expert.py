@@ -1,4 +1,14 @@
-"""The expert level: the hard player with the hidden cards read from the play.
+"""The research player ``expert``: the hard player with the hidden cards read from the play.
+
+It was the game's fifth level, "Expert", until 2026-12-06 (issue 53): over 1,000
+deals per rule set its card play was not shown to be better than hard's, so the
+level was folded into hard (an old save, link or setting naming expert plays at
+hard: ``vocabulary.RENAMED_LEVELS``). It stays here, out of the wheel, as a
+research level of the deal-by-deal arena and the duplicate matches
+(``RESEARCH_LEVELS``, registered by ``card_play`` and ``arena``) and the base of
+``alphamu``. Its figures: docs/benchmarks.md ("Card play deal by deal", "The
+expert level"); what was tried and what each idea measured:
+docs/benchmarks-history.md.
 
 Calls are hard's (``rollouts.RolloutCalls`` over ``calls.GameAwareCalls``).
 Card play is hard's search over sampled deals (PIMC, ``hard.HardPlayer``)
@@ -23,8 +33,6 @@ card with the best average is played (hard's objective: the hand's margin, or
 near the end of a game the chance of winning it).
 
 Everything is a function of the seed and the view: no hidden card is read.
-What was tried and what each idea measured: docs/benchmarks-history.md (today's
-figures: docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -34,12 +42,18 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ..cards import CARDS, SUITS
-from ..game import Game
-from ..knowledge import Knowledge, sample_game
-from ..rules import legal_mask
-from .hard import _MODEL_PLAYER, HardPlayer, _auction_calls, _auction_likelihood, _past_plays
-from .medium import Table
+from hasenpfeffer.bots.hard import (
+    _MODEL_PLAYER,
+    HardPlayer,
+    _auction_calls,
+    _auction_likelihood,
+    _past_plays,
+)
+from hasenpfeffer.bots.medium import Table
+from hasenpfeffer.cards import CARDS, SUITS
+from hasenpfeffer.game import Game
+from hasenpfeffer.knowledge import Knowledge, sample_game
+from hasenpfeffer.rules import legal_mask
 
 #: Candidate deals drawn per deal searched in card play.
 POOL: Final = 8
@@ -148,4 +162,10 @@ def make(seed: int = 0) -> ExpertPlayer:
     return ExpertPlayer(seed)
 
 
-__all__ = ["MISS", "PARTNER_MISS", "POOL", "ExpertPlayer", "make"]
+#: The research level, for the arenas only (not a level of the game, not in the wheel):
+#: ``card_play`` and ``arena`` register it (``players.register_level``) in every
+#: process that plays their deals.
+RESEARCH_LEVELS: Final = {"expert": make}
+
+
+__all__ = ["MISS", "PARTNER_MISS", "POOL", "RESEARCH_LEVELS", "ExpertPlayer", "make"]
