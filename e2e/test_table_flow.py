@@ -630,20 +630,22 @@ def test_undo_cuts_the_computer_players_pacing_short(warm_page: Page) -> None:
     assert page.evaluate("window.hasenpfeffer.state.view.auction") == []
 
 
-def test_the_expert_level_is_offered_and_plays(warm_page: Page) -> None:
-    """Every seat's level menu offers Expert (the vocabulary's level, the
-    catalogue's name); chosen, it makes the seat's decisions."""
+def test_the_four_levels_are_offered_and_hard_plays(warm_page: Page) -> None:
+    """Every seat's level menu offers the four levels (the vocabulary's, by the
+    catalogue's names; Expert was folded into Hard, issue 53) and a person; Hard,
+    chosen, makes the seat's decisions."""
     page = reset(warm_page, "?speed=instant&bots=medium&seed=41")
     open_settings(page)
     for seat in (1, 2, 3):
         options = page.eval_on_selector_all(
             f'[data-level-seat="{seat}"] option', "os => os.map(o => [o.value, o.textContent])"
         )
-        assert ["expert", "Expert"] in options
-        page.select_option(f'[data-level-seat="{seat}"]', "expert")
+        assert [value for value, _ in options] == ["random", "easy", "medium", "hard", "human"]
+        assert ["hard", "Hard"] in options
+        page.select_option(f'[data-level-seat="{seat}"]', "hard")
     page.click('#settings-dialog [data-action="save"]')
     page.wait_for_function(
-        "() => window.hasenpfeffer.state.levels.slice(1).every(l => l === 'expert')"
+        "() => window.hasenpfeffer.state.levels.slice(1).every(l => l === 'hard')"
     )
     rng = random.Random(5)
     before = page.evaluate("window.hasenpfeffer.state.actions")

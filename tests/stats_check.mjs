@@ -22,6 +22,7 @@ import {
   loadStats,
   parseStats,
   PUZZLE_LIMIT,
+  renameLevels,
   runningMean,
 } from "../web/table/stats.js";
 
@@ -269,4 +270,24 @@ test("puzzles: the rating after each, the streak and its best, the history and t
   for (let i = 0; i < PUZZLE_LIMIT + 5; i++) countPuzzle(stats, { id: `x${i}`, solved: true, rating: after(1700), at: 10 + i });
   assert.equal(stats.puzzles.history.length, PUZZLE_LIMIT);
   assert.equal(stats.puzzles.history.at(-1).id, `x${PUZZLE_LIMIT + 4}`);
+});
+
+test("counts kept under a former level (expert) are the level's that took its place (hard)", () => {
+  const stats = emptyStats();
+  const hand = (made) => ({ points: [2, 0], maker: 0, made, thrown_in: false });
+  countHand(stats, { record: hand(true), seat: 0, preset: "seed", level: "expert", at: 1 });
+  countHand(stats, { record: hand(false), seat: 0, preset: "seed", level: "expert", at: 2 });
+  countHand(stats, { record: hand(true), seat: 0, preset: "seed", level: "hard", at: 3 });
+  countHand(stats, { record: hand(true), seat: 0, preset: "traditional", level: "medium", at: 4 });
+  const renamed = [];
+  const rename = (level) => (level === "expert" ? (renamed.push(level), "hard") : level);
+  assert.equal(renameLevels(stats, rename), stats);
+  assert.deepEqual(stats.bids, { "seed|hard": { made: 2, failed: 1 }, "traditional|medium": { made: 1, failed: 0 } });
+  assert.deepEqual(bidTotals(stats, { level: "hard" }), { made: 2, failed: 1 });
+  assert.deepEqual(stats.points.map((p) => p.level), ["hard", "hard", "hard", "medium"]);
+  assert.ok(renamed.length > 0);
+  // nothing of a former level left: the same record again
+  const again = JSON.stringify(stats);
+  renameLevels(stats, rename);
+  assert.equal(JSON.stringify(stats), again);
 });

@@ -126,7 +126,7 @@ def test_english_is_complete_and_well_formed() -> None:
 @pytest.mark.parametrize("code", languages())
 def test_every_computer_level_has_a_name(code: str) -> None:
     """The page's level menus name every level of the engine's vocabulary
-    (``settings.level.<level>``), the expert included."""
+    (``settings.level.<level>``)."""
     from hasenpfeffer.vocabulary import LEVELS
 
     names = {lv: catalogue(code).get(f"settings.level.{lv}") for lv in LEVELS}

@@ -29,6 +29,7 @@ import { paintedGame, paintedPlayable, render } from "./render.js";
 import { installReset, reset } from "./reset.js";
 import { installSaveDialogs } from "./save-dialogs.js";
 import { EMBEDDED, FRAMED } from "../shared/page.js";
+import { tellRenamedLevels } from "./renamed-levels.js";
 import { applyQuery, loadSettings } from "./settings.js";
 import { notice, setRenderer, state, update } from "./state.js";
 import { offerKeptAside, onTabs, openSavedGame } from "./tab-handover.js";
@@ -75,6 +76,8 @@ async function boot() {
   // faces' decoding only made the engine's start on the other core wait (a repeat visit
   // 25 ms later playable)
   if (!navigator.serviceWorker?.controller) warmFaces({ fourColour: state.settings.fourColour });
+  // stored settings or a link that named a former level (expert): said once
+  tellRenamedLevels();
   if (ignoredInLink.length) notice(t("links.ignored", { values: formatList(ignoredInLink) }), "error");
   // a table on the network (issue 21): a guest's invitation, or a reply for the host's tab;
   // never inside another page (issue 27): the game as if the link had none

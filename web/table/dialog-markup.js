@@ -321,11 +321,6 @@ function presetLabel(preset) {
   return byName(`settings.preset.${preset.name}`, preset.label);
 }
 
-// The deals over which expert's card play was measured against hard's, on each of the
-// traditional and seed presets (docs/benchmarks.md, "Card play deal by deal"): what the
-// settings say of the level.
-const EXPERT_MEASURED_DEALS = 1000;
-
 function levelSelect(seat, level) {
   // a person: pass-and-play, the device handed to that seat in its turn
   const options = [...BOT_LEVELS, HUMAN].map(
@@ -399,7 +394,6 @@ export function settingsHTML(settings, info, currentRules) {
     <fieldset><legend>${tx("settings.players")}</legend>
       <p class="fieldset-note">${tx("settings.players_note")}</p>
       ${[1, 2, 3].map((s) => levelSelect(s, settings.levels[s])).join("")}
-      <p class="fieldset-note" id="levels-note">${tx("settings.levels_note", { deals: formatNumber(EXPERT_MEASURED_DEALS) })}</p>
     </fieldset>
     <fieldset><legend>${tx("settings.rules")}</legend>
       <p class="fieldset-note">${tx("settings.rules_note")}</p>

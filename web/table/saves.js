@@ -31,6 +31,7 @@
 
 import { EMBEDDED, storage } from "../shared/page.js";
 import VOCABULARY from "../shared/vocabulary.js";
+import { currentLevel } from "./renamed-levels.js";
 
 export const SAVE_KEY = "hasenpfeffer.game.v1";
 export const ASIDE_KEY = "hasenpfeffer.game.v1.aside";
@@ -139,6 +140,10 @@ export function classify(text) {
     return { text, problem: "foreign" };
   }
   if (typeof record.version !== "number" || record.version > SAVE_VERSION) return { text, problem: "newer" };
+  // a former level (expert: an older page's record, or another tab's) is the level that
+  // took its place (renamed-levels.js); the engine's answer is then written back
+  if (Array.isArray(record.levels)) record.levels = record.levels.map(currentLevel);
+  if (Array.isArray(record.decidedBy)) record.decidedBy = record.decidedBy.map(currentLevel);
   if (!validLevels(record.levels) || !validRemote(record.remote, record.levels)) return { text, record, problem: "levels" };
   // damaged marks: the game goes on without them (counted as practice: whether open hands
   // were used cannot be told), the record is kept aside

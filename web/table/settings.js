@@ -13,6 +13,7 @@
 import { storage } from "../shared/page.js";
 import VOCABULARY from "../shared/vocabulary.js";
 import { iceServersFrom, serverHosts } from "../together/servers.js";
+import { currentLevel } from "./renamed-levels.js";
 
 const SETTINGS_KEY = "hasenpfeffer.settings.v1";
 // a preset's name, a rule's name (the engine's names are of this shape)
@@ -84,7 +85,8 @@ function clean(raw) {
   const s = { ...DEFAULT_SETTINGS, levels: [...DEFAULT_SETTINGS.levels] };
   if (!raw || typeof raw !== "object") return s;
   if (Array.isArray(raw.levels) && raw.levels.length === 4) {
-    s.levels = raw.levels.map((lv, seat) =>
+    // a former level (expert) is the level that took its place (renamed-levels.js)
+    s.levels = raw.levels.map(currentLevel).map((lv, seat) =>
       seat === 0 ? HUMAN : BOT_LEVELS.includes(lv) || lv === HUMAN ? lv : DEFAULT_SETTINGS.levels[seat],
     );
   }
@@ -187,7 +189,7 @@ export function applyQuery(settings, search) {
   }
   if (q.has("bots")) {
     const bots = q.get("bots");
-    const list = bots.split(",");
+    const list = bots.split(",").map(currentLevel);
     if ((list.length === 1 || list.length === 3) && list.every((lv) => BOT_LEVELS.includes(lv))) {
       for (let seat = 1; seat < 4; seat++) s.levels[seat] = list.length === 3 ? list[seat - 1] : list[0];
       take("levels");

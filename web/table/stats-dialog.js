@@ -14,7 +14,8 @@ import { deviceStorage } from "../shared/page.js";
 import { $ } from "./dom.js";
 import { flush, state, update } from "./state.js";
 import { statsProblem } from "./stats-record.js";
-import { bidTotals, changeStats, chartSvg, emptyStats, exportStats, loadStats, runningMean } from "./stats.js";
+import { currentLevel } from "./renamed-levels.js";
+import { bidTotals, changeStats, chartSvg, emptyStats, exportStats, loadStats, renameLevels, runningMean } from "./stats.js";
 import { once } from "./once.js";
 
 const tx = (key, params) => escapeHTML(t(key, params));
@@ -25,6 +26,8 @@ const percent = { style: "percent", maximumFractionDigits: 0 };
 export function openStats() {
   install();
   const { stats, problem } = loadStats(deviceStorage());
+  // counts an older page kept under a former level (expert) are shown as hard's
+  renameLevels(stats, currentLevel);
   statsProblem(problem);
   update({ stats: { record: stats, confirming: false, copied: false } });
   return openDialog($("#stats-dialog"));

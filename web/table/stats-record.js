@@ -5,8 +5,9 @@
 
 import { t } from "../shared/i18n.js";
 import { deviceStorage } from "../shared/page.js";
+import { currentLevel } from "./renamed-levels.js";
 import { notice } from "./state.js";
-import { changeStats, countGame, countHand } from "./stats.js";
+import { changeStats, countGame, countHand, renameLevels } from "./stats.js";
 
 /** Tell the player that their statistics could not be kept (web/table/stats.js's
  * `problem`: "unreadable", "full" or "unavailable"); nothing when there was none. */
@@ -25,6 +26,7 @@ export function recordHand(hand, game, marks) {
   // open hands at any point of this game: practice, counted apart
   const practice = marks.openHandsUsed;
   const { problem } = changeStats(deviceStorage(), (record) => {
+    renameLevels(record, currentLevel); // an older page's counts under expert: hard's
     countHand(record, { record: hand, seat, preset, level, practice });
     if (over) countGame(record, { won: game.view.winner === seat % 2, practice });
   });

@@ -246,6 +246,23 @@ export function countDaily(stats, { date, points, hard = null, oracle = null }) 
   for (const old of dates.slice(0, Math.max(0, dates.length - DAILY_LIMIT))) delete stats.daily[old];
 }
 
+/** The record with every level renamed by `rename` (renamed-levels.js's currentLevel:
+ * a former level, expert, is counted as the level that took its place): the bids kept
+ * under both names are added together, the points relabelled. Returns the record. */
+export function renameLevels(stats, rename) {
+  const bids = {};
+  for (const [key, entry] of Object.entries(stats.bids)) {
+    const [preset, level, ...rest] = key.split("|");
+    const name = level === undefined || rest.length ? key : `${preset}|${rename(level)}`;
+    const sum = (bids[name] ??= { made: 0, failed: 0 });
+    sum.made += entry.made;
+    sum.failed += entry.failed;
+  }
+  stats.bids = bids;
+  for (const p of stats.points) p.level = rename(p.level);
+  return stats;
+}
+
 /** Bids made and failed, summed over the levels and presets asked for
  * (all when not given). */
 export function bidTotals(stats, { preset = null, level = null } = {}) {

@@ -230,7 +230,8 @@ function shapes(vocabulary) {
   });
   const state = object({
     seat: oneOf(vocabulary.seats.filter((s) => s !== 0)),
-    levels: list(oneOf(vocabulary.levels), 4, 4),
+    // (a host of an older version may still name a former level, expert: a level is not shown)
+    levels: list(oneOf([...vocabulary.levels, ...Object.keys(vocabulary.renamed_levels ?? {})]), 4, 4),
     view,
     to_act: nullable(seat),
     bot_to_move: bool,
