@@ -7,6 +7,34 @@ import { BUILD } from "./worker-context.js";
 import { RUNTIME_SCRIPT_URL, WASM_URL, routeLoaderRequests } from "./pyodide-adapter.js";
 import { WASM_NAME, arrived, counted, trackedName, wasmAsStored } from "./load-progress.js";
 
+// ---- a stream's bytes, read by the worker ----------------------------------------------
+
+/** A stream's bytes, in one ArrayBuffer. Read here, not by `new Response(stream)
+ * .arrayBuffer()`: Firefox reports a stream that errors under a Response as a page error
+ * ("Failed to read data from the ReadableStream"), and a decoded stream errors whenever
+ * what it decodes is damaged or is given up on the way (the site's snapshot, on a slow
+ * link: ./runtime-snapshot.js). Every decoded stream of the worker is read by it, except
+ * the wasm's, which the browser compiles as it comes (compileStreaming takes a Response
+ * only). */
+export async function readAll(stream) {
+  const reader = stream.getReader();
+  const chunks = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+  }
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes.buffer;
+}
+
 // ---- downloads that fail on the way: asked again --------------------------------------
 // A network change while the page loads (net::ERR_NETWORK_CHANGED: a phone switching
 // Wi-Fi and mobile data) cancels the requests in flight: fetch rejects with a TypeError.
@@ -161,8 +189,41 @@ async function wasmAsItIs() {
   return response.body;
 }
 
-const compileWasm = (body) =>
-  WebAssembly.compileStreaming(new Response(body, { headers: { "Content-Type": "application/wasm" } }));
+/** The wasm compiled from `body` (a stream of its bytes) as they come. The compiler reads
+ * them through a stream that ends where `body` fails, its error kept and thrown once the
+ * compiler is done: Firefox reports a stream that errors under a Response as a page error
+ * ("Failed to read data from the ReadableStream"), and a damaged copy's decoded stream, or
+ * one cut off on the way, is one. */
+async function compileWasm(body) {
+  const reader = body.getReader();
+  let failure = null;
+  const ending = new ReadableStream({
+    async pull(controller) {
+      let chunk;
+      try {
+        chunk = await reader.read();
+      } catch (err) {
+        failure = err;
+        controller.close();
+        return;
+      }
+      if (chunk.done) controller.close();
+      else controller.enqueue(chunk.value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  const headers = { "Content-Type": "application/wasm" };
+  let module;
+  try {
+    module = await WebAssembly.compileStreaming(new Response(ending, { headers }));
+  } catch (err) {
+    throw failure ?? err;
+  }
+  if (failure) throw failure; // (what came before the failure compiled: not the whole wasm)
+  return module;
+}
 
 const compiledWasm = (async () => {
   let body;
@@ -252,7 +313,7 @@ async function importRuntimeScript() {
   if (!bytes) return null;
   try {
     const decoded = startsWith(bytes, GZIP_MAGIC)
-      ? await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()
+      ? await readAll(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")))
       : bytes;
     const module = await importFromBytes([decoded, SOURCE_NAME]);
     return typeof module.default === "function" ? module.default : null;

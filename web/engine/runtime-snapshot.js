@@ -4,7 +4,7 @@
 
 import { BUILD, SNAPSHOT_WANTED } from "./worker-context.js";
 import { SHIPPED_NAME, arrived, counted, firstByteAt, isTracked, recentRate, track, untrack } from "./load-progress.js";
-import { fetchRetrying, onEveryChunk } from "./downloads.js";
+import { fetchRetrying, onEveryChunk, readAll } from "./downloads.js";
 
 // ---- the started runtime, shipped with the site ----------------------------------------
 // The build makes a memory snapshot of Python with the engine and its computer players
@@ -62,27 +62,6 @@ function fetchShipped(counts) {
     }
   })();
   return own;
-}
-/** A stream's bytes, in one ArrayBuffer. Read here, not by `new Response(stream)
- * .arrayBuffer()`: Firefox reports a stream that errors under a Response as a page error
- * ("Failed to read data from the ReadableStream"), and a snapshot given up is one. */
-async function readAll(stream) {
-  const reader = stream.getReader();
-  const chunks = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    length += value.byteLength;
-  }
-  const bytes = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes.buffer;
 }
 
 // the game page first looks for the device's own (boot(), in ./runtime-start.js): the
