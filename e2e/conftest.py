@@ -15,6 +15,7 @@ the test if one was attempted, or if the page logged a console error or threw.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import shutil
@@ -22,6 +23,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from playwright.sync_api import (
@@ -40,6 +42,10 @@ from hasenpfeffer_site.serve_site import serve_in_thread
 ROOT = Path(__file__).resolve().parent.parent
 
 LOAD_TIMEOUT_MS = 60_000
+
+#: The game is playable: the app's mark (web/table/boot.js), once its first legal card or
+#: bid is enabled.
+PLAYABLE = "() => performance.getEntriesByName('hp-playable').length > 0"
 
 
 def _newest_source_mtime() -> float:
@@ -193,6 +199,33 @@ def open_page(
     page.on("console", console)
     page.on("pageerror", lambda e: problems.errors.append(f"page error: {e}"))
     return page
+
+
+@contextlib.contextmanager
+def playable_first_visit(
+    browser: Browser,
+    url: str,
+    problems: PageProblems,
+    service_workers: Literal["allow", "block"] = "block",
+) -> Iterator[tuple[Page, list[str]]]:
+    """A first visit of ``url`` (a new context, a cold cache) until the game is playable:
+    the page and the URLs of every request it made so far (its workers' too, and the
+    requests yet to come, as they are made); its console errors and page errors go into
+    ``problems``. No service worker unless ``service_workers="allow"``: its precache
+    (after the first moves) would fetch the files again. The context is closed after the
+    ``with`` block."""
+    context = browser.new_context(service_workers=service_workers)
+    try:
+        page = context.new_page()
+        requested: list[str] = []
+        page.on("request", lambda r: requested.append(r.url))
+        page.on("console", lambda m: m.type == "error" and problems.errors.append(m.text))
+        page.on("pageerror", lambda e: problems.errors.append(str(e)))
+        page.goto(url)
+        page.wait_for_function(PLAYABLE, timeout=LOAD_TIMEOUT_MS)
+        yield page, requested
+    finally:
+        context.close()
 
 
 @pytest.fixture

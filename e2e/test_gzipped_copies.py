@@ -22,10 +22,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from conftest import LOAD_TIMEOUT_MS, PageProblems, from_origin
+from conftest import PageProblems, from_origin, playable_first_visit
 from hasenpfeffer_site.serve_site import QuietHandler
 
-PLAYABLE = "() => performance.getEntriesByName('hp-playable').length > 0"
 COPY = "pyodide.asm.wasm.gz"
 STORED = "pyodide.asm.wasm"
 SCRIPT_COPY = "pyodide.asm.mjs.gz"
@@ -132,19 +131,10 @@ def test_the_wasm_comes_as_its_gzipped_copy_else_as_stored(
     """The game plays whatever the host does with the copy; the wasm as stored is fetched
     only when the copy is refused or is not one, and each file once."""
     server, base, served = copies_server(site_dir, copies)
-    # no service worker: its precache (after the first moves) would fetch the copy again
-    context = browser.new_context(service_workers="block")
     try:
-        page = context.new_page()
-        requested: list[str] = []
-        page.on("request", lambda r: requested.append(r.url))
-        page.on("console", lambda m: m.type == "error" and problems.errors.append(m.text))
-        page.on("pageerror", lambda e: problems.errors.append(str(e)))
-        page.goto(base + "?speed=instant")
-        page.wait_for_function(PLAYABLE, timeout=LOAD_TIMEOUT_MS)
-        state = page.evaluate("window.hasenpfeffer.state !== null")
+        with playable_first_visit(browser, base + "?speed=instant", problems) as (page, requested):
+            state = page.evaluate("window.hasenpfeffer.state !== null")
     finally:
-        context.close()
         server.shutdown()
         server.server_close()
     assert state
@@ -168,16 +158,10 @@ def test_a_worker_policy_without_blob_scripts_gets_the_script_as_stored(
         "object-src 'none'; base-uri 'none'"
     )
     server, base, served = copies_server(site_dir, worker_policy=policy)
-    context = browser.new_context(service_workers="block")
     try:
-        page = context.new_page()
-        page.on("console", lambda m: m.type == "error" and problems.errors.append(m.text))
-        page.on("pageerror", lambda e: problems.errors.append(str(e)))
-        page.goto(base + "?speed=instant")
-        page.wait_for_function(PLAYABLE, timeout=LOAD_TIMEOUT_MS)
-        state = page.evaluate("window.hasenpfeffer.state !== null")
+        with playable_first_visit(browser, base + "?speed=instant", problems) as (page, _):
+            state = page.evaluate("window.hasenpfeffer.state !== null")
     finally:
-        context.close()
         server.shutdown()
         server.server_close()
     assert state

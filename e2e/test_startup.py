@@ -18,7 +18,14 @@ import pytest
 from playwright.sync_api import Browser, Page, Request, Route
 from playwright.sync_api import Error as PlaywrightError
 
-from conftest import LOAD_TIMEOUT_MS, PageProblems, from_origin, open_page
+from conftest import (
+    LOAD_TIMEOUT_MS,
+    PLAYABLE,
+    PageProblems,
+    from_origin,
+    open_page,
+    playable_first_visit,
+)
 from hasenpfeffer_site.serve_site import QuietHandler
 
 #: The engine's modules in the sources: the page's, and the worker's (joined in the site).
@@ -69,34 +76,23 @@ def test_the_engine_downloads_start_with_the_page_and_come_once(
     browser: Browser, site_dir: Path, problems: PageProblems
 ) -> None:
     server, base, served = counting_server(site_dir)
-    # no service worker: its precache (after the first moves) would fetch the files again
-    context = browser.new_context(service_workers="block")
     try:
-        page = context.new_page()
-        requested: list[str] = []
-        page.on("request", lambda r: requested.append(r.url))
-        page.on("console", lambda m: m.type == "error" and problems.errors.append(m.text))
-        page.on("pageerror", lambda e: problems.errors.append(str(e)))
-        page.goto(base + "?speed=instant")
-        page.wait_for_function(
-            "() => performance.getEntriesByName('hp-playable').length", timeout=120_000
-        )
-        on_page = page.evaluate(RESOURCES)
-        # the worker was started by the head's first script (web/engine/early.js), while
-        # the parser waited for it, and the page's engine client took that one: the page
-        # has one worker, and nothing is left waiting to be taken
-        started = page.evaluate(
-            """() => ({
-              mark: performance.getEntriesByName("hp-worker-started")[0]?.startTime ?? null,
-              interactive: performance.getEntriesByType("navigation")[0].domInteractive,
-              left: "hasenpfefferEarlyWorker" in globalThis,
-              from: window.hasenpfeffer.timings.snapshot,
-            })"""
-        )
-        (worker,) = page.workers
-        in_worker = worker.evaluate(RESOURCES)
+        with playable_first_visit(browser, base + "?speed=instant", problems) as (page, requested):
+            on_page = page.evaluate(RESOURCES)
+            # the worker was started by the head's first script (web/engine/early.js),
+            # while the parser waited for it, and the page's engine client took that one:
+            # the page has one worker, and nothing is left waiting to be taken
+            started = page.evaluate(
+                """() => ({
+                  mark: performance.getEntriesByName("hp-worker-started")[0]?.startTime ?? null,
+                  interactive: performance.getEntriesByType("navigation")[0].domInteractive,
+                  left: "hasenpfefferEarlyWorker" in globalThis,
+                  from: window.hasenpfeffer.timings.snapshot,
+                })"""
+            )
+            (worker,) = page.workers
+            in_worker = worker.evaluate(RESOURCES)
     finally:
-        context.close()
         server.shutdown()
     assert problems.errors == []
     assert all(from_origin(u, base) for u in requested), requested
@@ -155,7 +151,6 @@ def test_an_embedded_game_plays_from_the_same_page(
 # The worker's downloads: web/engine/downloads.js asks again (three attempts), and reports
 # a download that failed for good (or an HTTP error) as the start's failure.
 
-PLAYABLE = "() => performance.getEntriesByName('hp-playable').length > 0"
 FAILED_LOADER = "#loader.failed"
 GUARD_ALERT = "#loader [role=alert]"
 #: What a page with an aborted or refused download says in its console, and only that.
