@@ -2,7 +2,9 @@
 // and the settings form (web/table/dialogs.js and settings-dialog.js paint them
 // and open the dialogs). Every fact they show (scores, rank orders, rule
 // choices) comes from the engine's answers; every word from the message
-// catalogues (web/shared/locales/): this module only lays them out.
+// catalogues (web/shared/locales/): this module only lays them out. Loaded when a
+// dialog of the table is first shown (dialogs.js), or by the modules of dialogs loaded
+// on first use: the first deal needs none of it (the cards' markup: card-markup.js).
 
 import { spokenCard, suitIcon } from "../shared/cards.js";
 import {
@@ -33,6 +35,7 @@ import {
 import VOCABULARY from "../shared/vocabulary.js";
 import { serverHosts } from "../together/servers.js";
 import { escapeHTML } from "../shared/html.js";
+import { cardEl } from "./card-markup.js";
 import { drawnSeat } from "./places.js";
 import { FRAMED } from "../shared/page.js";
 import { BOT_LEVELS, HUMAN, internetHosts, MAX_SERVERS_TEXT, SPEEDS, systemSpeed } from "./settings.js";
@@ -45,13 +48,6 @@ const num = (text) => `<span class="num" dir="ltr">${escapeHTML(text)}</span>`;
 
 function cls(n) {
   return n > 0 ? "plus" : n < 0 ? "minus" : "";
-}
-
-/** A card's element (web/shared/cards.js draws its face): every value escaped,
- * a card's code too (a LAN table's guest draws what a host sent). */
-export function cardEl(code, four, label = "") {
-  const named = label ? ` label="${escapeHTML(label)}"` : "";
-  return `<hp-card code="${escapeHTML(code)}"${four ? " four-colour" : ""}${named}></hp-card>`;
 }
 
 // ---- hand summary --------------------------------------------------------------
@@ -143,13 +139,6 @@ export function gameOverHTML(view, hand, roles = {}) {
 }
 
 // ---- a trick ---------------------------------------------------------------------
-
-/** The last finished trick: of this hand, else of the hand before. */
-export function lastTrick(view) {
-  if (view.tricks.length) return view.tricks[view.tricks.length - 1];
-  const tricks = view.last_hand?.tricks;
-  return tricks && tricks.length ? tricks[tricks.length - 1] : null;
-}
 
 /** A trick laid out; `roles` are the engine's card_roles for its trump. */
 export function trickHTML(trick, four, roles) {

@@ -4,7 +4,10 @@
 // puts it in the state (update) and opens the dialog (the shell: dialog-shell.js); the
 // painter, registered with dialog-shell.js, paints their contents from the state on
 // every render (again when the language changes). The contents' markup is
-// web/table/dialog-markup.js's; the settings dialog is web/table/settings-dialog.js.
+// web/table/dialog-markup.js's, loaded when one of these dialogs is first shown (or
+// painted: a restored game that is over), and warmed once the table is playable
+// (warmDialogs): the first deal needs none of it; the settings dialog is
+// web/table/settings-dialog.js.
 
 import { engine } from "../engine/start.js";
 import { t } from "../shared/i18n.js";
@@ -13,10 +16,39 @@ import { addPainter, changed, openDialog } from "./dialog-shell.js";
 import { escapeHTML } from "../shared/html.js";
 import { $ } from "./dom.js";
 import { shortcutsHTML } from "./keyboard.js";
-import { gameOverHTML, lastTrick, rulesHTML, summaryHTML, summaryTitle, trickHTML } from "./dialog-markup.js";
+import { lastTrick } from "./card-markup.js";
 import { clearSummary, summaryWasOpen } from "./saves.js";
 import { state, update } from "./state.js";
 import { startNewGame } from "./game-flow.js";
+
+// ---- the dialogs' markup, loaded on first use --------------------------------------------
+
+let markup = null; // dialog-markup.js, once here
+let markupComing = null;
+
+/** dialog-markup.js (a promise of the module), loaded once; the dialogs are painted
+ * again when it comes. A failed load (offline before the service worker stored it) is
+ * tried again at the next call. */
+function loadMarkup() {
+  markupComing ??= import("./dialog-markup.js").then(
+    (module) => {
+      markup = module;
+      update({}); // paint what waited for it
+      return module;
+    },
+    (err) => {
+      markupComing = null;
+      throw err;
+    },
+  );
+  return markupComing;
+}
+
+/** Load the dialogs' markup now (the table is playable: the first hand's summary then
+ * opens without waiting for it). */
+export function warmDialogs() {
+  loadMarkup().catch(() => {}); // (tried again when a dialog opens)
+}
 
 // ---- controllers ----------------------------------------------------------------------
 
@@ -24,6 +56,7 @@ import { startNewGame } from "./game-flow.js";
  * waits until it is closed (the table shows the finished hand until then).
  * `roles`: the card_roles under the hand's trump (to name its widow and discard). */
 export async function showHandEnd(hand, game, roles) {
+  await loadMarkup();
   if (game.view.phase === "game_over") {
     update({ gameOverHand: { hand, roles } });
     await openDialog($("#gameover-dialog"));
@@ -101,6 +134,7 @@ export async function reopenSummary(game) {
 
 export async function showLastTrick() {
   if (!state.game) return;
+  await loadMarkup();
   const view = state.game.view;
   const trick = lastTrick(view);
   // a trick of the hand before was played under that hand's trump
@@ -123,7 +157,7 @@ export async function showRanking(trump) {
 }
 
 export async function showRules() {
-  await showRanking();
+  await Promise.all([loadMarkup(), showRanking()]);
   const dialog = $("#rules-dialog");
   if (!dialog.open) openDialog(dialog);
 }
@@ -151,12 +185,21 @@ function paintTableDialogs(state) {
   // explained in full (none when its cards stay hidden: thrown in, or not known)
   const whyHand = finishedHandDecisions(state.handOver, state.game);
   for (const b of document.querySelectorAll("[data-why-hand]")) b.hidden = !whyHand.length || b.dataset.guest === "hidden";
+  if (state.shortcuts && changed("shortcuts", state.shortcuts, state)) {
+    $("#shortcuts-body").innerHTML = shortcutsHTML();
+  }
+  const over = state.game?.view.phase === "game_over" ? state.game : null;
+  if (!markup) {
+    // (painted when it comes: loadMarkup)
+    if (state.summary || over || state.lastTrick || state.rules) loadMarkup().catch(() => {});
+    return;
+  }
+  const { gameOverHTML, rulesHTML, summaryHTML, summaryTitle, trickHTML } = markup;
   if (state.summary && changed("summary", state.summary, state)) {
     const { hand, target, roles } = state.summary;
     $("#summary-title").textContent = summaryTitle(hand);
     $("#summary-body").innerHTML = summaryHTML(hand, target, roles);
   }
-  const over = state.game?.view.phase === "game_over" ? state.game : null;
   if (over && changed("gameover", state.gameOverHand ?? over, state)) {
     const { hand, roles } = state.gameOverHand ?? { hand: over.view.last_hand, roles: {} };
     const { title, html } = gameOverHTML(over.view, hand, roles);
@@ -175,9 +218,6 @@ function paintTableDialogs(state) {
       body.innerHTML = rulesHTML(state.game.view.rules, state.rules.info, four);
       if (focused) body.querySelector(`[data-rank-trump="${focused}"]`)?.focus();
     }
-  }
-  if (state.shortcuts && changed("shortcuts", state.shortcuts, state)) {
-    $("#shortcuts-body").innerHTML = shortcutsHTML();
   }
 }
 

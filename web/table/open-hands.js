@@ -12,7 +12,7 @@
 import { spokenCard } from "../shared/cards.js";
 import { t } from "../shared/i18n.js";
 import { seatName } from "../shared/i18n-terms.js";
-import { cardEl } from "./dialog-markup.js";
+import { cardEl } from "./card-markup.js";
 import { setHidden, setHTML } from "./dom.js";
 import { HUMAN } from "./settings.js";
 import { state } from "./state.js";

@@ -23,7 +23,7 @@ import { replayAnimation } from "./animation.js";
 import { escapeHTML } from "../shared/html.js";
 import { $, $$, setData, setHidden, setHTML, setText } from "./dom.js";
 import { actionSentence } from "./narration.js";
-import { cardEl } from "./dialog-markup.js";
+import { cardEl } from "./card-markup.js";
 import { drawFrom, seatAt } from "./places.js";
 
 // what was last painted, as keys of what it showed

@@ -13,7 +13,7 @@ import { escapeHTML } from "../shared/html.js";
 import { $$, actionsEl, handEl, noteEl, reasonsEl, setHidden, setText } from "./dom.js";
 import { updateRoving } from "./keyboard.js";
 import { hintLabel } from "./narration.js";
-import { cardEl } from "./dialog-markup.js";
+import { cardEl } from "./card-markup.js";
 
 // what was last painted, as keys of what it showed
 const painted = { hand: "", actions: "" };

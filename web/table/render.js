@@ -28,7 +28,7 @@ import { $, loaderEl, promptEl, setData, setDisabled, setHidden, setText, tableE
 import { paintGuide } from "./guide.js";
 import { paintLongGame } from "./long-game.js";
 import { paintOpenHands } from "./open-hands.js";
-import { lastTrick } from "./dialog-markup.js";
+import { lastTrick } from "./card-markup.js";
 import { covered, paintPass, passTo, promptOf } from "./pass.js";
 import { drawnSeat, tableSeat } from "./places.js";
 import { renderContract, renderPlaces, renderScores, renderSeats, renderTrick, renderTrump } from "./render-felt.js";

@@ -13,7 +13,7 @@ import { spokenCard } from "../shared/cards.js";
 import { actionText, capitalise, formatMargin, hintText, seatName } from "../shared/i18n-terms.js";
 import { formatList, formatNumber, formatSigned, t } from "../shared/i18n.js";
 import { escapeHTML } from "../shared/html.js";
-import { cardEl } from "./dialog-markup.js";
+import { cardEl } from "./card-markup.js";
 import { botDecisionsAt, costliest, frameOf } from "./review-steps.js";
 import { answerHTML, decisionAction, decisionLabel } from "./why-words.js";
 
