@@ -1,7 +1,7 @@
 // Offline play, updates and installing the app (see web/pwa/sw.js).
 //
-//   initOffline()           registers the service worker (after the engine has
-//                           loaded, so it never competes with the first start),
+//   initOffline()           registers the service worker (on a first visit once the
+//                           table is playable, so it never competes with the start),
 //                           asks for persistent storage, watches for updates;
 //   addOfflineStatus(form)  says in the settings dialog how the game is stored.
 //
@@ -188,7 +188,7 @@ export function initOffline() {
 
 // A page the service worker already serves starts at once (an update can then
 // be offered while the engine loads); a first visit waits for the app to call
-// initOffline() after the engine has loaded.
+// initOffline() once the table is playable (web/table/boot.js).
 if (navigator.serviceWorker?.controller) initOffline();
 
 async function start() {

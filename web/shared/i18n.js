@@ -163,11 +163,14 @@ async function loadCatalogue(code) {
 /**
  * Switch to `code` (loading its catalogue, and English for fallbacks).
  * `remember`: store it as the player's choice. Unknown codes give English.
- * Resolves with the language's entry from LANGUAGES.
+ * `fallbackLater`: English is not loaded now but by loadFallback() (the game page's
+ * start: nothing before its first deal that the deal does not need; every catalogue
+ * has English's keys, tests/test_locales.py, so English is there for a key added in
+ * development only). Resolves with the language's entry from LANGUAGES.
  */
-export async function setLanguage(code, { remember = false, browser } = {}) {
+export async function setLanguage(code, { remember = false, browser, fallbackLater = false } = {}) {
   const chosen = byCode.has(code) ? code : DEFAULT_LANGUAGE;
-  await Promise.all([loadCatalogue(DEFAULT_LANGUAGE), loadCatalogue(chosen)]);
+  await Promise.all([fallbackLater ? null : loadCatalogue(DEFAULT_LANGUAGE), loadCatalogue(chosen)]);
   current = chosen;
   numberTag = numberLocale(chosen, browser);
   plural = new Intl.PluralRules(chosen);
@@ -175,6 +178,12 @@ export async function setLanguage(code, { remember = false, browser } = {}) {
   if (remember) storeLanguage(chosen);
   for (const fn of listeners) fn(current);
   return byCode.get(chosen);
+}
+
+/** Load English's catalogue for fallbacks (after setLanguage's `fallbackLater`); a
+ * failure (offline) leaves a missing key as the key, as before. */
+export function loadFallback() {
+  loadCatalogue(DEFAULT_LANGUAGE).catch(() => {});
 }
 
 /** Call `fn(code)` after every language change; returns a function that stops it. */

@@ -14,8 +14,8 @@
 import { engine, followProgress, start } from "../engine/start.js";
 import { initOffline } from "../pwa/pwa.js";
 import { warmFaces } from "../shared/cards.js";
-import { formatList, t } from "../shared/i18n.js";
-import { installDialogs, reopenSummary, showHandEnd } from "./dialogs.js";
+import { formatList, loadFallback, t } from "../shared/i18n.js";
+import { installDialogs, reopenSummary, showHandEnd, warmDialogs } from "./dialogs.js";
 import { warmFonts } from "./font-warmup.js";
 import { followGuide, installGuide, loadGuide } from "./guide.js";
 import { installLongGame } from "./long-game.js";
@@ -39,10 +39,17 @@ import { on, runBots, setGame, startNewGame } from "./game-flow.js";
 performance.mark("hp-start");
 warmFonts();
 
-// Offline support starts once the table is playable (or soon after the engine is
-// ready at the latest): the service worker's first download and checks must not
-// compete with the first moves for the two cores of a small machine.
+// Offline support (the service worker's precache of the whole version), the dialogs'
+// markup and English's catalogue for fallbacks come once the table is first painted
+// playable: nothing the first deal does not need comes before it (issue 50), and the
+// service worker's first download and checks must not compete with the first moves for
+// the link and the two cores of a small machine. A table that is not made playable (a
+// restored game's summary or game over on show) starts them once the page is idle
+// OFFLINE_DELAY_MS after the engine was ready: not while the first deal's computer
+// players are still moving (on a slow device that can take longer), though at the
+// latest OFFLINE_LATEST_MS after it.
 const OFFLINE_DELAY_MS = 5000;
+const OFFLINE_LATEST_MS = 30_000;
 
 // values of the address that are not valid (ignored; the notice says which)
 let ignoredInLink = [];
@@ -100,7 +107,7 @@ async function boot() {
     initOffline(); // a fixed version may be waiting to be installed
     return;
   }
-  setTimeout(initOffline, OFFLINE_DELAY_MS);
+  setTimeout(afterPlayableWhenIdle, OFFLINE_DELAY_MS);
   loadingBar.stop();
   onProgress(1, "ready");
   const saved = await openSavedGame();
@@ -213,16 +220,34 @@ function wireTurns() {
   onTabs("restored", (game) => import("./together-dialog.js").then((together) => together.guestsAway(game.remote ?? [])));
 }
 
-let offlineStarted = false;
+let afterPlayableStarted = false;
 
-/** The renderer; then the guide moved on to the game's new moment, and offline support
- * started once the table is first painted playable. */
+/** What waits until the table is playable: offline support, the dialogs' markup,
+ * English's catalogue for fallbacks (startLanguage). */
+function afterPlayable() {
+  if (afterPlayableStarted) return;
+  afterPlayableStarted = true;
+  performance.mark("hp-after-playable");
+  initOffline();
+  warmDialogs();
+  loadFallback();
+}
+
+/** afterPlayable(), unless the page is busy (the computer players moving towards the
+ * first moment the player can act: painted playable then): asked again later. */
+function afterPlayableWhenIdle(waited = OFFLINE_DELAY_MS) {
+  if (afterPlayableStarted) return;
+  if (state.busy && waited < OFFLINE_LATEST_MS) setTimeout(afterPlayableWhenIdle, OFFLINE_DELAY_MS, waited + OFFLINE_DELAY_MS);
+  else afterPlayable();
+}
+
+/** The renderer; then the guide moved on to the game's new moment, and what waits for
+ * the table to be playable started once it is first painted so. */
 function paint(st) {
   render(st);
   followGuide(st);
-  if (offlineStarted || !paintedPlayable()) return;
-  offlineStarted = true;
-  setTimeout(initOffline, 0);
+  if (afterPlayableStarted || !paintedPlayable()) return;
+  setTimeout(afterPlayable, 0);
 }
 
 // what the modules add to the page (painters, listeners), top to bottom; importing

@@ -8,11 +8,12 @@ import { applyDocumentLanguage, detectLanguage, language, localizeTree, onLangua
 import { flush, state, update } from "./state.js";
 
 /** The page's language: detected, then the static markup translated. English markup
- * is painted before this; the catalogue is a small same-origin module, so the switch
- * comes before the engine is ready. */
+ * is painted before this; the catalogue is a small same-origin file, so the switch
+ * comes before the engine is ready. Only its catalogue: English's, for fallbacks, once
+ * the table is playable (boot.js, loadFallback). */
 export async function startLanguage() {
   try {
-    await setLanguage(detectLanguage());
+    await setLanguage(detectLanguage(), { fallbackLater: true });
   } catch (err) {
     console.warn(`language: ${err?.message ?? err}`); // keep the English markup
   }
