@@ -9,8 +9,8 @@ import { fetchRetrying, onEveryChunk, readAll } from "./downloads.js";
 // ---- the started runtime, shipped with the site ----------------------------------------
 // The build makes a memory snapshot of Python with the engine and its computer players
 // imported (devtools/hasenpfeffer_site/engine_snapshot.mjs: engine/runtime.snapshot, gzipped). Restoring it
-// skips Python's start and the engine's import, about 2 s of one core on a two-core
-// laptop and far more on a phone, for about 6 MB more to download; every worker (the
+// skips Python's start and the engine's import, about 1.8 s on a two-core laptop and
+// far more on a phone, for about 6 MB more to download; every worker (the
 // game's, the embeds' shared one) fetches it from its first moment, beside the wasm.
 // On a slow link those bytes cost more time than they save: once the downloads have
 // run for SHIPPED_JUDGED_AFTER_MS, the snapshot is given up as soon as what is left of
@@ -19,7 +19,21 @@ import { fetchRetrying, onEveryChunk, readAll } from "./downloads.js";
 // for a visitor who asked to save data, or where the browser cannot gunzip a stream.
 // Any failure on the way (missing, damaged, cut off, another Pyodide) ends the same
 // way: the usual start.
-const SHIPPED_SAVES_MS = 2000;
+//
+// The constants, from measurements (issue 50: re-tuned and tested at 8, 16 and 40 Mbit/s,
+// e2e/test_startup.py). SHIPPED_SAVES_MS is what a restore saves against the usual start,
+// its gunzip and restore paid: on localhost, on a two-core laptop with the machine alone,
+// the game was playable 1.76-1.84 s sooner with the snapshot than the build before it
+// without (medians of 7 loads, three builds: docs/benchmarks-history.md, "The started
+// runtime shipped with the site"). 6.35 MB in 1.8 s: the snapshot pays where the files
+// come at 3.5 MB/s or more, about 28 Mbit/s. SHIPPED_JUDGED_AFTER_MS lets the rate settle
+// (the first round trips, the page's own files; a first rule, judged after 1 s on the
+// rate since the first byte, gave it up over 80 ms / 40 Mbit/s in 6 of 7 loads). What
+// was left at the judgement, at 80 ms of latency on a loaded two-core machine (a scratch
+// log of it, 2-8 loads each): at 8 Mbit/s 11.7-12.2 s (given up), at 16 Mbit/s 2.5-5.9 s
+// (given up), at 40 Mbit/s 0.5-1.0 s (kept). It was 2 s before: 16 Mbit/s then came
+// within 25 % of it.
+const SHIPPED_SAVES_MS = 1800;
 const SHIPPED_JUDGED_AFTER_MS = 2000;
 /** Fetch the site's snapshot: {state, bytes: a promise of its bytes (an ArrayBuffer) or
  * null, ...}. `counts`: its bytes are in the progress and it may be given up (the first
