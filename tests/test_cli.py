@@ -131,6 +131,13 @@ def test_ctrl_c_exits_cleanly() -> None:
     assert b"Traceback" not in err
 
 
+def test_the_former_expert_level_plays_as_hard_and_says_so() -> None:
+    result = run_play("--seed", "8", "--level", "expert", stdin="1\n" * 3000)
+    assert result.returncode == 0
+    assert result.stderr == "the level expert is now part of hard: playing at hard\n"
+    assert result.stdout == run_play("--seed", "8", "--level", "hard", stdin="1\n" * 3000).stdout
+
+
 def test_bad_options_are_rejected() -> None:
     result = run_play("--rules", "bridge", stdin="")
     assert result.returncode == 2

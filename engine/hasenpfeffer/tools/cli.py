@@ -27,7 +27,7 @@ from ..bots.players import Player, make_player
 from ..cards import SUIT_NAMES, SUITS, Card, effective_suit
 from ..game import Game
 from ..rules import PRESETS, Rules
-from ..vocabulary import LEVELS, SEAT_NAMES
+from ..vocabulary import LEVELS, RENAMED_LEVELS, SEAT_NAMES
 
 #: The seat the person at the terminal plays (South).
 HUMAN_SEAT: Final = 0
@@ -611,7 +611,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--level",
-        choices=LEVELS,
+        choices=(*LEVELS, *RENAMED_LEVELS),
         default="medium",
         help="the computer players' level (default: medium)",
     )
@@ -737,6 +737,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command == "review":
         return run_review(args.file, args.hand, args.seat, sys.stdout)
+    if args.level in RENAMED_LEVELS:  # a former level: said, then played as its successor
+        new = RENAMED_LEVELS[args.level]
+        print(f"the level {args.level} is now part of {new}: playing at {new}", file=sys.stderr)
+        args.level = new
     try:
         game = Game.new(Rules.preset(args.rules), seed=args.seed)
         make_player(args.level, 0)
