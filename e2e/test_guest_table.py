@@ -329,7 +329,7 @@ def test_a_hostile_host_changes_nothing_and_the_guest_is_told(host: Page, base_u
 # the renderers' card markup, given a card's code that is markup (should a check ever let one by)
 CARD_MARKUP = """async (code) => {
   const boot = document.querySelector('script[src*="boot.js"]').src;
-  const { cardEl } = await import(new URL('dialog-markup.js', boot).href);
+  const { cardEl } = await import(new URL('card-markup.js', boot).href);
   const box = document.createElement('div');
   box.innerHTML = cardEl(code, false, code);
   const card = box.firstElementChild;
