@@ -132,10 +132,12 @@ def test_ctrl_c_exits_cleanly() -> None:
 
 
 def test_the_former_expert_level_plays_as_hard_and_says_so() -> None:
-    result = run_play("--seed", "8", "--level", "expert", stdin="1\n" * 3000)
+    # the first hand or so (the input then ends): the computer players' every call and card
+    result = run_play("--seed", "8", "--level", "expert", stdin="1\n" * 12)
     assert result.returncode == 0
     assert result.stderr == "the level expert is now part of hard: playing at hard\n"
-    assert result.stdout == run_play("--seed", "8", "--level", "hard", stdin="1\n" * 3000).stdout
+    assert "Input ended" in result.stdout and "wins the trick" in result.stdout
+    assert result.stdout == run_play("--seed", "8", "--level", "hard", stdin="1\n" * 12).stdout
 
 
 def test_bad_options_are_rejected() -> None:
