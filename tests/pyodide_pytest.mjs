@@ -116,7 +116,8 @@ function copyTree(src, dest) {
   }
 }
 FS.mkdirTree("/work/tests");
-for (const name of TEST_FILES) {
+// (conftest.py: the tests' hypothesis settings, as in CPython)
+for (const name of [...TEST_FILES, "conftest.py"]) {
   FS.writeFile(`/work/tests/${name}`, readFileSync(join(ROOT, "tests", name)));
 }
 for (const dir of TEST_DIRS) copyTree(join(ROOT, "tests", dir), `/work/tests/${dir}`);
