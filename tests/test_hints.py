@@ -182,6 +182,9 @@ def test_a_lone_defender_who_cannot_score_is_given_a_margin_not_points() -> None
     assert "cannot score as defenders" in best["reason"]
     assert "points for your side" not in best["reason"]
     assert best["compare_code"] == "fewer_points" and other["action"] == "decline"
+    # a defender's choices in the defender's words, as the page says them
+    assert "defend with your partner: about" in best["reason"]
+    assert "defend alone: about" in other["reason"] and "go alone" not in other["reason"]
 
 
 def test_under_the_seed_rules_outbidding_a_contract_you_cannot_make_says_why() -> None:

@@ -292,6 +292,8 @@ ACTION_TEXT: Final = {
     "pass": "pass",
     "bid": "bid {call}",
 }
+#: A defender's answer to a lone maker, said as the page says it (not "go alone").
+DEFEND_ACTION_TEXT: Final = {"alone": "defend alone", "decline": "defend with your partner"}
 #: Bids said as words (the others are their number).
 CALL_WORDS: Final = {"little": "little pepper", "big": "big pepper", "pass": "pass"}
 _SHARES: Final = (
@@ -327,10 +329,17 @@ def call_words(call: str) -> str:
     return CALL_WORDS.get(word, word)
 
 
-def action_words(action: str) -> str:
+def action_words(action: str, phase: str = "") -> str:
     """An action in words: ``play JK`` -> ``play the Joker``, ``trump H`` ->
-    ``hearts as trump``, ``bid 4`` -> ``bid 4``."""
+    ``hearts as trump``, ``bid 4`` -> ``bid 4``; in the phase ``defend_alone``,
+    ``alone`` -> ``defend alone``.
+
+    >>> action_words("alone"), action_words("alone", "defend_alone")
+    ('go alone', 'defend alone')
+    """
     kind, _, arg = action.partition(" ")
+    if phase == "defend_alone" and kind in DEFEND_ACTION_TEXT:
+        return DEFEND_ACTION_TEXT[kind]
     if kind in ("play", "discard"):
         return ACTION_TEXT[kind].format(card="the Joker" if arg == "JK" else arg)
     if kind == "trump":
@@ -340,7 +349,7 @@ def action_words(action: str) -> str:
     return ACTION_TEXT[kind]
 
 
-def _hint_words(params: Mapping[str, Any]) -> dict[str, Any]:
+def _hint_words(params: Mapping[str, Any], phase: str = "") -> dict[str, Any]:
     words = dict(params)
     for key, value in params.items():
         if key == "card":
@@ -352,7 +361,7 @@ def _hint_words(params: Mapping[str, Any]) -> dict[str, Any]:
         elif key == "call":
             words[key] = call_words(value)
         elif key in ("action", "other"):
-            words[key] = action_words(value)
+            words[key] = action_words(value, phase)
         elif key in _SHARES:
             rng = params.get(f"{key}_range")
             words[key] = percent_range(rng[0], rng[1]) if rng else percent(value)
@@ -361,7 +370,7 @@ def _hint_words(params: Mapping[str, Any]) -> dict[str, Any]:
     return words
 
 
-def hint_text(code: str, params: Mapping[str, Any]) -> str:
+def hint_text(code: str, params: Mapping[str, Any], phase: str = "") -> str:
     """The English sentence for a hint reason code (empty for the empty code).
 
     >>> hint_text("bid_war", {"call": "bid 5", "make": 0.2, "seat": 1, "their": 4})
@@ -375,7 +384,7 @@ def hint_text(code: str, params: Mapping[str, Any]) -> str:
     text = HINT_TEXT[code]
     if isinstance(text, dict):
         text = text["one"] if params.get("count") == 1 else text["other"]
-    return text.format(**_hint_words(params))
+    return text.format(**_hint_words(params, phase))
 
 
 def hint_unit_text(unit: str | None, value: float | None) -> str:
@@ -386,9 +395,9 @@ def hint_unit_text(unit: str | None, value: float | None) -> str:
     return HINT_UNIT_TEXT[unit].format(value=number)
 
 
-def hint_compare_text(code: str, params: Mapping[str, Any]) -> str:
+def hint_compare_text(code: str, params: Mapping[str, Any], phase: str = "") -> str:
     """The comparison in words (empty for the empty code)."""
-    return HINT_COMPARE_TEXT[code].format(**_hint_words(params)) if code else ""
+    return HINT_COMPARE_TEXT[code].format(**_hint_words(params, phase)) if code else ""
 
 
 def hint_sentence(
@@ -398,8 +407,10 @@ def hint_sentence(
     value: float | None,
     compare_code: str,
     compare_params: Mapping[str, Any],
+    phase: str = "",
 ) -> str:
-    """A whole hint in English: why; the number in its unit; the comparison.
+    """A whole hint in English: why; the number in its unit; the comparison
+    (the actions named as in ``phase``: ``action_words``).
 
     >>> print(hint_sentence("sure_winner", {"card": "AS"}, "points", 2.3,
     ...     "fewer_points", {"other": "play 9S", "gap": 1.0}))  # doctest: +NORMALIZE_WHITESPACE
@@ -407,9 +418,9 @@ def hint_sentence(
     for your side; play 9S: about 1.0 points less
     """
     parts = (
-        hint_text(code, params),
+        hint_text(code, params, phase),
         hint_unit_text(unit, value),
-        hint_compare_text(compare_code, compare_params),
+        hint_compare_text(compare_code, compare_params, phase),
     )
     return "; ".join(p for p in parts if p)
 

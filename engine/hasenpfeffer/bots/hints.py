@@ -179,7 +179,9 @@ def explain(
                 "action": action,
                 "estimate": value,
                 "unit": unit,
-                "reason": hint_sentence(code, params, unit, value, compare_code, compare_params),
+                "reason": hint_sentence(
+                    code, params, unit, value, compare_code, compare_params, view["phase"]
+                ),
                 "reason_code": code,
                 "reason_params": params,
                 "compare_code": compare_code,
