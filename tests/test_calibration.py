@@ -71,20 +71,22 @@ def test_calls_by_a_level_measure_only_the_answers_to_a_lone_maker() -> None:
 
 
 def test_the_fit_finds_the_shares_a_run_was_drawn_from() -> None:
-    # outcomes drawn with logit(p) = 0.4 + 0.6 * logit(share): the fit recovers it
+    # outcomes drawn with logit(p) = a + b x + c x^2, x = logit(share): the fit
+    # recovers the curve, and a straight line as one (c near 0)
     import math
     import random
 
-    rng = random.Random(3)
-    rows = []
-    for i in range(6000):
-        share = rng.choice([k / 24 for k in range(25)])
-        x = calibration.logit(share)
-        made = rng.random() < 1 / (1 + math.exp(-(0.4 + 0.6 * x)))
-        rows.append(Row("bid", share, made, i, share))
-    intercept, slope = calibration.fit(rows)["bid"]
-    assert abs(intercept - 0.4) < 0.1 and abs(slope - 0.6) < 0.08
-    assert "alone" not in calibration.fit(rows)  # no call of that kind: no fit
+    for a, b, c in ((0.4, 0.6, 0.08), (-0.3, 0.9, 0.0)):
+        rng = random.Random(3)
+        rows = []
+        for i in range(6000):
+            share = rng.choice([k / 24 for k in range(25)])
+            x = calibration.logit(share)
+            made = rng.random() < 1 / (1 + math.exp(-(a + b * x + c * x * x)))
+            rows.append(Row("bid", share, made, i, share))
+        fa, fb, fc = calibration.fit(rows)["bid"]
+        assert abs(fa - a) < 0.1 and abs(fb - b) < 0.08 and abs(fc - c) < 0.03, (fa, fb, fc)
+        assert "alone" not in calibration.fit(rows)  # no call of that kind: no fit
 
 
 def test_a_cross_fit_says_each_hand_by_a_fit_that_never_saw_it() -> None:

@@ -54,7 +54,7 @@ from hasenpfeffer.bots.duplicate import MAX_HAND_ACTIONS, bot_seed
 from hasenpfeffer.bots.hints import span
 from hasenpfeffer.bots.players import make_player
 from hasenpfeffer.bots.rollouts import ROLLOUT_PHASES
-from hasenpfeffer.bots.shown_chances import KINDS, logit, shown_chance
+from hasenpfeffer.bots.shown_chances import KINDS, fitted, logit, shown_chance
 from hasenpfeffer.game import Game
 from hasenpfeffer.rules import PRESETS
 
@@ -143,45 +143,79 @@ def read_records(path: str, rules_name: str) -> list[Row]:
     return rows
 
 
-def fit(rows: Sequence[Row]) -> dict[str, tuple[float, float]]:
-    """Per kind of call, the logistic fit ``(intercept, slope)`` of the
-    outcome on the played-out share's log-odds (``shown_chances``):
-    maximum likelihood by Newton's method."""
+def fit(rows: Sequence[Row]) -> dict[str, tuple[float, float, float]]:
+    """Per kind of call, the logistic fit ``(a, b, c)`` of the outcome on the
+    played-out share's log-odds ``x`` and its square (``shown_chances``:
+    ``logit(said) = a + b x + c x^2``): maximum likelihood by Newton's method."""
     fits = {}
     for kind in KINDS:
         points = [(logit(r.raw), 1.0 if r.made else 0.0) for r in rows if r.kind == kind]
         if len(points) < 20:
             continue
-        a, b = 0.0, 1.0
-        for _ in range(50):
-            ga = gb = haa = hab = hbb = 0.0
+        w = [0.0, 1.0, 0.0]
+        for _ in range(60):
+            grad = [0.0, 0.0, 0.0]
+            hess = [[0.0] * 3 for _ in range(3)]
             for x, y in points:
-                p = 1 / (1 + math.exp(-(a + b * x)))
-                w = p * (1 - p)
-                ga += y - p
-                gb += (y - p) * x
-                haa += w
-                hab += w * x
-                hbb += w * x * x
-            det = haa * hbb - hab * hab
-            if det <= 0:
+                f = (1.0, x, x * x)
+                p = _curve(w, x)
+                for i in range(3):
+                    grad[i] += (y - p) * f[i]
+                    for j in range(3):
+                        hess[i][j] += p * (1 - p) * f[i] * f[j]
+            step = _solve3(hess, grad)
+            if step is None:
                 break
-            da = (hbb * ga - hab * gb) / det
-            db = (haa * gb - hab * ga) / det
-            a, b = a + da, b + db
-            if abs(da) + abs(db) < 1e-10:
+            # halved until the likelihood does not fall (a full step can overshoot)
+            before = _log_likelihood(w, points)
+            for _ in range(40):
+                tried = [wi + si for wi, si in zip(w, step, strict=True)]
+                if _log_likelihood(tried, points) >= before:
+                    break
+                step = [si / 2 for si in step]
+            w = tried
+            if sum(abs(si) for si in step) < 1e-10:
                 break
-        fits[kind] = (round(a, 3), round(b, 3))
+        fits[kind] = (round(w[0], 3), round(w[1], 3), round(w[2], 3))
     return fits
 
 
-def said_by(fits: dict[str, tuple[float, float]], row: Row) -> Row:
+def _curve(w: Sequence[float], x: float) -> float:
+    z = min(max(w[0] + w[1] * x + w[2] * x * x, -30.0), 30.0)
+    return 1 / (1 + math.exp(-z))
+
+
+def _log_likelihood(w: Sequence[float], points: Sequence[tuple[float, float]]) -> float:
+    total = 0.0
+    for x, y in points:
+        p = min(max(_curve(w, x), 1e-15), 1 - 1e-15)
+        total += math.log(p) if y else math.log(1 - p)
+    return total
+
+
+def _solve3(m: list[list[float]], v: list[float]) -> list[float] | None:
+    """``m``'s inverse times ``v`` (3 by 3, Gaussian elimination), or None if
+    ``m`` is singular."""
+    a = [[*row, v[i]] for i, row in enumerate(m)]
+    for c in range(3):
+        pivot = max(range(c, 3), key=lambda r: abs(a[r][c]))
+        if abs(a[pivot][c]) < 1e-12:
+            return None
+        a[c], a[pivot] = a[pivot], a[c]
+        for r in range(3):
+            if r != c:
+                factor = a[r][c] / a[c][c]
+                for k in range(c, 4):
+                    a[r][k] -= factor * a[c][k]
+    return [a[i][3] / a[i][i] for i in range(3)]
+
+
+def said_by(fits: dict[str, tuple[float, float, float]], row: Row) -> Row:
     """``row`` with its chance said by ``fits`` (per kind; the played-out share
     where a kind has no fit)."""
     if row.kind not in fits:
         return row._replace(predicted=row.raw)
-    a, b = fits[row.kind]
-    return row._replace(predicted=1 / (1 + math.exp(-(a + b * logit(row.raw)))))
+    return row._replace(predicted=fitted(row.raw, fits[row.kind]))
 
 
 def cross_fitted(rows: Sequence[Row], folds: int) -> list[Row]:

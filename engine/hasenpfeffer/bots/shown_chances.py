@@ -6,14 +6,18 @@ A call's share of the deals played out in which the contract was made (its
 is too sure: over 2,000 seed hands the bids said to make it 50 to 90 % of
 the time were made 7 to 11 points less often, the ones said to fail nearly
 always made it more often. The share said is therefore the played-out share
-moved by a logistic fit per rule set and kind of call, made on one run of
-``python -m hasenpfeffer_devtools.calibration`` (``--fit``) and checked on
-another (docs/benchmarks.md):
+moved by a logistic fit per rule set and kind of call, made by
+``python -m hasenpfeffer_devtools.calibration --fit`` on 2,000 or more hands
+and checked by a cross-fit on them (docs/benchmarks.md):
 
-    logit(said) = intercept + slope * logit(played-out share)
+    logit(said) = a + b * x + c * x**2,  x = logit(played-out share)
 
-The decisions themselves are untouched: only the words change. Rules with no
-fit (custom rules, a rule set not yet measured) say the played-out share.
+(the curve held flat beyond a turning point inside the shares' range, so
+that a higher share is never said lower). A straight line in the log-odds
+(``c = 0``) left one seed decile 11 points off on 2,000 hands: the calls'
+curves bend at their top. The decisions themselves are untouched: only the
+words change. Rules with no fit (custom rules, a rule set not yet measured)
+say the played-out share.
 
 >>> from hasenpfeffer.rules import PRESETS
 >>> said = shown_chance(0.75, "bid", PRESETS["seed"])
@@ -40,16 +44,15 @@ KINDS: Final = ("bid", "alone", "defend_alone")
 #: A played-out share is held this far from 0 and 1 before the fit (24 deals
 #: all made is not certainty).
 EDGE: Final = 0.02
-#: (rule set, kind): (intercept, slope), from ``calibration --fit``: seed, on
-#: the first hands of the games seeded 20001-20738 (checked on other seeds);
-#: traditional, on those seeded 1-2000 (checked by a cross-fit on them:
-#: docs/benchmarks.md, "The advisor's calibration"). The other rule sets are not
-#: fitted yet.
-FITS: Final[Mapping[tuple[str, str], tuple[float, float]]] = {
-    ("seed", "bid"): (-0.537, 0.684),
-    ("seed", "alone"): (-0.346, 0.78),
-    ("seed", "defend_alone"): (0.238, 0.506),
-    ("traditional", "bid"): (-0.134, 0.864),
+#: (rule set, kind): (a, b, c), from ``calibration --fit`` on the first hands
+#: of 2,000 or more seeded games, each checked by a cross-fit on them
+#: (docs/benchmarks.md, "The advisor's calibration"): seed on those seeded 1-751,
+#: 1001-1626 and 20001-20738, traditional on 1-2000.
+FITS: Final[Mapping[tuple[str, str], tuple[float, float, float]]] = {
+    ("seed", "bid"): (-0.648, 0.812, 0.058),
+    ("seed", "alone"): (-0.488, 0.903, 0.061),
+    ("seed", "defend_alone"): (0.629, 0.628, -0.117),
+    ("traditional", "bid"): (-0.132, 0.917, -0.024),
 }
 
 
@@ -59,14 +62,29 @@ def logit(share: float) -> float:
     return math.log(p / (1 - p))
 
 
+def fitted(share: float, fit: tuple[float, float, float]) -> float:
+    """``share`` said by the curve ``fit`` = (a, b, c); where the curve turns
+    inside the shares' range it is held at its turning point beyond it.
+
+    >>> answer = (0.629, 0.628, -0.117)  # turns at a share of 0.936
+    >>> round(fitted(0.5, answer), 3), round(fitted(0.9, answer), 3)
+    (0.652, 0.809)
+    >>> fitted(0.95, answer) == fitted(0.98, answer)
+    True
+    """
+    a, b, c = fit
+    x = logit(share)
+    if c != 0 and b > 0:
+        turn = -b / (2 * c)
+        x = min(x, turn) if c < 0 else max(x, turn)
+    return 1 / (1 + math.exp(-(a + b * x + c * x * x)))
+
+
 def shown_chance(share: float, kind: str, rules: Rules) -> float:
     """The chance said for a call of ``kind`` whose played-out share is ``share``."""
     name = rules.preset_name
     fit = FITS.get((name, kind)) if name is not None else None
-    if fit is None:
-        return share
-    intercept, slope = fit
-    return 1 / (1 + math.exp(-(intercept + slope * logit(share))))
+    return share if fit is None else fitted(share, fit)
 
 
-__all__ = ["FITS", "KINDS", "shown_chance"]
+__all__ = ["FITS", "KINDS", "fitted", "shown_chance"]
