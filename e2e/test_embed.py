@@ -128,7 +128,9 @@ def host_page_of(
         (host_dir / name).write_text(host_page(game[0], body))
         page = open_page(browser, game[0] + "/", problems, also_allowed=(host + "/",))
         pages.append(page)
-        page.goto(f"{host}/{name}")
+        # (the test waits for its embeds itself, as long as a load may take: the load
+        # event waits for every embed's frame, over the page's 20 s on a loaded machine)
+        page.goto(f"{host}/{name}", wait_until="domcontentloaded")
         return page
 
     yield open_host
