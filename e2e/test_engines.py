@@ -10,6 +10,8 @@ the page loaded from another origin than the site's (and, for the embeds, the ho
 
 from __future__ import annotations
 
+import contextlib
+
 import random
 import time
 from collections.abc import Iterator
@@ -59,11 +61,27 @@ class Checked:
         return [u for u in loaded if not u.startswith(tuple(self.origins))]
 
 
+#: What a game page (or a game embed's frame) loads once playable, waited for at a test's
+#: end (``window.hasenpfeffer.warmed``, bounded): the next test's navigation would cut
+#: those loads off, and Firefox reports a load its service worker was answering when the
+#: page went away as an error of the page.
+SETTLED = """async () => {
+  const frames = [...document.querySelectorAll('hasenpfeffer-embed')]
+    .map((e) => e.shadowRoot?.querySelector('iframe')?.contentWindow);
+  const waits = [window, ...frames].map((w) => {
+    try { return w?.hasenpfeffer?.warmed; } catch { return undefined; }
+  }).filter(Boolean);
+  await Promise.race([Promise.all(waits), new Promise((resolve) => setTimeout(resolve, 20000))]);
+}"""
+
+
 @pytest.fixture
 def checked(driver: Driver, base_url: str) -> Iterator[Checked]:
     check = Checked(driver, base_url)
     driver.set_size(1280, 800)
     yield check
+    with contextlib.suppress(RuntimeError):  # (no page to ask: navigated away, closed)
+        check.page.evaluate(SETTLED)
     foreign = check.foreign()
     errors = driver.errors()[check.errors_before :]
     assert foreign == [], f"{driver.name}: resources from another origin: {foreign}"

@@ -181,9 +181,10 @@ export async function setLanguage(code, { remember = false, browser, fallbackLat
 }
 
 /** Load English's catalogue for fallbacks (after setLanguage's `fallbackLater`); a
- * failure (offline) leaves a missing key as the key, as before. */
+ * failure (offline) leaves a missing key as the key, as before. Resolves when it is in,
+ * or has failed. */
 export function loadFallback() {
-  loadCatalogue(DEFAULT_LANGUAGE).catch(() => {});
+  return loadCatalogue(DEFAULT_LANGUAGE).catch(() => {});
 }
 
 /** Call `fn(code)` after every language change; returns a function that stops it. */

@@ -189,11 +189,16 @@ async function openLinkedReview() {
   review.openReview({ hpn: REVIEW_LINK });
 }
 
+let warmed = () => {};
 // for the tests, benchmarks and embedders: what the table shows (the state last painted),
-// and `reset(options)`: a new game as a fresh visit of a link would start it, without a
-// reload (web/table/reset.js)
+// `reset(options)`: a new game as a fresh visit of a link would start it, without a
+// reload (web/table/reset.js), and `warmed`: resolved when what the table loads once it
+// is playable (the dialogs' markup, English's catalogue) is in or has failed
 window.hasenpfeffer = {
   reset,
+  warmed: new Promise((resolve) => {
+    warmed = resolve;
+  }),
   get state() {
     return paintedGame();
   },
@@ -229,8 +234,7 @@ function afterPlayable() {
   afterPlayableStarted = true;
   performance.mark("hp-after-playable");
   initOffline();
-  warmDialogs();
-  loadFallback();
+  Promise.all([warmDialogs(), loadFallback()]).then(() => warmed());
 }
 
 /** afterPlayable(), unless the page is busy (the computer players moving towards the

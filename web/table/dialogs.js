@@ -45,9 +45,9 @@ function loadMarkup() {
 }
 
 /** Load the dialogs' markup now (the table is playable: the first hand's summary then
- * opens without waiting for it). */
+ * opens without waiting for it); resolves when it is in, or has failed. */
 export function warmDialogs() {
-  loadMarkup().catch(() => {}); // (tried again when a dialog opens)
+  return loadMarkup().catch(() => {}); // (tried again when a dialog opens)
 }
 
 // ---- controllers ----------------------------------------------------------------------
