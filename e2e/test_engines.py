@@ -11,7 +11,6 @@ the page loaded from another origin than the site's (and, for the embeds, the ho
 from __future__ import annotations
 
 import contextlib
-
 import random
 import time
 from collections.abc import Iterator
