@@ -7,30 +7,15 @@ hard computer player's decision is that same player's view
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from hasenpfeffer import api
-from hasenpfeffer.api import handle
+from api_calls import fresh, ok  # noqa: F401 (fresh: an autouse fixture)
 from hasenpfeffer.bots.advisor import advisor, advisor_seed
 from hasenpfeffer.bots.duplicate import bot_seed
 from hasenpfeffer.bots.hints import explain
 from hasenpfeffer.game import Game
-
-
-@pytest.fixture(autouse=True)
-def fresh() -> Iterator[None]:
-    api.reset()
-    yield
-    api.reset()
-
-
-def ok(request: dict[str, Any]) -> dict[str, Any]:
-    answer = handle(request)
-    assert answer["ok"], answer
-    return answer
 
 
 def steps(state: dict[str, Any]) -> int:

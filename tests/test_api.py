@@ -7,29 +7,15 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from api_calls import fresh, ok  # noqa: F401 (fresh: an autouse fixture)
 from hasenpfeffer import Game, api
 from hasenpfeffer.api import handle, handle_json
 
 ALL_BOTS = ["human", "random", "random", "random"]
-
-
-@pytest.fixture(autouse=True)
-def fresh() -> Iterator[None]:
-    api.reset()
-    yield
-    api.reset()
-
-
-def ok(request: dict[str, Any]) -> dict[str, Any]:
-    answer = handle(request)
-    assert answer["ok"], answer
-    assert answer["v"] == api.API_VERSION
-    return answer
 
 
 def err(request: object, code: str) -> str:

@@ -5,11 +5,8 @@ once per answer (``renamed_levels``); a request that names none carries no such 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from typing import Any
 
-import pytest
-
+from api_calls import fresh, ok  # noqa: F401 (fresh: an autouse fixture)
 from hasenpfeffer import api
 from hasenpfeffer.api import handle
 from hasenpfeffer.api.vocabulary import web_vocabulary
@@ -20,19 +17,6 @@ from hasenpfeffer.game import Game
 from hasenpfeffer.vocabulary import HINT_LEVELS, LEVELS, RENAMED_LEVELS
 
 RENAMED = {"expert": "hard"}
-
-
-@pytest.fixture(autouse=True)
-def fresh() -> Iterator[None]:
-    api.reset()
-    yield
-    api.reset()
-
-
-def ok(request: dict[str, Any]) -> dict[str, Any]:
-    answer = handle(request)
-    assert answer["ok"], answer
-    return answer
 
 
 def test_four_levels_and_the_former_expert_named_as_hard() -> None:
