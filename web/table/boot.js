@@ -189,7 +189,7 @@ async function openLinkedReview() {
   review.openReview({ hpn: REVIEW_LINK });
 }
 
-let warmed = () => {};
+let resolveWarmed = () => {};
 // for the tests, benchmarks and embedders: what the table shows (the state last painted),
 // `reset(options)`: a new game as a fresh visit of a link would start it, without a
 // reload (web/table/reset.js), and `warmed`: resolved when what the table loads once it
@@ -197,7 +197,7 @@ let warmed = () => {};
 window.hasenpfeffer = {
   reset,
   warmed: new Promise((resolve) => {
-    warmed = resolve;
+    resolveWarmed = resolve;
   }),
   get state() {
     return paintedGame();
@@ -234,7 +234,7 @@ function afterPlayable() {
   afterPlayableStarted = true;
   performance.mark("hp-after-playable");
   initOffline();
-  Promise.all([warmDialogs(), loadFallback()]).then(() => warmed());
+  Promise.all([warmDialogs(), loadFallback()]).then(() => resolveWarmed());
 }
 
 /** afterPlayable(), unless the page is busy (the computer players moving towards the
