@@ -1,8 +1,10 @@
-"""The runtime's wasm and script as their gzipped copies (issue 50): the engine's worker
-asks for ``pyodide.asm.wasm.gz`` and ``pyodide.asm.mjs.gz`` (the build's,
+"""The runtime's wasm and script, the game's standard library and the engine's wheel as
+their gzipped copies (issue 50): the engine's worker asks for ``pyodide.asm.wasm.gz``,
+``pyodide.asm.mjs.gz``, ``python_stdlib_game.zip.gz`` and ``<wheel>.gz`` (the build's,
 devtools/hasenpfeffer_site/gzipped_copies.py), decodes the wasm as it comes and compiles
-it from the decoded stream, and imports the script from its decoded bytes (a ``blob:``
-module, where the worker's policy allows one); neither is fetched as stored. A host
+it from the decoded stream, imports the script from its decoded bytes (a ``blob:``
+module, where the worker's policy allows one), and hands the archives' decoded bytes to
+Pyodide's loader and to the engine's import; none is fetched as stored. A host
 without the copies (a 404, or a page in their place), or with damaged ones, gets the
 files as stored (the script also where the worker's policy allows no ``blob:`` script);
 a host that sends a copy with ``Content-Encoding: gzip`` (the browser decodes it) gets
@@ -23,6 +25,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from conftest import PageProblems, from_origin, playable_first_visit
+from hasenpfeffer_site.build_site import version_dir
 from hasenpfeffer_site.serve_site import QuietHandler
 
 COPY = "pyodide.asm.wasm.gz"
@@ -78,7 +81,9 @@ def copies_server(
                 body, kind, encoding = DAMAGED, "application/gzip", None
             else:
                 file = Path(self.translate_path(self.path.split("?")[0]))
-                kind = "text/javascript" if name == SCRIPT_COPY else "application/wasm"
+                kind = {".mjs.gz": "text/javascript", ".wasm.gz": "application/wasm"}.get(
+                    name[name.rindex(".", 0, -3) :], "application/zip"
+                )
                 body, encoding = file.read_bytes(), "gzip"
             self._send(body, kind, encoding)
 
@@ -125,11 +130,12 @@ HOSTS = [
 
 
 @pytest.mark.parametrize(("copies", "stored_too"), HOSTS, ids=[h[0] for h in HOSTS])
-def test_the_wasm_comes_as_its_gzipped_copy_else_as_stored(
+def test_the_big_files_come_as_their_gzipped_copies_else_as_stored(
     browser: Browser, site_dir: Path, problems: PageProblems, copies: str, stored_too: bool
 ) -> None:
-    """The game plays whatever the host does with the copy; the wasm as stored is fetched
-    only when the copy is refused or is not one, and each file once."""
+    """The game plays whatever the host does with the copies; a file as stored (the wasm,
+    the script, the library, the wheel) is fetched only when its copy is refused or is
+    not one, and each file once."""
     server, base, served = copies_server(site_dir, copies)
     try:
         with playable_first_visit(browser, base + "?speed=instant", problems) as (page, requested):
@@ -141,8 +147,13 @@ def test_the_wasm_comes_as_its_gzipped_copy_else_as_stored(
     assert served[COPY] == 1 and served[SCRIPT_COPY] == 1, dict(served)
     assert served[STORED] == (1 if stored_too else 0), dict(served)
     assert served[SCRIPT_STORED] == (1 if stored_too else 0), dict(served)
+    # the zip archives (their files stored), each with a gzipped copy of the whole
+    wheel = next(version_dir(site_dir).glob("engine/*.whl")).name
+    for archive in ("python_stdlib_game.zip", wheel):
+        assert served[f"{archive}.gz"] == 1, dict(served)
+        assert served[archive] == (1 if stored_too else 0), dict(served)
     assert all(from_origin(u, base) for u in requested), requested
-    # the refused copy's 404 is the one thing the console says
+    # the refused copies' 404s are the one thing the console says
     unexpected = [e for e in problems.errors if not (copies == "refused" and "404" in e)]
     assert unexpected == [], problems.errors
 

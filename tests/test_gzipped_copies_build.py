@@ -1,6 +1,8 @@
 """The build's gzipped copies of the big files (hasenpfeffer_site.gzipped_copies, issue 50):
 each decompresses to its file, the same bytes every build, worth its request, and the
-service worker's list holds the copy, not the file.
+service worker's list holds the copy, not the file; the zip archives the worker loads
+(the game's standard library, the wheel) are written with their files stored, and their
+copies pack them whole.
 
 That the worker fetches the copy, decodes it, and falls back to the file:
 e2e/test_gzipped_copies.py.
@@ -11,6 +13,7 @@ from __future__ import annotations
 import gzip
 import json
 import shutil
+import zipfile
 from pathlib import Path
 
 from hasenpfeffer_site import build_site, gzipped_copies, pwa_build
@@ -58,6 +61,10 @@ def test_the_service_worker_stores_the_copy_and_answers_the_file_with_it(
     (folder / "pyodide" / "pyodide.mjs").write_text("export {};\n")
     (folder / "pyodide" / "pyodide.asm.mjs").write_text("export default () => 0;\n" * 100)
     gzipped_copies.write_copies(folder)
+    (folder / "engine").mkdir()
+    for archive in gzipped_copies.archives("tiny-1.0-py3-none-any.whl"):
+        (folder / archive).write_bytes(b"PK\3\4" + b"stored file " * 500)
+    gzipped_copies.write_copies(folder, gzipped_copies.archives("tiny-1.0-py3-none-any.whl"))
     (tmp_path / "index.html").write_text("<!doctype html>\n")
     info = {
         "appVersion": "0123456789ab",
@@ -72,10 +79,17 @@ def test_the_service_worker_stores_the_copy_and_answers_the_file_with_it(
     assert copy in files and wasm not in files
     assert f"{version}pyodide/pyodide.mjs" in files and "index.html" in files
     script = f"{version}pyodide/pyodide.asm.mjs"
+    stdlib, wheel = (
+        f"{version}pyodide/python_stdlib_game.zip",
+        f"{version}engine/tiny-1.0-py3-none-any.whl",
+    )
     assert build["decoded"] == {
         wasm: [copy, "application/wasm"],
         script: [f"{script}.gz", "text/javascript"],
+        stdlib: [f"{stdlib}.gz", "application/zip"],
+        wheel: [f"{wheel}.gz", "application/zip"],
     }
+    assert stdlib not in files and wheel not in files and f"{wheel}.gz" in files
     assert script not in files and f"{script}.gz" in files
     # the service worker's own list says the same
     text = (tmp_path / "sw.js").read_text(encoding="utf-8")
@@ -89,3 +103,20 @@ def test_a_site_without_the_copy_keeps_the_file_in_the_list(tmp_path: Path) -> N
     version = "v/0123456789ab/"
     paths = [f"{version}pyodide/pyodide.asm.wasm", f"{version}pyodide/pyodide.mjs"]
     assert gzipped_copies.decoded_files(paths, version) == {}
+
+
+def test_a_stored_archives_copy_packs_it_smaller_than_its_files_deflated_one_by_one(
+    tmp_path: Path,
+) -> None:
+    """Why the archives are stored (game_stdlib.py, wheel_bytecode.py): on the engine's own
+    sources, a gzipped copy of the stored archive is smaller than the archive deflated file
+    by file (it packs what the files share)."""
+    sources = sorted((ROOT / "engine" / "hasenpfeffer").rglob("*.py"))
+    for kind in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+        with zipfile.ZipFile(tmp_path / f"{kind}.zip", "w", kind, compresslevel=9) as archive:
+            for source in sources:
+                archive.write(source, source.relative_to(ROOT / "engine").as_posix())
+    stored = (tmp_path / f"{zipfile.ZIP_STORED}.zip").read_bytes()
+    copy = gzipped_copies.gzipped(stored)
+    assert gzip.decompress(copy) == stored
+    assert len(copy) < 0.9 * (tmp_path / f"{zipfile.ZIP_DEFLATED}.zip").stat().st_size

@@ -51,6 +51,12 @@ def test_every_module_gets_its_bytecode_and_nothing_else_changes(
         assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, unchecked
 
 
+def test_the_site_wheels_files_are_stored(compiled: tuple[Path, Path]) -> None:
+    """(the site sends the wheel as a gzipped copy of the whole: gzipped_copies.py)"""
+    with zipfile.ZipFile(compiled[1]) as wheel:
+        assert {i.compress_type for i in wheel.infolist()} == {zipfile.ZIP_STORED}
+
+
 def importlib_magic() -> bytes:
     import importlib.util
 

@@ -37,8 +37,9 @@ people and browsers know:
                                 the runtime's script gzipped, which the game's worker asks
                                 for and decodes (gzipped_copies.py), python_stdlib_game.zip:
                                 the standard library the game's worker loads, trimmed to
-                                what the engine and Pyodide's start import, and
-                                pyodide-lock-game.json, the lock file without packages
+                                what the engine and Pyodide's start import (its files
+                                stored; the worker asks for its gzipped copy, .zip.gz),
+                                and pyodide-lock-game.json, the lock file without packages
                                 (game_stdlib.py); the whole python_stdlib.zip and
                                 pyodide-lock.json stay for python.html
       jsqr/jsQR.js, jsqr/LICENSE
@@ -46,7 +47,8 @@ people and browsers know:
                                 by the camera scan's worker (web/together/qr-reader-worker.js)
                                 where the browser has no BarcodeDetector for QR codes
       engine/<wheel>            the engine wheel with bytecode for Pyodide's Python added
-                                (wheel_bytecode.py; imported in place via zipimport)
+                                (wheel_bytecode.py; imported in place via zipimport; its
+                                files stored, and gzipped whole beside it: <wheel>.gz)
       engine/runtime.snapshot   the started runtime: Pyodide's memory snapshot with the
                                 engine imported, gzipped (engine_snapshot.mjs, over the
                                 game's standard library); a first visit restores it instead
@@ -118,13 +120,13 @@ WORKER_ENTRY = "web/engine/worker.js"
 RUNTIME_PRELOAD_MARK = "<!-- {{RUNTIME_PRELOAD}} -->"
 #: What the worker loads besides its static imports, preloaded by the page for the HTTP
 #: cache: Pyodide's scripts and the runtime's files up to a few MB (the game's standard
-#: library, not Pyodide's whole one). Not the 9.6 MB wasm, which a private window's HTTP
-#: cache does not keep (it came twice): the worker asks for it first thing
-#: (web/engine/downloads.js).
+#: library, not Pyodide's whole one), as the gzipped copies the worker asks for. Not the
+#: 9.6 MB wasm, which a private window's HTTP cache does not keep (it came twice): the
+#: worker asks for it first thing (web/engine/downloads.js).
 WORKER_PRELOADS = (
     "pyodide/pyodide.mjs",
     "pyodide/pyodide.asm.mjs.gz",
-    f"pyodide/{game_stdlib.GAME_STDLIB_NAME}",
+    gzipped_copies.copy_of(f"pyodide/{game_stdlib.GAME_STDLIB_NAME}"),
     f"pyodide/{game_stdlib.GAME_LOCK_NAME}",
 )
 WEB_SUFFIXES = (".js", ".json", ".css", ".svg", ".png", ".webmanifest")
@@ -519,6 +521,10 @@ def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, obje
     stdlib = out / "pyodide" / game_stdlib.GAME_STDLIB_NAME
     game_stdlib.add_game_stdlib(out / "pyodide" / game_stdlib.STDLIB_NAME, site_wheel, stdlib)
     sizes[stdlib.name] = stdlib.stat().st_size
+    # the two archives the worker loads, as gzipped copies too (their files stored)
+    archives = gzipped_copies.archives(wheel.name)
+    for copy in gzipped_copies.write_copies(out, archives).values():
+        sizes[copy.name] = copy.stat().st_size
     pyodide_dir = out / "pyodide"
     game_stdlib.write_game_lock(
         pyodide_dir / game_stdlib.LOCK_NAME, pyodide_dir / game_stdlib.GAME_LOCK_NAME
@@ -574,7 +580,8 @@ def runtime_preload_links(out: Path, wheel: Path) -> str:
     """The links that start the engine's downloads at the first bytes of the page, before
     any module has run: ``modulepreload`` for the start module's imports (the page's own
     module graph), and ``preload`` for what the worker loads: its script, its imports,
-    Pyodide's scripts, the standard library, the lock and the engine wheel. A preload
+    Pyodide's scripts, the standard library, the lock and the engine wheel (the gzipped
+    copies the worker asks for, where there are: gzipped_copies.py). A preload
     fills the page's memory cache, which a worker does not see; the worker gets these
     from the HTTP cache the preloads fill (the version's files are immutable), or joins
     a download still under way. ``as="fetch"`` with ``crossorigin``: the mode of the
@@ -585,7 +592,7 @@ def runtime_preload_links(out: Path, wheel: Path) -> str:
         *static_imports(out, WORKER_ENTRY),
         BUILD_INFO,  # written by versionize(), after this
         *WORKER_PRELOADS,
-        wheel.relative_to(out).as_posix(),
+        gzipped_copies.copy_of(wheel.relative_to(out).as_posix()),
     ]
     for path in dict.fromkeys(files):
         links.append(f'<link rel="preload" href="{path}" as="fetch" crossorigin>')

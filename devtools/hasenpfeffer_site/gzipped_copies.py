@@ -24,10 +24,15 @@ smaller than gzip -9's, 3,528,803 and 259,957 bytes: issue 50), which the worker
 from a ``blob:`` URL of the decoded bytes and hands to Pyodide's loader (its
 ``createPyodideModule``) where the worker's policy allows ``blob:`` scripts (none is sent
 by the plain hosts the copies are for; docs/hosting.md gives the policy to send), else the
-loader imports the script as stored. Not the others the issue named: the standard
-library's archives and the engine's wheel are zip files whose members are deflated
-already (gzip saves 1 %: 0.687 to 0.679 MB, 0.491 to 0.484 MB); the runtime snapshot is
-gzipped already (build_site.py). A test holds each copy to saving at least MIN_SAVED.
+loader imports the script as stored. And the two zip archives the worker loads
+(``archives()``): the game's standard library and the engine's wheel, written with their
+files stored, not deflated (a zip of files deflated one by one loses what they share:
+gzip over such an archive saved 1 %), so that their copies pack them as one stream:
+the library 687,041 bytes deflated file by file, 606,016 as a copy (its stored archive
+2.6 MB), the wheel 511,543 and 418,849 (1.2 MB). The worker decodes them whole and hands
+the bytes to Pyodide's loader and to the engine's import (web/engine/downloads.js). The
+runtime snapshot is gzipped already (build_site.py). A test holds each copy to saving at
+least MIN_SAVED.
 
 The service worker stores one version of each file: the copy, not the file as stored
 (pwa_build.py leaves the file out of its list), and answers a request for the file (the
@@ -46,7 +51,8 @@ from pathlib import Path
 from . import ROOT
 from .wheel_deflate import deflate
 
-#: The files copied, by their path in the site before the versioning (build_site.py).
+#: The files copied, by their path in the site before the versioning (build_site.py);
+#: also the game's standard library and the engine's wheel (ARCHIVES).
 COPIED = ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs")
 #: The copy's name: the file's and this.
 SUFFIX = ".gz"
@@ -56,7 +62,19 @@ MIN_SAVED = 0.2
 CACHE = ROOT / "build" / "gzipped-copies"
 CACHE_KEEP = 8
 #: The types the service worker gives a decoded file (the server's: serve_site.TYPES).
-TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".zip": "application/zip"}
+TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+}
+
+
+def archives(wheel_name: str) -> tuple[str, ...]:
+    """The zip archives the game's worker fetches as copies (ARCHIVES): the game's standard
+    library and the site's wheel ``wheel_name``, their files stored (game_stdlib.py,
+    wheel_bytecode.py), so that one gzip stream packs what the files share."""
+    return ("pyodide/python_stdlib_game.zip", f"engine/{wheel_name}")
 
 
 def copy_of(path: str) -> str:
@@ -107,12 +125,11 @@ def write_copies(folder: Path, copied: tuple[str, ...] = COPIED) -> dict[str, Pa
 
 
 def decoded_files(paths: list[str], version_path: str) -> dict[str, list[str]]:
-    """Of ``paths`` (the precache's, under ``version_path``), the files of COPIED whose copy
-    is there too: {file: [its copy, its content type]}."""
+    """Of ``paths`` (the precache's, under ``version_path``), the files whose copy is there
+    too: {file: [its copy, its content type]}."""
     have = set(paths)
     decoded: dict[str, list[str]] = {}
-    for rel in COPIED:
-        path = version_path + rel
-        if path in have and copy_of(path) in have:
-            decoded[path] = [copy_of(path), TYPES[Path(rel).suffix]]
+    for path in sorted(have):
+        if path.startswith(version_path) and copy_of(path) in have:
+            decoded[path] = [copy_of(path), TYPES[Path(path).suffix]]
     return decoded

@@ -4,7 +4,7 @@
 // compiled as it comes.
 
 import { BUILD } from "./worker-context.js";
-import { RUNTIME_SCRIPT_URL, WASM_URL, routeLoaderRequests } from "./pyodide-adapter.js";
+import { RUNTIME_SCRIPT_URL, STDLIB_URL, WASM_URL, routeLoaderRequests } from "./pyodide-adapter.js";
 import { WASM_NAME, arrived, counted, trackedName, wasmAsStored } from "./load-progress.js";
 
 // ---- a stream's bytes, read by the worker ----------------------------------------------
@@ -250,10 +250,75 @@ const compiledWasm = (async () => {
 })();
 compiledWasm.catch(() => {}); // reported through failDownload
 
+// ---- the two zip archives, from their gzipped copies too ------------------------------
+// The game's standard library (Pyodide's loader asks for it: its stdLibURL) and the
+// engine's wheel (fetchWheel, below) are zip archives of stored files, each with a
+// gzipped copy of the whole beside it (devtools/hasenpfeffer_site/gzipped_copies.py: the
+// library's 0.61 MB for 2.6, the wheel's 0.42 MB for 1.2; their files deflated one by
+// one came to 0.69 and 0.51). A request for either asks for the copy, decodes it whole
+// here and answers with the archive's bytes; a copy sent with Content-Encoding: gzip
+// (the browser decodes it: the zip's own bytes come) is taken as it is. The copy refused
+// (an HTTP error), neither gzip nor a zip (a host's page for a missing file), or damaged
+// (it does not decode, or not to a zip): the archive as stored. Either way the same bytes
+// (the site's snapshot holds their tables of contents). A network error (after its
+// retries), or the copy cut off on the way, fails the start as any tracked download.
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]; // "PK\3\4"
+
+/** Whether `url` is one of the archives fetched as their copies. */
+function isArchive(url) {
+  return url === STDLIB_URL || (BUILD !== null && url === new URL(BUILD.wheel, import.meta.url).href);
+}
+
+/** The archive at `url` (the download `name`): a response of its bytes, decoded from its
+ * copy, else the archive as stored (trackedFetch). */
+async function archiveFromCopy(url, name) {
+  let response;
+  try {
+    response = await fetchRetrying(`${url}.gz`);
+  } catch (err) {
+    failDownload(name, err?.message ?? err);
+    throw err;
+  }
+  if (response.ok && response.body) {
+    const reader = response.body.getReader();
+    let first;
+    try {
+      first = await reader.read();
+    } catch (err) {
+      failDownload(name, err?.message ?? err); // cut off on the way
+      throw err;
+    }
+    const head = first.done ? new Uint8Array(0) : first.value;
+    const gzipped = startsWith(head, GZIP_MAGIC);
+    if (!first.done && (gzipped || startsWith(head, ZIP_MAGIC))) {
+      const counted = countedBody(name, response.body, reader, first.value);
+      try {
+        const bytes = await readAll(gzipped ? counted.pipeThrough(new DecompressionStream("gzip")) : counted);
+        if (startsWith(new Uint8Array(bytes).subarray(0, 4), ZIP_MAGIC)) {
+          return new Response(bytes, { status: 200, headers: { "Content-Type": "application/zip" } });
+        }
+      } catch (err) {
+        if (startFailed) throw err; // cut off on the way (countedBody): the start has failed
+      }
+      console.warn(`hasenpfeffer: the gzipped copy of ${name} did not decode; fetching it as stored`);
+    } else {
+      reader.cancel().catch(() => {});
+    }
+  } else {
+    response.body?.cancel().catch(() => {});
+  }
+  return trackedFetch(url, undefined, name);
+}
+
 // Count the bytes of the tracked downloads as they stream in (every request of the
 // worker and of Pyodide's loader goes through here, and is asked again if it fails);
-// the loader's request for the wasm gets the module compiled above.
-routeLoaderRequests((input, init, url) => trackedFetch(input, init, trackedName(url)), compiledWasm);
+// the loader's request for the wasm gets the module compiled above, the archives come
+// from their copies.
+routeLoaderRequests(
+  (input, init, url) =>
+    isArchive(url) ? archiveFromCopy(url, trackedName(url)) : trackedFetch(input, init, trackedName(url)),
+  compiledWasm,
+);
 
 // ---- the runtime's script, from its gzipped copy too -----------------------------------
 // Pyodide's loader imports the runtime's JavaScript (pyodide.asm.mjs, 1.25 MB; its copy
@@ -333,7 +398,8 @@ export function runtimeScript() {
 
 // ---- loading: the runtime and the wheel in parallel ------------------------------
 
-/** The engine's wheel (its bytes), fetched through the worker's fetch: counted, asked again. */
+/** The engine's wheel (its bytes), fetched through the worker's fetch: counted, asked again,
+ * from its gzipped copy (archiveFromCopy). */
 export async function fetchWheel() {
   const wheelURL = new URL(BUILD.wheel, import.meta.url).href;
   const response = await self.fetch(wheelURL);

@@ -29,7 +29,8 @@ export const RUNTIME_SCRIPT_URL = new URL("pyodide.asm.mjs", indexURL).href;
  * (devtools/hasenpfeffer_site/game_stdlib.py; loadPyodide's `stdLibURL`); pages with
  * Python of their own keep the whole one. */
 export const STDLIB_NAME = "python_stdlib_game.zip";
-const stdLibURL = new URL(STDLIB_NAME, indexURL).href;
+export const STDLIB_URL = new URL(STDLIB_NAME, indexURL).href;
+const stdLibURL = STDLIB_URL;
 
 /** Pyodide's lock file without its packages (the build's, game_stdlib.py; loadPyodide's
  * `lockFileURL`): the game loads no package, and the loader reads it at every start. */
