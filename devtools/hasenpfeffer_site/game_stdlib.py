@@ -18,7 +18,9 @@ walks the same requests through the game page's worker in Chromium, with the
 trimmed library, started from the site's runtime snapshot and the usual way.
 
 Its files are stored, not deflated: the site sends the archive as its gzipped copy
-(gzipped_copies.py), the whole archive compressed as one stream.
+(gzipped_copies.py), the whole archive compressed as one stream. And its modules' comments
+are left out, every line of code where it was (stdlib_comments.py, run inside Pyodide:
+``without_comments``).
 
 The runtime snapshot (engine_snapshot.mjs) must be made with this very archive:
 Python's ``zipimport`` keeps each archive's table of contents (the offsets of its
@@ -56,6 +58,8 @@ GAME_STDLIB_NAME = "python_stdlib_game.zip"
 LOCK_NAME = "pyodide-lock.json"
 GAME_LOCK_NAME = "pyodide-lock-game.json"
 FINDER = HERE / "game_stdlib.mjs"
+#: What leaves the kept modules' comments out, inside Pyodide (stdlib_comments.py).
+COMMENTS = HERE / "stdlib_comments.mjs"
 WALK = HERE / "api_walk.py"
 #: Imported besides the walk, with what they import: the formatting of a Python error
 #: (a traceback with its lines: the walk raises one into JavaScript, and the engine
@@ -161,6 +165,19 @@ def trimmed(stdlib: Path, files: set[str]) -> bytes:
         return buffer.read()
 
 
+def without_comments(archive: Path) -> None:
+    """``archive`` (a trimmed library) rewritten in place without its modules' comments
+    (stdlib_comments.py, run inside Pyodide by COMMENTS)."""
+    out = archive.with_name(archive.name + ".nocomments")
+    run = subprocess.run(
+        ["node", str(COMMENTS), str(archive), str(out)], capture_output=True, text=True, check=False
+    )
+    if run.returncode != 0 or not out.is_file():
+        said = (run.stdout + run.stderr)[-ERROR_TAIL:]
+        raise SystemExit(f"game_stdlib: leaving the library's comments out failed:\n{said}")
+    out.replace(archive)
+
+
 def cache_key(stdlib: Path, site_wheel: Path) -> str:
     """The cache's name for the game's library of ``site_wheel``: it changes with the
     wheel, the whole library, the walk, the finder, this module and Pyodide."""
@@ -170,6 +187,8 @@ def cache_key(stdlib: Path, site_wheel: Path) -> str:
         stdlib,
         WALK,
         FINDER,
+        COMMENTS,
+        HERE / "stdlib_comments.py",
         HERE / "started_engine.mjs",
         Path(__file__),
         ROOT / "node_modules" / "pyodide" / "package.json",
@@ -188,6 +207,7 @@ def add_game_stdlib(stdlib: Path, site_wheel: Path, dest: Path) -> None:
         CACHE.mkdir(parents=True, exist_ok=True)
         made = cached.with_name(f"{cached.name}.{os.getpid()}.part")  # builds run in parallel
         made.write_bytes(trimmed(stdlib, archive_files(found["modules"])))
+        without_comments(made)
         made.replace(cached)
         kept = sorted(
             (p for p in CACHE.iterdir() if p.suffix == ".zip"), key=lambda p: p.stat().st_mtime
