@@ -25,7 +25,8 @@ people and browsers know:
                                 this version's folder)
     v/<version>/                everything else, the same tree as before:
       web/engine/, web/table/, web/embed/, web/shared/, web/pwa/
-                                ES modules, styles, icons (the tree of web/)
+                                ES modules, styles, icons (the tree of web/; the scripts
+                                without their comments, every line kept: js_comments.mjs)
       web/engine/worker.js      the engine's worker: its modules in web/engine/ joined into
                                 one file (worker_bundle.py), which stand for them here
       web/shared/locales/       the message catalogues, one JSON file per language
@@ -537,6 +538,7 @@ def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, obje
     # the Python rule page (an entry) and PyScript: versioned by the same rule as the rest
     # ({{APP_VERSION}} is filled in by versionize())
     python_page.build(out, wheel.name, "{{APP_VERSION}}")
+    strip_js_comments(out / "web")
     for page, name in pages.items():
         text = page.read_text(encoding="utf-8")
         if PRELOAD_MARK in text:
@@ -552,6 +554,25 @@ def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, obje
         "wheelName": wheel.name,
         "sizes": sizes,
     }
+
+
+#: What leaves the comments out of the site's scripts (js_comments.mjs).
+JS_COMMENTS = Path(__file__).resolve().parent / "js_comments.mjs"
+
+
+def strip_js_comments(web: Path) -> None:
+    """The site's scripts in ``web`` (its copy of web/, the worker joined) without their
+    comments, every line of code kept (js_comments.mjs; issue 50: 137 KB of the 341 KB of
+    modules a first deal loads were comments). Not the vendored scripts (pyodide/,
+    pyscript/, jsqr/), which are outside ``web``."""
+    files = sorted(str(p) for p in web.rglob("*") if p.suffix in (".js", ".mjs"))
+    run = subprocess.run(
+        ["node", str(JS_COMMENTS), *files], capture_output=True, text=True, check=False
+    )
+    if run.returncode != 0 or "not parsed" in run.stdout:
+        raise SystemExit(
+            f"build_site: leaving the scripts' comments out failed:\n{run.stdout}{run.stderr}"
+        )
 
 
 def static_imports(out: Path, entry: str) -> list[str]:
