@@ -27,6 +27,7 @@ from conftest import (
     open_page,
     playable_first_visit,
 )
+from hasenpfeffer_site.build_site import version_dir
 from hasenpfeffer_site.serve_site import QuietHandler
 
 #: The engine's modules in the sources: the page's, and the worker's (joined in the site).
@@ -39,9 +40,9 @@ PRELOADED = (
     "build-info.js",
     "pyodide.mjs",
     "pyodide.asm.mjs.gz",
-    "python_stdlib_game.zip",
+    "python_stdlib_game.zip.gz",  # (the archives' gzipped copies: gzipped_copies.py)
     "pyodide-lock-game.json",
-    ".whl",
+    ".whl.gz",
 )
 
 RESOURCES = """() => performance.getEntriesByType("resource").map((e) => ({
@@ -103,9 +104,17 @@ def test_the_engine_downloads_start_with_the_page_and_come_once(
     for suffix in (*PRELOADED, "pyodide.asm.wasm.gz", "runtime.snapshot"):
         files = [n for n in served if n.endswith(suffix)]
         assert files and all(served[n] == 1 for n in files), (suffix, dict(served))
-    # the wasm and the runtime's script came as their gzipped copies (the worker decodes
-    # them), never as stored; the lock file as the game's, without Pyodide's packages
-    as_stored = {"pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json"}
+    # the wasm, the runtime's script, the library and the wheel came as their gzipped
+    # copies (the worker decodes them), never as stored; the lock file as the game's,
+    # without Pyodide's packages
+    wheel = next(version_dir(site_dir).glob("engine/*.whl")).name
+    as_stored = {
+        "pyodide.asm.wasm",
+        "pyodide.asm.mjs",
+        "python_stdlib_game.zip",
+        wheel,
+        "pyodide-lock.json",
+    }
     assert not as_stored & set(served), dict(served)
     # the worker came as one file (the build joins its modules): none of them on its own
     joined = {p.name for p in ENGINE_SOURCES.glob("*.js")} - {*PAGE_MODULES, "worker.js"}
@@ -261,8 +270,9 @@ def test_a_module_that_never_downloads_gets_a_message_and_a_button_that_reloads(
 @pytest.mark.parametrize(
     ("suffix", "times"),
     [
-        ("/python_stdlib_game.zip", 1),  # asked for by Pyodide's loader
-        (".whl", 1),  # by the worker itself
+        # (the archives' gzipped copies, which the worker asks for: gzipped_copies.py)
+        ("/python_stdlib_game.zip.gz", 1),  # for Pyodide's loader
+        (".whl.gz", 1),  # by the worker itself
         ("/pyodide.asm.wasm.gz", 2),  # the worker's first request, twice
         ("/engine/runtime.snapshot", 1),  # the site's started runtime, by the worker
     ],
@@ -301,8 +311,8 @@ def test_the_worker_asks_again_for_a_download_that_failed(
 @pytest.mark.parametrize(
     ("suffix", "asked"),
     [
-        ((".whl",), 1),
-        # the wasm's gzipped copy refused, then the wasm as stored: once each
+        # the gzipped copy refused, then the file as stored: once each
+        ((".whl.gz", ".whl"), 2),
         (("/pyodide.asm.wasm.gz", "/pyodide.asm.wasm"), 2),
     ],
     ids=["wheel", "wasm"],
