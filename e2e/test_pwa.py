@@ -178,9 +178,12 @@ def test_installable_then_plays_offline_and_resumes(
         # precached through the service worker, every request on the origin
         precached = sw_requests(requests)
         names = {u.split("?")[0].rsplit("/", 1)[-1] for u in precached}
-        assert {"pyodide.asm.wasm.gz", "python_stdlib_game.zip", "pyodide-lock-game.json"} <= names
-        # one version of each file: the wasm as its gzipped copy, which the worker decodes
-        assert "pyodide.asm.wasm" not in names
+        assert {"pyodide.asm.wasm.gz", "python_stdlib_game.zip.gz", "pyodide-lock-game.json"} <= (
+            names
+        )
+        # one version of each file: the wasm, the library as their gzipped copies, which
+        # the worker decodes
+        assert "pyodide.asm.wasm" not in names and "python_stdlib_game.zip" not in names
         # Pyodide's whole standard library and lock file are the Python page's (its
         # group), not the game's
         assert "python_stdlib.zip" not in names and "pyodide-lock.json" not in names
@@ -191,7 +194,7 @@ def test_installable_then_plays_offline_and_resumes(
             "",
             "manifest.webmanifest",
         } <= names  # "": the page
-        assert any(n.endswith(".whl") for n in names)
+        assert any(n.endswith(".whl.gz") for n in names)  # (the wheel's gzipped copy)
         assert all(from_origin(r.url, base) for r in requests)
 
         # installable by Chromium's own criteria; the menu offers to install
@@ -381,6 +384,7 @@ def test_the_precache_lists_every_file_of_the_site_with_its_hash(site_dir: Path)
     decoded = build["decoded"]
     assert set(files) == on_disk - set(decoded)
     folder = f"v/{app_version(site_dir)}/"
+    wheel = next((site_dir / folder / "engine").glob("*.whl")).name
     assert decoded == {
         f"{folder}pyodide/pyodide.asm.wasm": [
             f"{folder}pyodide/pyodide.asm.wasm.gz",
@@ -390,6 +394,11 @@ def test_the_precache_lists_every_file_of_the_site_with_its_hash(site_dir: Path)
             f"{folder}pyodide/pyodide.asm.mjs.gz",
             "text/javascript",
         ],
+        f"{folder}pyodide/python_stdlib_game.zip": [
+            f"{folder}pyodide/python_stdlib_game.zip.gz",
+            "application/zip",
+        ],
+        f"{folder}engine/{wheel}": [f"{folder}engine/{wheel}.gz", "application/zip"],
     }
     for rel, entry in files.items():
         data = (site_dir / rel).read_bytes()
@@ -397,7 +406,7 @@ def test_the_precache_lists_every_file_of_the_site_with_its_hash(site_dir: Path)
     assert build["appVersion"] == app_version(site_dir) and build["versionPath"] == folder
     for name in (
         "pyodide.asm.wasm.gz",
-        "python_stdlib_game.zip",
+        "python_stdlib_game.zip.gz",
         "python_stdlib.zip",
         "pyodide-lock.json",
         "pyodide.mjs",
