@@ -22,6 +22,7 @@ import pytest
 import game_driver
 from axe import assert_accessible
 from engines import DRIVERS, Driver, ScriptPage
+from hasenpfeffer_site.build_site import version_dir
 from test_embed import _serve, host_page, wait_all
 from test_gzipped_copies import COPY, SCRIPT_COPY, SCRIPT_STORED, STORED, copies_server
 from test_pwa import Server, wait_offline_ready
@@ -253,7 +254,8 @@ def test_the_wasm_comes_as_its_gzipped_copy_else_as_stored(
 ) -> None:
     """The worker decodes the runtime's gzipped copies in this engine too (a
     DecompressionStream, the wasm compiled from the decoded stream, the script imported
-    from a blob: URL of its decoded bytes): neither is fetched as stored; a host without
+    from a blob: URL of its decoded bytes, the library's and the wheel's decoded whole):
+    none is fetched as stored; a host without
     the copies (404) or with damaged ones (gzip that does not decode) has them fetched as
     stored, and the game plays, nothing reported (Firefox reports a decoded stream that
     errors under a Response as a page error). (A server of its own: a new origin, no
@@ -270,6 +272,10 @@ def test_the_wasm_comes_as_its_gzipped_copy_else_as_stored(
     assert served[STORED] == (1 if stored_too else 0), dict(served)
     assert served[SCRIPT_COPY] >= 1, dict(served)
     assert served[SCRIPT_STORED] == (1 if stored_too else 0), dict(served)
+    wheel = next(version_dir(site_dir).glob("engine/*.whl")).name
+    for archive in ("python_stdlib_game.zip", wheel):
+        assert served[f"{archive}.gz"] >= 1, dict(served)
+        assert served[archive] == (1 if stored_too else 0), dict(served)
 
 
 def test_the_snapshot_given_up_on_a_slow_link(checked: Checked, site_dir: Path) -> None:
