@@ -8,9 +8,9 @@ Many static hosts and object stores send every file as stored: the runtime's 9.6
 wasm went over the wire whole. So the build writes ``<file>.gz`` beside each file of
 COPIED (gzip written by Zopfli, ``wheel_deflate.deflate``, no name and no time in its
 header: the same file gives the same bytes, and the same version; made once for each file
-and kept in ``build/gzipped-copies/``), and the engine's worker asks for the copy and decodes it as
-it comes (``DecompressionStream``), the wasm compiled while it streams
-(web/engine/downloads.js); the file as stored stays beside it for a host that refuses the
+and kept in ``.cache/gzipped-copies/``: ``make wheel`` empties build/), and the engine's
+worker asks for the copy and decodes it as it comes (``DecompressionStream``), the wasm
+compiled while it streams (web/engine/downloads.js); the file as stored stays beside it for a host that refuses the
 copy and for the pages that load Pyodide their own way (the Python page's PyScript).
 
 A host serves the copy as it serves any file: ``application/gzip``, which hosts that
@@ -59,7 +59,7 @@ SUFFIX = ".gz"
 #: What a copy must save of its file to be worth a file and a request (tested).
 MIN_SAVED = 0.2
 #: Copies made before, by the file's bytes (Zopfli takes half a minute on the wasm).
-CACHE = ROOT / "build" / "gzipped-copies"
+CACHE = ROOT / ".cache" / "gzipped-copies"
 CACHE_KEEP = 8
 #: The types the service worker gives a decoded file (the server's: serve_site.TYPES).
 TYPES = {
