@@ -10,8 +10,9 @@ COPIED (gzip written by Zopfli, ``wheel_deflate.deflate``, no name and no time i
 header: the same file gives the same bytes, and the same version; made once for each file
 and kept in ``.cache/gzipped-copies/``: ``make wheel`` empties build/), and the engine's
 worker asks for the copy and decodes it as it comes (``DecompressionStream``), the wasm
-compiled while it streams (web/engine/downloads.js); the file as stored stays beside it for a host that refuses the
-copy and for the pages that load Pyodide their own way (the Python page's PyScript).
+compiled while it streams (web/engine/downloads.js); the file as stored stays beside it
+for a host that refuses the copy and for the pages that load Pyodide their own way (the
+Python page's PyScript).
 
 A host serves the copy as it serves any file: ``application/gzip``, which hosts that
 compress do not compress again (docs/hosting.md); one that sends it with
