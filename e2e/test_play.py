@@ -162,9 +162,10 @@ def test_nothing_leaves_the_origin(browser: Browser, base_url: str, problems: Pa
     page.context.on("request", lambda r: requested.append(r.url))
     start(page, base_url, "?speed=instant")
     names = {u.split("?")[0].rsplit("/", 1)[-1] for u in requested}
-    assert {"pyodide.asm.wasm.gz", "python_stdlib_game.zip", "worker.js"} <= names
+    # the runtime, the game's library and the wheel as their gzipped copies
+    assert {"pyodide.asm.wasm.gz", "python_stdlib_game.zip.gz", "worker.js"} <= names
     assert "python_stdlib.zip" not in names  # the whole library: the Python page's
-    assert any(n.endswith(".whl") for n in names)
+    assert any(n.endswith(".whl.gz") for n in names)
     assert all(from_origin(u, base_url) for u in requested), requested
     page.context.close()
     assert problems.external == []
