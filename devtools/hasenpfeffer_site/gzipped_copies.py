@@ -99,6 +99,7 @@ def cached_copy(data: bytes) -> bytes:
     """gzipped(data), made once for each content (CACHE) and checked as it is made."""
     cached = CACHE / f"{hashlib.sha256(data).hexdigest()[:24]}.gz"
     if cached.is_file():
+        os.utime(cached)  # used now: kept before copies not asked for since (CACHE_KEEP)
         return cached.read_bytes()
     copy = gzipped(data)
     if gzip.decompress(copy) != data:

@@ -4,7 +4,7 @@
 // compiled as it comes.
 
 import { BUILD } from "./worker-context.js";
-import { RUNTIME_SCRIPT_URL, STDLIB_URL, WASM_URL, routeLoaderRequests } from "./pyodide-adapter.js";
+import { RUNTIME_SCRIPT_URL, STDLIB_NAME, STDLIB_URL, WASM_URL, routeLoaderRequests } from "./pyodide-adapter.js";
 import { WASM_NAME, arrived, counted, trackedName, wasmAsStored } from "./load-progress.js";
 
 // ---- a stream's bytes, read by the worker ----------------------------------------------
@@ -294,7 +294,10 @@ async function archiveFromCopy(url, name) {
       const counted = countedBody(name, response.body, reader, first.value);
       try {
         const bytes = await readAll(gzipped ? counted.pipeThrough(new DecompressionStream("gzip")) : counted);
-        if (startsWith(new Uint8Array(bytes).subarray(0, 4), ZIP_MAGIC)) {
+        // the whole archive, not a part of one (a copy cut short on the host and sent
+        // with Content-Encoding: gzip can decode without an error): its size, as built
+        const size = url === STDLIB_URL ? BUILD.sizes?.[STDLIB_NAME] : BUILD.sizes?.wheel;
+        if (startsWith(new Uint8Array(bytes).subarray(0, 4), ZIP_MAGIC) && (size === undefined || bytes.byteLength === size)) {
           return new Response(bytes, { status: 200, headers: { "Content-Type": "application/zip" } });
         }
       } catch (err) {
