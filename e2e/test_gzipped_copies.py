@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import gzip
 import http.server
 import threading
 import time
@@ -47,7 +48,9 @@ def copies_server(
     """The site served as usual, counting the requests for each file name, with its gzipped
     copies (``*.gz``) served ``copies``: "as stored" (a gzip file, as serve_site sends it),
     "refused" (404), "a page" (200, an HTML page: a host's answer to a missing file),
-    "damaged" (gzip that cannot be decoded) or "encoded" (the copy sent with
+    "damaged" (gzip that cannot be decoded), "a part" (the two archives' copies whole
+    gzip files of the archive's first half: they decode, to a part of a zip; the other
+    copies as stored) or "encoded" (the copy sent with
     ``Content-Encoding: gzip`` and the type of the file it is a copy of, as a host does
     that takes ``.gz`` for an encoding: the browser decodes it); the engine's worker sent
     with ``worker_policy`` as its Content-Security-Policy when given; the runtime's
@@ -69,8 +72,16 @@ def copies_server(
             if snapshot_rate and name == "runtime.snapshot":
                 self._send_slowly(Path(self.translate_path(self.path.split("?")[0])))
                 return
-            if not name.endswith(".gz") or copies == "as stored":
+            archive = name.endswith((".zip.gz", ".whl.gz"))
+            if not name.endswith(".gz") or copies == "as stored" or (
+                copies == "a part" and not archive
+            ):
                 super().do_GET()
+                return
+            if copies == "a part":
+                whole = Path(self.translate_path(self.path.split("?")[0][: -len(".gz")]))
+                data = whole.read_bytes()
+                self._send(gzip.compress(data[: len(data) // 2]), "application/gzip", None)
                 return
             if copies == "refused":
                 self.send_error(404)
@@ -156,6 +167,28 @@ def test_the_big_files_come_as_their_gzipped_copies_else_as_stored(
     # the refused copies' 404s are the one thing the console says
     unexpected = [e for e in problems.errors if not (copies == "refused" and "404" in e)]
     assert unexpected == [], problems.errors
+
+
+def test_an_archives_copy_that_decodes_to_a_part_gets_the_archive_as_stored(
+    browser: Browser, site_dir: Path, problems: PageProblems
+) -> None:
+    """A copy of the library or the wheel that decodes without an error to a zip cut
+    short (a file cut short on the host, sent with ``Content-Encoding: gzip``, can) is not
+    taken: the archive as stored is fetched, and the game plays."""
+    server, base, served = copies_server(site_dir, "a part")
+    try:
+        with playable_first_visit(browser, base + "?speed=instant", problems) as (page, _):
+            state = page.evaluate("window.hasenpfeffer.state !== null")
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert state
+    wheel = next(version_dir(site_dir).glob("engine/*.whl")).name
+    for archive in ("python_stdlib_game.zip", wheel):
+        assert served[f"{archive}.gz"] == 1 and served[archive] == 1, dict(served)
+    assert served[STORED] == 0 and served[SCRIPT_STORED] == 0, dict(served)
+    # what the console may say: the worker's word that a copy did not decode
+    assert all("did not decode" in e for e in problems.errors), problems.errors
 
 
 def test_a_worker_policy_without_blob_scripts_gets_the_script_as_stored(
