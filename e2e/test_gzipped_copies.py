@@ -73,8 +73,10 @@ def copies_server(
                 self._send_slowly(Path(self.translate_path(self.path.split("?")[0])))
                 return
             archive = name.endswith((".zip.gz", ".whl.gz"))
-            if not name.endswith(".gz") or copies == "as stored" or (
-                copies == "a part" and not archive
+            if (
+                not name.endswith(".gz")
+                or copies == "as stored"
+                or (copies == "a part" and not archive)
             ):
                 super().do_GET()
                 return
