@@ -110,3 +110,18 @@ def test_a_cross_fit_says_each_hand_by_a_fit_that_never_saw_it() -> None:
     # a kind no fold fitted is said as played out
     lone = Row("alone", 0.3, True, 7, 0.3)
     assert calibration.said_by({}, lone).predicted == 0.3
+
+
+def test_every_preset_says_fitted_chances_that_never_fall_as_the_share_rises() -> None:
+    from itertools import pairwise
+
+    from hasenpfeffer.bots.shown_chances import FITS, fitted
+    from hasenpfeffer.rules import PRESETS
+
+    # each preset's bids are fitted (docs/benchmarks.md, "The advisor's calibration")
+    assert {name for name, kind in FITS if kind == "bid"} == set(PRESETS)
+    shares = [k / 200 for k in range(201)]
+    for key, fit in FITS.items():
+        said = [fitted(share, fit) for share in shares]
+        assert all(0 < s < 1 for s in said), key
+        assert all(a <= b for a, b in pairwise(said)), key

@@ -16,7 +16,7 @@ and checked by a cross-fit on them (docs/benchmarks.md):
 that a higher share is never said lower). A straight line in the log-odds
 (``c = 0``) left one seed decile 11 points off on 2,000 hands: the calls'
 curves bend at their top. The decisions themselves are untouched: only the
-words change. Rules with no fit (custom rules, a rule set not yet measured)
+words change. Rules with no fit (custom rules: each preset is fitted)
 say the played-out share.
 
 >>> from hasenpfeffer.rules import PRESETS
@@ -47,12 +47,16 @@ EDGE: Final = 0.02
 #: (rule set, kind): (a, b, c), from ``calibration --fit`` on the first hands
 #: of 2,000 or more seeded games, each checked by a cross-fit on them
 #: (docs/benchmarks.md, "The advisor's calibration"): seed on those seeded 1-751,
-#: 1001-1626 and 20001-20738, traditional on 1-2000.
+#: 1001-1626 and 20001-20738, the other three rule sets on 1-2000.
 FITS: Final[Mapping[tuple[str, str], tuple[float, float, float]]] = {
     ("seed", "bid"): (-0.648, 0.812, 0.058),
     ("seed", "alone"): (-0.488, 0.903, 0.061),
     ("seed", "defend_alone"): (0.629, 0.628, -0.117),
+    ("seed-pepper", "bid"): (-0.708, 0.833, 0.066),
+    ("seed-pepper", "alone"): (-0.591, 0.827, 0.04),
+    ("seed-pepper", "defend_alone"): (0.613, 0.605, -0.136),
     ("traditional", "bid"): (-0.132, 0.917, -0.024),
+    ("pepper", "bid"): (-0.164, 0.843, -0.002),
 }
 
 
