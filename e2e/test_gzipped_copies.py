@@ -132,6 +132,26 @@ def copies_server(
     return server, f"http://127.0.0.1:{server.server_address[1]}/", served
 
 
+def played(
+    browser: Browser,
+    site_dir: Path,
+    problems: PageProblems,
+    copies: str = "as stored",
+    worker_policy: str | None = None,
+) -> tuple[collections.Counter[str], list[str], str]:
+    """A first visit to the site served by ``copies_server(site_dir, copies,
+    worker_policy)``, until the game is playable: the requests served per file name, the
+    URLs the page and its worker asked for, and the server's address."""
+    server, base, served = copies_server(site_dir, copies, worker_policy)
+    try:
+        with playable_first_visit(browser, base + "?speed=instant", problems) as (page, requested):
+            assert page.evaluate("window.hasenpfeffer.state !== null")
+    finally:
+        server.shutdown()
+        server.server_close()
+    return served, requested, base
+
+
 #: (how the host serves the copy, whether the wasm as stored is fetched after it)
 HOSTS = [
     ("as stored", False),
@@ -149,14 +169,7 @@ def test_the_big_files_come_as_their_gzipped_copies_else_as_stored(
     """The game plays whatever the host does with the copies; a file as stored (the wasm,
     the script, the library, the wheel) is fetched only when its copy is refused or is
     not one, and each file once."""
-    server, base, served = copies_server(site_dir, copies)
-    try:
-        with playable_first_visit(browser, base + "?speed=instant", problems) as (page, requested):
-            state = page.evaluate("window.hasenpfeffer.state !== null")
-    finally:
-        server.shutdown()
-        server.server_close()
-    assert state
+    served, requested, base = played(browser, site_dir, problems, copies)
     assert served[COPY] == 1 and served[SCRIPT_COPY] == 1, dict(served)
     assert served[STORED] == (1 if stored_too else 0), dict(served)
     assert served[SCRIPT_STORED] == (1 if stored_too else 0), dict(served)
@@ -177,14 +190,7 @@ def test_an_archives_copy_that_decodes_to_a_part_gets_the_archive_as_stored(
     """A copy of the library or the wheel that decodes without an error to a zip cut
     short (a file cut short on the host, sent with ``Content-Encoding: gzip``, can) is not
     taken: the archive as stored is fetched, and the game plays."""
-    server, base, served = copies_server(site_dir, "a part")
-    try:
-        with playable_first_visit(browser, base + "?speed=instant", problems) as (page, _):
-            state = page.evaluate("window.hasenpfeffer.state !== null")
-    finally:
-        server.shutdown()
-        server.server_close()
-    assert state
+    served, _, _ = played(browser, site_dir, problems, "a part")
     wheel = next(version_dir(site_dir).glob("engine/*.whl")).name
     for archive in ("python_stdlib_game.zip", wheel):
         assert served[f"{archive}.gz"] == 1 and served[archive] == 1, dict(served)
@@ -203,14 +209,7 @@ def test_a_worker_policy_without_blob_scripts_gets_the_script_as_stored(
         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
         "object-src 'none'; base-uri 'none'"
     )
-    server, base, served = copies_server(site_dir, worker_policy=policy)
-    try:
-        with playable_first_visit(browser, base + "?speed=instant", problems) as (page, _):
-            state = page.evaluate("window.hasenpfeffer.state !== null")
-    finally:
-        server.shutdown()
-        server.server_close()
-    assert state
+    served, _, _ = played(browser, site_dir, problems, worker_policy=policy)
     assert served[COPY] == 1 and served[STORED] == 0, dict(served)
     # (the copy is the page's preload: index.html does not know the worker's policy)
     assert served[SCRIPT_STORED] == 1 and served[SCRIPT_COPY] <= 1, dict(served)
