@@ -30,7 +30,6 @@ export const RUNTIME_SCRIPT_URL = new URL("pyodide.asm.mjs", indexURL).href;
  * Python of their own keep the whole one. */
 export const STDLIB_NAME = "python_stdlib_game.zip";
 export const STDLIB_URL = new URL(STDLIB_NAME, indexURL).href;
-const stdLibURL = STDLIB_URL;
 
 /** Pyodide's lock file without its packages (the build's, game_stdlib.py; loadPyodide's
  * `lockFileURL`): the game loads no package, and the loader reads it at every start. */
@@ -83,8 +82,8 @@ export async function loadRuntime(snapshot, makeSnapshot, runtimeScript = async 
     return create(settings);
   };
   const options = snapshot
-    ? { indexURL, stdLibURL, lockFileURL, packages: [], createPyodideModule, _loadSnapshot: snapshot }
-    : { indexURL, stdLibURL, lockFileURL, packages: [], createPyodideModule, _makeSnapshot: makeSnapshot };
+    ? { indexURL, stdLibURL: STDLIB_URL, lockFileURL, packages: [], createPyodideModule, _loadSnapshot: snapshot }
+    : { indexURL, stdLibURL: STDLIB_URL, lockFileURL, packages: [], createPyodideModule, _makeSnapshot: makeSnapshot };
   const pyodide = await loadPyodide(options);
   if (pyodide._api?.config) pyodide._api.config._loadSnapshot = null; // the loader keeps its options
   return pyodide;
