@@ -237,11 +237,19 @@ class FirefoxBiDi(Driver):
                 ],
                 stdin=subprocess.DEVNULL,
             )
+            # (the socket's file comes at bind, a moment before it listens: refused until
+            # then)
             deadline = time.monotonic() + 30
-            while not sock_path.exists() and time.monotonic() < deadline:
-                time.sleep(0.05)
-            unix = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            unix.connect(str(sock_path))
+            while True:
+                unix = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                try:
+                    unix.connect(str(sock_path))
+                    break
+                except (FileNotFoundError, ConnectionRefusedError):
+                    unix.close()
+                    if time.monotonic() >= deadline:
+                        raise
+                    time.sleep(0.05)
             self.ws = websocket.create_connection(
                 url, timeout=120, suppress_origin=True, socket=unix
             )
