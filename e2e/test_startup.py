@@ -42,7 +42,6 @@ PRELOADED = (
     "pyodide.asm.mjs.gz",
     "python_stdlib_game.zip.gz",  # (the archives' gzipped copies: gzipped_copies.py)
     "pyodide-lock-game.json",
-    ".whl.gz",
 )
 
 RESOURCES = """() => performance.getEntriesByType("resource").map((e) => ({
@@ -101,7 +100,7 @@ def test_the_engine_downloads_start_with_the_page_and_come_once(
     (start_module,) = named(on_page, "/web/engine/start.js")
     # over localhost the runtime came started, from the site's snapshot
     assert started["from"] == "shipped", started
-    for suffix in (*PRELOADED, "pyodide.asm.wasm.gz", "runtime.snapshot"):
+    for suffix in (*PRELOADED, "pyodide.asm.wasm.gz", ".whl.gz", "runtime.snapshot"):
         files = [n for n in served if n.endswith(suffix)]
         assert files and all(served[n] == 1 for n in files), (suffix, dict(served))
     # the wasm, the runtime's script, the library and the wheel came as their gzipped
@@ -131,6 +130,11 @@ def test_the_engine_downloads_start_with_the_page_and_come_once(
     (wasm,) = named(in_worker, "pyodide.asm.wasm.gz")
     (loader,) = named(in_worker, "pyodide.mjs")
     assert wasm["start"] <= loader["start"], (wasm, loader)
+    # the engine's wheel: asked for by the worker once the wasm is in (wanted only after
+    # Python has started, it does not share the link with the wasm), not by the page
+    (wheel_copy,) = named(in_worker, ".whl.gz")
+    assert wheel_copy["start"] >= wasm["end"], (wheel_copy, wasm)
+    assert named(on_page, ".whl.gz") == [], on_page
 
 
 def test_an_embedded_game_plays_from_the_same_page(
@@ -407,9 +411,11 @@ def test_without_a_usable_snapshot_of_the_site_the_runtime_starts_the_usual_way(
 
 
 #: The worker's word when it gives the site's snapshot up on a slow link
-#: (web/engine/runtime-snapshot.js): what is left of it, at the link's rate.
+#: (web/engine/runtime-snapshot.js): what is left of it, at the link's rate, and whether
+#: it was asked for at all (a link judged too slow before: "not asked for").
 GIVEN_UP = re.compile(
-    r"starting the runtime the usual way \(its snapshot: (\d+) ms more to download\)"
+    r"starting the runtime the usual way"
+    r" \(its snapshot: (\d+) ms (?:more to download|to download, not asked for)\)"
 )
 #: What a restore saves, by which the worker judges (its SHIPPED_SAVES_MS).
 SAVES_MS = int(
@@ -428,14 +434,18 @@ def test_the_sites_snapshot_is_given_up_or_kept_as_the_links_rate_says(
     browser: Browser, base_url: str, problems: PageProblems, mbit: int, started: str
 ) -> None:
     """Over an emulated link of ``mbit`` Mbit/s and 80 ms (Chromium's network conditions,
-    the page's and its worker's): at 8 and 16 Mbit/s the rest of the snapshot's 6.35 MB
-    would take longer than the 1.8 s of start it saves, and the worker gives it up and
-    starts the usual way (its device's own snapshot taken: "taken"), saying so with what
-    was left; at 40 Mbit/s it is kept and restored ("shipped"), nothing said. What is
-    asserted is the worker's decision (its log and its timings), never a duration."""
+    the page's and its worker's): at 8 and 16 Mbit/s the snapshot's 6.35 MB would take
+    longer than the 1.8 s of start it saves, and the worker starts the usual way (its
+    device's own snapshot taken: "taken"), saying so with how long it would have taken:
+    at 8 Mbit/s it never asks for it (its bytes would slow the wasm's), at 16 it may
+    ask and then give it up; at 40 Mbit/s it is asked for and restored ("shipped"),
+    nothing said. What is asserted is the worker's decision (its log, its requests and
+    its timings), never a duration."""
     page = open_page(browser, base_url, problems)
     said: list[str] = []
+    asked: list[str] = []
     page.on("console", lambda m: GIVEN_UP.search(m.text) and said.append(m.text))
+    page.on("request", lambda r: r.url.endswith(SNAPSHOT) and asked.append(r.url))
     try:
         session = page.context.new_cdp_session(page)
         session.send("Network.enable")
@@ -449,9 +459,11 @@ def test_the_sites_snapshot_is_given_up_or_kept_as_the_links_rate_says(
         page.context.close()
     assert source == started, (source, said)
     if started == "shipped":
-        assert said == [], said
+        assert said == [] and len(asked) == 1, (said, asked)
     else:
         # (the worker's message, as the page's console shows it too: once or twice)
+        if mbit == 8:
+            assert all("not asked for" in t for t in said) and asked == [], (said, asked)
         (left,) = {int(m) for text in said for m in GIVEN_UP.findall(text)}
         assert left > SAVES_MS, said
     assert _unexpected(problems) == [] and problems.external == []

@@ -544,7 +544,7 @@ def build(out: Path, wheel: Path, keep_versions: bool = False) -> dict[str, obje
         if PRELOAD_MARK in text:
             text = text.replace(PRELOAD_MARK, preload_links(out, TABLE_ENTRY))
         if RUNTIME_PRELOAD_MARK in text:
-            text = text.replace(RUNTIME_PRELOAD_MARK, runtime_preload_links(out, site_wheel))
+            text = text.replace(RUNTIME_PRELOAD_MARK, runtime_preload_links(out))
         (out / name).write_text(text, encoding="utf-8")
     return {
         "engineVersion": engine_version,
@@ -597,12 +597,13 @@ def preload_links(out: Path, entry: str) -> str:
     return "\n".join(f'<link rel="modulepreload" href="{m}">' for m in static_imports(out, entry))
 
 
-def runtime_preload_links(out: Path, wheel: Path) -> str:
+def runtime_preload_links(out: Path) -> str:
     """The links that start the engine's downloads at the first bytes of the page, before
     any module has run: ``modulepreload`` for the start module's imports (the page's own
     module graph), and ``preload`` for what the worker loads: its script, its imports,
-    Pyodide's scripts, the standard library, the lock and the engine wheel (the gzipped
-    copies the worker asks for, where there are: gzipped_copies.py). A preload
+    Pyodide's scripts, the standard library and the lock (the gzipped copies the worker
+    asks for, where there are: gzipped_copies.py). Not the engine's wheel, which the
+    worker asks for once the wasm is in, to come while Python starts. A preload
     fills the page's memory cache, which a worker does not see; the worker gets these
     from the HTTP cache the preloads fill (the version's files are immutable), or joins
     a download still under way. ``as="fetch"`` with ``crossorigin``: the mode of the
@@ -613,7 +614,6 @@ def runtime_preload_links(out: Path, wheel: Path) -> str:
         *static_imports(out, WORKER_ENTRY),
         BUILD_INFO,  # written by versionize(), after this
         *WORKER_PRELOADS,
-        gzipped_copies.copy_of(wheel.relative_to(out).as_posix()),
     ]
     for path in dict.fromkeys(files):
         links.append(f'<link rel="preload" href="{path}" as="fetch" crossorigin>')

@@ -5,7 +5,7 @@
 
 import { BUILD } from "./worker-context.js";
 import { RUNTIME_SCRIPT_URL, STDLIB_NAME, STDLIB_URL, WASM_URL, routeLoaderRequests } from "./pyodide-adapter.js";
-import { WASM_NAME, arrived, counted, trackedName, wasmAsStored } from "./load-progress.js";
+import { WASM_NAME, arrived, counted, requested, trackedName, wasmAsStored, whenArrived } from "./load-progress.js";
 
 // ---- a stream's bytes, read by the worker ----------------------------------------------
 
@@ -86,6 +86,7 @@ export function onEveryChunk(callback) {
 async function trackedFetch(input, init, name) {
   let response;
   try {
+    if (name) requested();
     response = await fetchRetrying(input, init);
   } catch (err) {
     if (name) failDownload(name, err?.message ?? err);
@@ -101,34 +102,43 @@ async function trackedFetch(input, init, name) {
 }
 
 /** `body` (a response's), its bytes counted as they come (a cut-off body fails the start);
- * `reader`: its reader, when its `first` chunk was read already (to look at it). */
+ * `reader`: its reader, when its `first` chunk was read already (to look at it). The
+ * body is read as its bytes arrive, not as they are taken (the wasm's by its compiler):
+ * their count is the link's rate, by which the site's snapshot is asked for. */
 function countedBody(name, body, reader = body.getReader(), first = null) {
-  return new ReadableStream({
-    start(controller) {
-      if (!first) return;
-      counted(first.byteLength);
-      afterChunk();
-      controller.enqueue(first);
-    },
-    async pull(controller) {
+  let cancelled = false;
+  const take = (controller, bytes) => {
+    counted(bytes.byteLength);
+    afterChunk();
+    controller.enqueue(bytes);
+  };
+  const pump = async (controller) => {
+    for (;;) {
       let chunk;
       try {
         chunk = await reader.read();
       } catch (err) {
+        if (cancelled) return;
         failDownload(name, err?.message ?? err); // cut off on the way
         controller.error(err);
         return;
       }
+      if (cancelled) return;
       if (chunk.done) {
         controller.close();
         arrived(name);
         return;
       }
-      counted(chunk.value.byteLength);
-      afterChunk();
-      controller.enqueue(chunk.value);
+      take(controller, chunk.value);
+    }
+  };
+  return new ReadableStream({
+    start(controller) {
+      if (first) take(controller, first);
+      pump(controller); // (not awaited: the stream is read from now on)
     },
     cancel(reason) {
+      cancelled = true;
       return reader.cancel(reason);
     },
   });
@@ -167,6 +177,7 @@ const startsWith = (bytes, magic) => magic.every((b, i) => bytes[i] === b);
 /** The wasm's bytes from its gzipped copy, decoded (a stream), or null when the copy is
  * refused or is not one. */
 async function wasmFromCopy() {
+  requested();
   const response = await fetchRetrying(WASM_COPY_URL);
   if (!response.ok || !response.body) return null;
   const reader = response.body.getReader();
@@ -274,6 +285,7 @@ function isArchive(url) {
 async function archiveFromCopy(url, name) {
   let response;
   try {
+    requested();
     response = await fetchRetrying(`${url}.gz`);
   } catch (err) {
     failDownload(name, err?.message ?? err);
@@ -399,11 +411,15 @@ export function runtimeScript() {
   return runtimeScriptFactory;
 }
 
-// ---- loading: the runtime and the wheel in parallel ------------------------------
+// ---- the wheel, once the wasm is in ---------------------------------------------------
 
 /** The engine's wheel (its bytes), fetched through the worker's fetch: counted, asked again,
  * from its gzipped copy (archiveFromCopy). */
 export async function fetchWheel() {
+  // asked for once the wasm's bytes are in: it is wanted only after Python has started
+  // (./runtime-start.js), and so comes while Python starts, not beside the wasm (its
+  // 0.42 MB are 0.4 s of a link of 8 Mbit/s; the page does not preload it either)
+  await Promise.race([whenArrived(WASM_NAME), compiledWasm.catch(() => {})]);
   const wheelURL = new URL(BUILD.wheel, import.meta.url).href;
   const response = await self.fetch(wheelURL);
   if (!response.ok) throw new Error(`could not load the engine (${response.status} ${wheelURL})`);

@@ -74,8 +74,27 @@ export function untrack(name, received) {
   arrived(name);
 }
 
+const arrivals = new Map(); // file name -> {promise, resolve}: whenArrived()
+
+function arrival(name) {
+  if (!arrivals.has(name)) {
+    let resolve;
+    const promise = new Promise((r) => {
+      resolve = r;
+    });
+    arrivals.set(name, { promise, resolve });
+  }
+  return arrivals.get(name);
+}
+
+/** A promise that `name` is here (or no longer awaited). */
+export function whenArrived(name) {
+  return arrival(name).promise;
+}
+
 /** `name` is here (or no longer awaited): once the runtime's files all are, it starts. */
 export function arrived(name) {
+  arrival(name).resolve();
   runtimeFiles.delete(name);
   if (runtimeFiles.size === 0 && stage === "download") {
     filesAt ??= Math.round(performance.now() - t0);
@@ -87,15 +106,42 @@ export function arrived(name) {
 // the link's rate now, not since the first byte (TCP's slow start would weigh in)
 const RATE_WINDOW_MS = 1000;
 const samples = [];
+let firstRequestAt = null;
+let lastChunkAt = null;
 
 /** `bytes` more of a tracked download. */
 export function counted(bytes) {
   const now = performance.now();
   firstByteAt ??= now;
+  lastChunkAt = now;
   loadedBytes += bytes;
   samples.push([now, loadedBytes]);
   while (samples.length > 2 && samples[1][0] < now - RATE_WINDOW_MS) samples.shift();
   postProgress();
+}
+
+/** The bytes of the tracked downloads counted so far. */
+export function countedBytes() {
+  return loadedBytes;
+}
+
+/** A tracked download is asked for (the first one starts the link's clock). */
+export function requested() {
+  firstRequestAt ??= performance.now();
+}
+
+/** The link's rate as the tracked downloads saw it, in bytes per ms: the higher of their
+ * rate over the last RATE_WINDOW_MS or so up to their last chunk, and their bytes over
+ * the time from the first request to the last chunk (a browser that hands a file over in
+ * one chunk, WebKit from a near server, is timed from its request). Both leave out the
+ * time since the last chunk: a link with all its files in is idle, not slow (one that
+ * stalls is judged by recentRate()). */
+export function linkRate() {
+  if (firstRequestAt === null || lastChunkAt === null) return 0;
+  const sinceRequest = loadedBytes / Math.max(lastChunkAt - firstRequestAt, 1);
+  if (samples.length < 2) return sinceRequest;
+  const [since, before] = samples[0];
+  return Math.max(sinceRequest, (loadedBytes - before) / Math.max(lastChunkAt - since, 1));
 }
 
 /** The downloads' rate together over the last RATE_WINDOW_MS or so, in bytes per ms. */

@@ -3,22 +3,26 @@
 // does not pay, and the device's own, kept between visits in Cache Storage.
 
 import { BUILD, SNAPSHOT_WANTED } from "./worker-context.js";
-import { SHIPPED_NAME, arrived, counted, firstByteAt, isTracked, recentRate, track, untrack } from "./load-progress.js";
+import { SHIPPED_NAME, arrived, counted, countedBytes, firstByteAt, isTracked, linkRate, recentRate, track, untrack } from "./load-progress.js";
 import { fetchRetrying, onEveryChunk, readAll } from "./downloads.js";
 
 // ---- the started runtime, shipped with the site ----------------------------------------
 // The build makes a memory snapshot of Python with the engine and its computer players
 // imported (devtools/hasenpfeffer_site/engine_snapshot.mjs: engine/runtime.snapshot, gzipped). Restoring it
 // skips Python's start and the engine's import, about 1.8 s on a two-core laptop and
-// far more on a phone, for about 6 MB more to download; every worker (the
-// game's, the embeds' shared one) fetches it from its first moment, beside the wasm.
-// On a slow link those bytes cost more time than they save: once the downloads have
-// run for SHIPPED_JUDGED_AFTER_MS, the snapshot is given up as soon as what is left of
-// it, at the rate the files come now (all of them together: the link's), would take
-// longer than SHIPPED_SAVES_MS, and the runtime starts the usual way. Nor is it fetched
-// for a visitor who asked to save data, or where the browser cannot gunzip a stream.
-// Any failure on the way (missing, damaged, cut off, another Pyodide) ends the same
-// way: the usual start.
+// far more on a phone, for about 6 MB more to download. On a slow link those bytes cost
+// more time than they save, and fetched beside the wasm they slow the wasm too: every
+// worker (the game's, the embeds' shared one) asks for it only once the rate the
+// runtime's other files come at (all of them together: the link's) would bring all of it
+// within SHIPPED_ASKED_WITHIN_MS, judged on every chunk from the first
+// SHIPPED_ASKED_AFTER_BYTES on. Not asked for by SHIPPED_JUDGED_AFTER_MS after the first
+// byte, it is given up unfetched, and the runtime starts the usual way. Once asked for,
+// it is given up as soon as what is left of it, at the rate the files come now, would
+// take longer than SHIPPED_SAVES_MS (judged from SHIPPED_JUDGED_AFTER_MS after the first
+// byte, and SHIPPED_OWN_RATE_MS after it was asked for: its own bytes in the rate). Nor is
+// it fetched for a visitor who asked to save data, or where the browser cannot gunzip a
+// stream. Any failure on the way (missing, damaged, cut off, another Pyodide) ends the
+// same way: the usual start.
 //
 // The constants, from measurements (issue 50: re-tuned and tested at 8, 16 and 40 Mbit/s,
 // e2e/test_startup.py). SHIPPED_SAVES_MS is what a restore saves against the usual start,
@@ -26,31 +30,43 @@ import { fetchRetrying, onEveryChunk, readAll } from "./downloads.js";
 // the game was playable 1.76-1.84 s sooner with the snapshot than the build before it
 // without (medians of 7 loads, three builds: docs/benchmarks-history.md, "The started
 // runtime shipped with the site"). 6.35 MB in 1.8 s: the snapshot pays where the files
-// come at 3.5 MB/s or more, about 28 Mbit/s. SHIPPED_JUDGED_AFTER_MS lets the rate settle
-// (the first round trips, the page's own files; a first rule, judged after 1 s on the
-// rate since the first byte, gave it up over 80 ms / 40 Mbit/s in 6 of 7 loads). What
-// was left at the judgement, at 80 ms of latency on a loaded two-core machine (a scratch
-// log of it, 2-8 loads each): at 8 Mbit/s 11.7-12.2 s (given up), at 16 Mbit/s 2.5-5.9 s
-// (given up), at 40 Mbit/s 0.5-1.0 s (kept). It was 2 s before: 16 Mbit/s then came
-// within 25 % of it.
+// come at 3.5 MB/s or more, about 28 Mbit/s. It is asked for where all of it would come
+// within 1.5 times that (2.7 s, 2.3 MB/s): the rate seen early understates a fast link
+// (its first round trips), a loaded device reads its files slower than they come (a
+// local server on the loaded test machine came at 2.7-3.1 MB/s), and a slower device
+// saves more than 1.8 s by a restore; the judgement once it is asked for still gives up
+// one that would not come in time. SHIPPED_JUDGED_AFTER_MS lets the rate settle (a first
+// rule, judged after 1 s, gave the snapshot up over 80 ms / 40 Mbit/s in 6 of 7 loads).
 const SHIPPED_SAVES_MS = 1800;
 const SHIPPED_JUDGED_AFTER_MS = 2000;
+const SHIPPED_ASKED_AFTER_BYTES = 512 * 1024;
+const SHIPPED_ASKED_WITHIN_MS = 1.5 * SHIPPED_SAVES_MS;
+const SHIPPED_OWN_RATE_MS = 1000;
 /** Fetch the site's snapshot: {state, bytes: a promise of its bytes (an ArrayBuffer) or
- * null, ...}. `counts`: its bytes are in the progress and it may be given up (the first
- * download; not a second, after the device's own snapshot turned out unusable). */
+ * null, ...}. `counts`: its bytes are in the progress and it is asked for and may be
+ * given up as the link's rate says (the first download; not a second, after the device's
+ * own snapshot turned out unusable: asked for at once). */
 function fetchShipped(counts) {
   const own = {
     state: "coming", // then "here" (its bytes), "given up" or "failed"
     counts,
+    asked: !counts, // whether it was asked for (judgeShipped asks: ask(true))
+    ask: null,
+    askedAt: -Infinity,
     received: 0,
     size: 0, // from the response's Content-Length (else the build's sizes)
     abort: new AbortController(),
     bytes: null,
   };
+  const asking = new Promise((resolve) => {
+    own.ask = resolve;
+  });
+  if (own.asked) own.ask(true);
   if (BUILD) trackShipped(own); // (else learnBuild() does)
   own.bytes = (async () => {
     try {
       if (typeof DecompressionStream === "undefined" || navigator.connection?.saveData) throw new Error("not wanted here");
+      if (!(await asking)) return null; // given up before it was asked for (dropShipped)
       const url = new URL(`../../engine/${SHIPPED_NAME}`, import.meta.url).href;
       const response = await fetchRetrying(url, { signal: own.abort.signal });
       if (!response.ok || !response.body) throw new Error(`${response.status} ${response.statusText}`.trim());
@@ -106,6 +122,7 @@ function dropShipped(own, state, why) {
   if (own.state !== "coming") return;
   own.state = state;
   own.abort.abort();
+  own.ask(false);
   if (why) console.info(`hasenpfeffer: starting the runtime the usual way (its snapshot: ${why?.message ?? why})`);
   if (!own.counts) return;
   untrack(SHIPPED_NAME, own.received);
@@ -116,7 +133,9 @@ function dropShipped(own, state, why) {
 const judging = setInterval(judgeShipped, 250);
 onEveryChunk(judgeShipped);
 
-/** Whether the rest of the shipped snapshot is still worth its time (see above). */
+/** Whether the site's snapshot is worth its time (see above): asked for once the link's
+ * rate brings all of it within SHIPPED_SAVES_MS, given up when that has not come by
+ * SHIPPED_JUDGED_AFTER_MS or when, asked for, what is left of it would take longer. */
 function judgeShipped() {
   if (!shipped) return; // not fetched yet (the game page's lookup, boot())
   if (shipped.state !== "coming" || !shipped.counts) {
@@ -126,7 +145,21 @@ function judgeShipped() {
   if (firstByteAt === null) return;
   const elapsed = performance.now() - firstByteAt;
   const size = shipped.size || BUILD?.sizes[SHIPPED_NAME];
-  if (elapsed < SHIPPED_JUDGED_AFTER_MS || !size) return;
+  if (!size) return;
+  if (!shipped.asked) {
+    const wholeMs = size / linkRate();
+    if (countedBytes() >= SHIPPED_ASKED_AFTER_BYTES && wholeMs <= SHIPPED_ASKED_WITHIN_MS) {
+      shipped.asked = true;
+      shipped.askedAt = performance.now();
+      shipped.ask(true);
+    } else if (elapsed >= SHIPPED_JUDGED_AFTER_MS) {
+      dropShipped(shipped, "given up", `${Math.round(wholeMs)} ms to download, not asked for`);
+    }
+    return;
+  }
+  // (its own bytes given a second to show the rate: a worker that asked late, its other
+  // files long in, must not judge it by their idle link)
+  if (elapsed < SHIPPED_JUDGED_AFTER_MS || performance.now() - shipped.askedAt < SHIPPED_OWN_RATE_MS) return;
   const leftMs = (size - shipped.received) / recentRate();
   if (leftMs > SHIPPED_SAVES_MS) dropShipped(shipped, "given up", `${Math.round(leftMs)} ms more to download`);
 }
