@@ -153,7 +153,7 @@ function countedBody(name, body, reader = body.getReader(), first = null) {
 // WebAssembly.instantiateStreaming of that stand-in instantiates this compiled module
 // (routeLoaderRequests, in ./pyodide-adapter.js: a second start, after an unusable
 // snapshot, too: the wasm is fetched once). index.html preloads the smaller files
-// (stdlib, lock, wheel, the scripts), which this worker then finds in the HTTP cache;
+// (stdlib, lock, the scripts), which this worker then finds in the HTTP cache;
 // not the wasm: a worker cannot use the page's preloads and a private window's HTTP
 // cache does not keep a file that big, so it came twice (measured, issue 31).
 //
