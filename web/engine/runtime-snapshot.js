@@ -134,8 +134,9 @@ const judging = setInterval(judgeShipped, 250);
 onEveryChunk(judgeShipped);
 
 /** Whether the site's snapshot is worth its time (see above): asked for once the link's
- * rate brings all of it within SHIPPED_SAVES_MS, given up when that has not come by
- * SHIPPED_JUDGED_AFTER_MS or when, asked for, what is left of it would take longer. */
+ * rate brings all of it within SHIPPED_ASKED_WITHIN_MS, given up when that has not come
+ * by SHIPPED_JUDGED_AFTER_MS, or when, asked for, what is left of it would take longer
+ * than SHIPPED_SAVES_MS. */
 function judgeShipped() {
   if (!shipped) return; // not fetched yet (the game page's lookup, boot())
   if (shipped.state !== "coming" || !shipped.counts) {
