@@ -86,7 +86,6 @@ export function onEveryChunk(callback) {
 async function trackedFetch(input, init, name) {
   let response;
   try {
-    if (name) requested();
     response = await fetchRetrying(input, init);
   } catch (err) {
     if (name) failDownload(name, err?.message ?? err);
@@ -177,7 +176,7 @@ const startsWith = (bytes, magic) => magic.every((b, i) => bytes[i] === b);
 /** The wasm's bytes from its gzipped copy, decoded (a stream), or null when the copy is
  * refused or is not one. */
 async function wasmFromCopy() {
-  requested();
+  requested(); // (the first tracked request: the worker's first, as its modules run)
   const response = await fetchRetrying(WASM_COPY_URL);
   if (!response.ok || !response.body) return null;
   const reader = response.body.getReader();
@@ -285,7 +284,6 @@ function isArchive(url) {
 async function archiveFromCopy(url, name) {
   let response;
   try {
-    requested();
     response = await fetchRetrying(`${url}.gz`);
   } catch (err) {
     failDownload(name, err?.message ?? err);

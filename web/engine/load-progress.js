@@ -125,7 +125,7 @@ export function countedBytes() {
   return loadedBytes;
 }
 
-/** A tracked download is asked for (the first one starts the link's clock). */
+/** The first tracked download (the wasm's) is asked for: the link's clock starts. */
 export function requested() {
   firstRequestAt ??= performance.now();
 }
