@@ -98,6 +98,8 @@ def shared_once(
 
 def _build_site(folder: Path) -> None:
     wheel = _wheel(folder / "wheel")
+    if wheel.parent != folder / "wheel":  # (kept beside the site: ``source_wheel``)
+        wheel = Path(shutil.copy2(wheel, folder / "wheel" / wheel.name))
     out = folder / "site"
     subprocess.run(
         [
@@ -117,6 +119,14 @@ def _build_site(folder: Path) -> None:
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The built site, once per run (shared by the xdist workers; never changed by a test)."""
     return shared_once(tmp_path_factory, "site", _build_site) / "site"
+
+
+@pytest.fixture(scope="session")
+def source_wheel(site_dir: Path) -> Path:
+    """The engine wheel the site was built from: what a test gives ``build_site`` to build
+    another version (the site's own copy is bytecode for Pyodide's Python alone)."""
+    (wheel,) = (site_dir.parent / "wheel").glob("hasenpfeffer-*.whl")
+    return wheel
 
 
 @pytest.fixture(scope="session")

@@ -265,14 +265,13 @@ def test_installable_then_plays_offline_and_resumes(
 
 
 @pytest.fixture(scope="module")
-def site_b(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site_b(source_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Version B: the same site with one changed front-end file."""
     tmp = tmp_path_factory.mktemp("version-b")
     web = tmp / "web"
     shutil.copytree(ROOT / "web", web)
     with (web / "table" / "styles.css").open("a", encoding="utf-8") as f:
         f.write("\n/* version B */\n")
-    wheel = next((version_dir(site_dir) / "engine").glob("*.whl"))
     out = tmp / "site"
     subprocess.run(
         [
@@ -282,7 +281,7 @@ def site_b(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
             "--out",
             str(out),
             "--wheel",
-            str(wheel),
+            str(source_wheel),
             "--web",
             str(web),
         ],

@@ -240,17 +240,16 @@ def test_the_game_does_not_download_the_python_page_which_runs_the_games_engine(
 
 
 @pytest.fixture(scope="module")
-def site_b(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site_b(source_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Version B: the same site with the Python page's style sheet changed."""
     tmp = tmp_path_factory.mktemp("python-b")
     web = tmp / "web"
     shutil.copytree(ROOT / "web", web)
     with (web / "python" / "python.css").open("a", encoding="utf-8") as f:
         f.write("\n/* version B */\n")
-    wheel = next((version_dir(site_dir) / "engine").glob("*.whl"))
     out = tmp / "site"
     build = [sys.executable, "-m", "hasenpfeffer_site.build_site", "--out", str(out)]
-    subprocess.run([*build, "--wheel", str(wheel), "--web", str(web)], check=True)
+    subprocess.run([*build, "--wheel", str(source_wheel), "--web", str(web)], check=True)
     return out
 
 

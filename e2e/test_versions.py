@@ -122,6 +122,7 @@ def not_of(
 def test_a_tab_on_version_a_never_runs_a_file_of_version_b(
     browser: Browser,
     site_dir: Path,
+    source_wheel: Path,
     web_b: Path,
     server: Server,
     tmp_path: Path,
@@ -131,7 +132,6 @@ def test_a_tab_on_version_a_never_runs_a_file_of_version_b(
     deployed = tmp_path / "site"
     shutil.copytree(site_dir, deployed)
     a = files_of(deployed)
-    wheel = next((version_dir(deployed) / "engine").glob("*.whl"))
     server.start(deployed)
     base = server.url
     context = browser.new_context(service_workers="allow" if service_worker else "block")
@@ -148,7 +148,7 @@ def test_a_tab_on_version_a_never_runs_a_file_of_version_b(
         responses = record(tab_a)
 
         # B is deployed over A
-        build(deployed, web_b, wheel, "--keep-versions")
+        build(deployed, web_b, source_wheel, "--keep-versions")
         version_b = current_version(deployed)
         assert version_b != version_a and (deployed / "v" / version_a).is_dir()
 

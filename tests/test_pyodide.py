@@ -39,7 +39,7 @@ assert _hp.__file__.endswith(".pyc"), _hp.__file__
 del _sys, _hp
 """
 BYTECODE_PY = Path(wheel_bytecode.__file__)
-BYTECODE_MJS = BYTECODE_PY.with_suffix(".mjs")
+IN_PYODIDE = BYTECODE_PY.with_name("in_pyodide.mjs")
 
 SNIPPET = """\
 import json, random
@@ -128,7 +128,11 @@ def test_same_results_on_cpython_and_pyodide(
     cpython_wheel = tmp_path / "cpython" / wheel.name
     pyodide_wheel = tmp_path / "pyodide" / wheel.name
     _run([sys.executable, str(BYTECODE_PY), str(wheel), str(cpython_wheel)], "bytecode", 60)
-    _run([node, str(BYTECODE_MJS), str(wheel), str(pyodide_wheel)], "bytecode (Pyodide)", 180)
+    _run(
+        [node, str(IN_PYODIDE), str(BYTECODE_PY), str(wheel), str(pyodide_wheel)],
+        "bytecode (Pyodide)",
+        180,
+    )
 
     cpython_out = _run(
         [sys.executable, "-c", CPYTHON_RUNNER, str(cpython_wheel), str(snippet_file)],

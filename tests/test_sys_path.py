@@ -34,6 +34,10 @@ DELIBERATE = {
         1,
         "a program run by a subprocess: the engine imported from the wheel with bytecode",
     ),
+    "tests/test_stdlib_bytecode.py": (
+        1,
+        "a program run by a subprocess: the modules imported from the archive with bytecode",
+    ),
     "tests/test_pyodide.py": (
         1,
         "CPYTHON_RUNNER, run by a subprocess: the wheel first, as under Pyodide",

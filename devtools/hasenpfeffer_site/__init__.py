@@ -3,10 +3,10 @@ a checkout and never shipped in the engine's wheel:
 
 - ``build_site``: the static site (``python -m hasenpfeffer_site.build_site --out site``,
   ``make site``), with ``python_page`` (PyScript and micropip for python.html),
-  ``wheel_bytecode`` (+ ``wheel_bytecode.mjs``: the site's wheel compiled inside
-  Pyodide), ``engine_snapshot.mjs`` (the started runtime), ``worker_bundle`` (the engine
-  worker's modules joined into the site's one worker.js) and, last, ``pwa_build``
-  (manifest, icons drawn by ``svg_raster``, the service worker);
+  ``wheel_bytecode`` (the site's wheel compiled inside Pyodide by ``in_pyodide.mjs``),
+  ``engine_snapshot.mjs`` (the started runtime), ``worker_bundle`` (the engine worker's
+  modules joined into the site's one worker.js) and, last, ``pwa_build`` (manifest,
+  icons drawn by ``svg_raster``, the service worker);
 - ``wheel_comments``: the engine wheel without its comments (``make wheel``);
 - ``catalogues``: the one reader of the message catalogues (the build and the tests);
 - ``serve_site``: the local server with the headers a host sends (``make play``, the

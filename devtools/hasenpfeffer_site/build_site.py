@@ -38,7 +38,8 @@ people and browsers know:
                                 the runtime's script gzipped, which the game's worker asks
                                 for and decodes (gzipped_copies.py), python_stdlib_game.zip:
                                 the standard library the game's worker loads, trimmed to
-                                what the engine and Pyodide's start import (its files
+                                what the engine and Pyodide's start import, the modules
+                                that cost the most to compile as bytecode (its files
                                 stored; the worker asks for its gzipped copy, .zip.gz),
                                 and pyodide-lock-game.json, the lock file without packages
                                 (game_stdlib.py); the whole python_stdlib.zip and
@@ -47,9 +48,10 @@ people and browsers know:
                                 the QR reader (node_modules/jsqr, Apache-2.0), loaded only
                                 by the camera scan's worker (web/together/qr-reader-worker.js)
                                 where the browser has no BarcodeDetector for QR codes
-      engine/<wheel>            the engine wheel with bytecode for Pyodide's Python added
-                                (wheel_bytecode.py; imported in place via zipimport; its
-                                files stored, and gzipped whole beside it: <wheel>.gz)
+      engine/<wheel>            the engine wheel as bytecode for Pyodide's Python, its
+                                sources left out (wheel_bytecode.py; imported in place via
+                                zipimport; its files stored, and gzipped whole beside it:
+                                <wheel>.gz)
       engine/runtime.snapshot   the started runtime: Pyodide's memory snapshot with the
                                 engine imported, gzipped (engine_snapshot.mjs, over the
                                 game's standard library); a first visit restores it instead
@@ -239,14 +241,14 @@ BYTECODE_CACHE = ROOT / "build" / "wheel-bytecode"
 
 def add_bytecode(wheel: Path, dest: Path) -> None:
     """Copy the wheel to ``dest`` with bytecode for the runtime's Python added
-    (``wheel_bytecode.py``, run inside Pyodide by Node): the worker then
-    imports the engine without compiling it on every start. Made once for each wheel,
-    script and Pyodide, then copied from the cache."""
+    (``wheel_bytecode.py``, run inside Pyodide by Node: ``in_pyodide.mjs``): the worker
+    then imports the engine without compiling it on every start. Made once for each
+    wheel, script and Pyodide, then copied from the cache."""
     here = Path(__file__).resolve().parent
     key = hashlib.sha256()
     for part in (
         wheel.read_bytes(),
-        (here / "wheel_bytecode.mjs").read_bytes(),
+        (here / "in_pyodide.mjs").read_bytes(),
         (here / "wheel_bytecode.py").read_bytes(),
         (PYODIDE_DIR / "package.json").read_bytes(),
     ):
@@ -256,7 +258,13 @@ def add_bytecode(wheel: Path, dest: Path) -> None:
         made = cached.parent.with_name(f"{cached.parent.name}.{os.getpid()}.part")
         made.mkdir(parents=True, exist_ok=True)
         run = subprocess.run(
-            ["node", str(here / "wheel_bytecode.mjs"), str(wheel), str(made / wheel.name)],
+            [
+                "node",
+                str(here / "in_pyodide.mjs"),
+                str(here / "wheel_bytecode.py"),
+                str(wheel),
+                str(made / wheel.name),
+            ],
             capture_output=True,
             text=True,
             check=False,

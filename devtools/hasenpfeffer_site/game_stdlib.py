@@ -20,7 +20,8 @@ trimmed library, started from the site's runtime snapshot and the usual way.
 Its files are stored, not deflated: the site sends the archive as its gzipped copy
 (gzipped_copies.py), the whole archive compressed as one stream. And its modules' comments
 are left out, every line of code where it was (stdlib_comments.py, run inside Pyodide:
-``without_comments``).
+``without_comments``), and the modules that cost the most to compile are shipped as
+bytecode, within a budget of bytes (stdlib_bytecode.py, inside Pyodide too: ``compiled``).
 
 The runtime snapshot (engine_snapshot.mjs) must be made with this very archive:
 Python's ``zipimport`` keeps each archive's table of contents (the offsets of its
@@ -58,8 +59,11 @@ GAME_STDLIB_NAME = "python_stdlib_game.zip"
 LOCK_NAME = "pyodide-lock.json"
 GAME_LOCK_NAME = "pyodide-lock-game.json"
 FINDER = HERE / "game_stdlib.mjs"
-#: What leaves the kept modules' comments out, inside Pyodide (stdlib_comments.py).
-COMMENTS = HERE / "stdlib_comments.mjs"
+#: What runs a tool of the build inside Pyodide: the kept modules' comments left out
+#: (COMMENTS), then the costliest compiled (BYTECODE).
+IN_PYODIDE = HERE / "in_pyodide.mjs"
+COMMENTS = HERE / "stdlib_comments.py"
+BYTECODE = HERE / "stdlib_bytecode.py"
 WALK = HERE / "api_walk.py"
 #: Imported besides the walk, with what they import: the formatting of a Python error
 #: (a traceback with its lines: the walk raises one into JavaScript, and the engine
@@ -165,16 +169,19 @@ def trimmed(stdlib: Path, files: set[str]) -> bytes:
         return buffer.read()
 
 
-def without_comments(archive: Path) -> None:
-    """``archive`` (a trimmed library) rewritten in place without its modules' comments
-    (stdlib_comments.py, run inside Pyodide by COMMENTS)."""
-    out = archive.with_name(archive.name + ".nocomments")
+def in_pyodide(tool: Path, archive: Path, what: str) -> None:
+    """``archive`` (a trimmed library) rewritten in place by ``tool`` run inside Pyodide
+    (IN_PYODIDE)."""
+    out = archive.with_name(f"{archive.name}.{tool.stem}")
     run = subprocess.run(
-        ["node", str(COMMENTS), str(archive), str(out)], capture_output=True, text=True, check=False
+        ["node", str(IN_PYODIDE), str(tool), str(archive), str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     if run.returncode != 0 or not out.is_file():
         said = (run.stdout + run.stderr)[-ERROR_TAIL:]
-        raise SystemExit(f"game_stdlib: leaving the library's comments out failed:\n{said}")
+        raise SystemExit(f"game_stdlib: {what} failed:\n{said}")
     out.replace(archive)
 
 
@@ -187,8 +194,9 @@ def cache_key(stdlib: Path, site_wheel: Path) -> str:
         stdlib,
         WALK,
         FINDER,
+        IN_PYODIDE,
         COMMENTS,
-        HERE / "stdlib_comments.py",
+        BYTECODE,
         HERE / "started_engine.mjs",
         Path(__file__),
         ROOT / "node_modules" / "pyodide" / "package.json",
@@ -207,7 +215,8 @@ def add_game_stdlib(stdlib: Path, site_wheel: Path, dest: Path) -> None:
         CACHE.mkdir(parents=True, exist_ok=True)
         made = cached.with_name(f"{cached.name}.{os.getpid()}.part")  # builds run in parallel
         made.write_bytes(trimmed(stdlib, archive_files(found["modules"])))
-        without_comments(made)
+        in_pyodide(COMMENTS, made, "leaving the library's comments out")
+        in_pyodide(BYTECODE, made, "compiling the library's costliest modules")
         made.replace(cached)
         kept = sorted(
             (p for p in CACHE.iterdir() if p.suffix == ".zip"), key=lambda p: p.stat().st_mtime

@@ -14,7 +14,7 @@ stored, as ``game_stdlib.trimmed`` wrote them.
 
 Source is specific to one Python version (the tokenizer of 3.14 knows template strings,
 that of 3.11 mistakes some of them), so ``game_stdlib.py`` runs this module inside
-Pyodide (``stdlib_comments.mjs``, Node with the npm runtime), never with the build
+Pyodide (``in_pyodide.mjs``, Node with the npm runtime), never with the build
 machine's CPython. Measured on Pyodide 314.0.7: the game's library 2,634,575 bytes to
 2,287,424, its gzipped copy 606,016 to 495,512.
 """
