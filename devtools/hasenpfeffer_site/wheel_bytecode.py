@@ -18,7 +18,7 @@ module *inside Pyodide* (``in_pyodide.mjs``, Node with the npm runtime), never
 with the build machine's CPython. The ``.pyc`` files are unchecked hash-based
 (PEP 552): deterministic (no time stamps) and never compared with a source.
 Each takes its source's place: the browser never reads the sources, and
-without them the wheel's gzipped copy is 233,099 bytes instead of 419,079
+without them the wheel's gzipped copy is 231,103 bytes instead of 419,079
 (issue 50). Docstrings stay (``help()`` on the Python page); the columns of code
 do not (in_pyodide.mjs starts Python without them): a traceback still names
 each file and line. ``RECORD`` lists the files with their hashes, so the result
