@@ -169,12 +169,12 @@ def trimmed(stdlib: Path, files: set[str]) -> bytes:
         return buffer.read()
 
 
-def in_pyodide(tool: Path, archive: Path, what: str) -> None:
-    """``archive`` (a trimmed library) rewritten in place by ``tool`` run inside Pyodide
-    (IN_PYODIDE)."""
-    out = archive.with_name(f"{archive.name}.{tool.stem}")
+def in_pyodide(tools: tuple[Path, ...], archive: Path, what: str) -> None:
+    """``archive`` (a trimmed library) rewritten in place by ``tools``, one after the
+    other, run inside Pyodide (IN_PYODIDE: one start of Python for them all)."""
+    out = archive.with_name(f"{archive.name}.made")
     run = subprocess.run(
-        ["node", str(IN_PYODIDE), str(tool), str(archive), str(out)],
+        ["node", str(IN_PYODIDE), *map(str, tools), str(archive), str(out)],
         capture_output=True,
         text=True,
         check=False,
@@ -215,8 +215,11 @@ def add_game_stdlib(stdlib: Path, site_wheel: Path, dest: Path) -> None:
         CACHE.mkdir(parents=True, exist_ok=True)
         made = cached.with_name(f"{cached.name}.{os.getpid()}.part")  # builds run in parallel
         made.write_bytes(trimmed(stdlib, archive_files(found["modules"])))
-        in_pyodide(COMMENTS, made, "leaving the library's comments out")
-        in_pyodide(BYTECODE, made, "compiling the library's costliest modules")
+        in_pyodide(
+            (COMMENTS, BYTECODE),
+            made,
+            "leaving the library's comments out, then compiling its costliest modules",
+        )
         made.replace(cached)
         kept = sorted(
             (p for p in CACHE.iterdir() if p.suffix == ".zip"), key=lambda p: p.stat().st_mtime
