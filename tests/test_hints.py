@@ -209,6 +209,27 @@ def test_under_the_seed_rules_outbidding_a_contract_you_cannot_make_says_why() -
     assert params["their"] == pytest.approx(-passing["estimate"], abs=0.6)
 
 
+def test_a_bid_chosen_for_the_game_is_not_said_to_pay_when_passing_scores_more() -> None:
+    # East opens 5; a bid of 6 wins the game a little more often by the hard player's
+    # deals, but passing gives the better margin this hand: "a bid of 6 pays" beside
+    # "expected margin -2.9 points" and passing's -2.6 contradicted itself (a new
+    # player's walk, seed 33)
+    view = position(
+        ["TC QC 9D QD KD AS", "TH JH KH 9S KS JK", "9C TD 9H QH TS QS", "JC KC AC AD AH JS"],
+        "JD",
+        dealer=1,
+        actions="pass bid 5",
+    )
+    ranked = hint(view, seed=132)
+    hints = {h["action"]: h for h in ranked}
+    best = ranked[0]
+    assert best["action"] == "bid 6"
+    assert best["estimate"] < hints["pass"]["estimate"]
+    assert best["reason_code"] == "bid_cheap"
+    assert "pays" not in best["reason"]
+    assert best["compare_code"] == "close"
+
+
 def test_the_same_war_is_not_claimed_where_a_failed_bid_costs_the_bid() -> None:
     view = position(
         ["9C TC 9D TD 9S TS", "JK JH JD AH KH QH", "JC QC KC AC QD KD", "AD JS QS KS AS TH"],

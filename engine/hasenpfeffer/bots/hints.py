@@ -191,6 +191,14 @@ def explain(
     return out
 
 
+def _pays(bid: Outcome | None, passing: Outcome) -> bool:
+    """Whether a bid's expected margin this hand is at least passing's (within
+    ``SAME_POINTS``)."""
+    if bid is None or bid.margin is None or passing.margin is None:
+        return False
+    return bid.margin >= passing.margin - SAME_POINTS
+
+
 def _share(x: float | None) -> float | None:
     """A share (0..1) to two decimals."""
     return None if x is None else round(x, 2)
@@ -451,7 +459,15 @@ class _Hint:
         make, deals = self._bid_make(action, outcome)
         if self.cheap and make < 0.5:
             passing = outcomes.get("pass")
-            if chosen and high_bidder is not None and not partner_holds and passing is not None:
+            # "pays" only where the bid's points are at least passing's (a bid chosen
+            # by the game's chances can score less this hand)
+            if (
+                chosen
+                and high_bidder is not None
+                and not partner_holds
+                and passing is not None
+                and _pays(outcome, passing)
+            ):
                 assert passing.points is not None and passing.margin is not None
                 their = round(passing.points - passing.margin, 1)
                 params = {"call": action, "make": _share(make), "seat": high_bidder, "their": their}
