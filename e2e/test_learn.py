@@ -161,6 +161,48 @@ def test_the_review_of_the_hand_just_played(warm_page: Page) -> None:
     assert page.is_visible("#summary-dialog[open]")
 
 
+# The review's sentences with the engine's actions put in, as the review composes them
+# (web/table/review-markup.js): the action words (i18n-terms.js's actionText) in the
+# review's sentences, the other figures left as they come.
+REVIEW_SENTENCES = """() => {
+  const url = (name) => new URL(document.querySelector(
+    `link[rel=modulepreload][href*="shared/${name}"]`).getAttribute("href"), location.href).href;
+  const modules = [import(url("i18n.js")), import(url("i18n-terms.js"))];
+  return Promise.all(modules).then(([i18n, terms]) => {
+    const say = (key, action, phase) => {
+      const words = terms.actionText(action, phase);
+      return i18n.t(key, { action: words, best: words, text: "T", loss: "L", value: "V",
+                           best_value: "B", estimate: "E", best_estimate: "F" });
+    };
+    return {
+      hard_trump: say("review.hard", "trump S", "trump"),
+      hard_discard: say("review.hard", "discard 9C", "discard"),
+      cost_play: say("review.reason.review_cost", "play AC", "play"),
+      call_bid: say("review.reason.review_call_cost", "bid 5", "bidding"),
+      call_trump: say("review.reason.review_call_other", "trump S", "trump"),
+      call_defend: say("review.reason.review_call_other_close", "alone", "defend_alone"),
+    };
+  });
+}"""
+
+
+def test_the_reviews_sentences_read_with_any_action_in_them(warm_page: Page) -> None:
+    # a new player's walk read "The hard player ... would spades as trump" and "your
+    # side's margin this hand is -6 after play the ace of clubs"
+    page = reset(warm_page, QUERY)
+    said = page.evaluate(REVIEW_SENTENCES)
+    hard = "The hard player, from what you could see, would"
+    assert said["hard_trump"] == f"{hard} name spades as trump: T."
+    assert said["hard_discard"] == f"{hard} discard the nine of clubs: T."
+    assert said["cost_play"] == (
+        "It cost L: with every card visible, your side's margin this hand is B "
+        "if you play the ace of clubs, and V after your choice."
+    )
+    assert said["call_bid"].startswith("The hard player would bid 5. ")
+    assert said["call_trump"].startswith("The hard player would name spades as trump. ")
+    assert said["call_defend"].startswith("A close call: the hard player would defend alone, ")
+
+
 def test_any_finished_hand_of_the_game_from_the_review_tool(warm_page: Page) -> None:
     page = reset(warm_page, QUERY)
     play_hands(page, 2, random.Random(5))
