@@ -23,6 +23,7 @@ from playwright.sync_api import Page
 
 from axe import assert_accessible
 from game_driver import (
+    ACTIONS,
     FRAMES,
     WAITING,
     dismiss_dialogs,
@@ -201,6 +202,40 @@ def test_the_reviews_sentences_read_with_any_action_in_them(warm_page: Page) -> 
     assert said["call_bid"].startswith("The hard player would bid 5. ")
     assert said["call_trump"].startswith("The hard player would name spades as trump. ")
     assert said["call_defend"].startswith("A close call: the hard player would defend alone, ")
+
+
+def test_the_hand_of_a_player_who_sits_out_stays_hidden_in_the_review(warm_page: Page) -> None:
+    # seed 3: following the hard player's hints South bids 5 and goes alone, and North
+    # sits out; North's cards were never played: the review shows none of them, and its
+    # words do not claim all four hands face up (a new player's walk read "with all four
+    # hands face up" beside North's empty place)
+    page = reset(warm_page, "?speed=instant&bots=hard&seed=3")
+    for _ in range(40):
+        page.wait_for_selector(WAITING, timeout=60_000)
+        if page.is_visible("#summary-dialog[open]"):
+            break
+        before = page.evaluate(ACTIONS)
+        page.click('[data-tool="hint"]')
+        page.wait_for_selector("#note.hint", timeout=60_000)
+        page.click("#hand .card.hinted, #actions .btn.hinted")
+        page.wait_for_function(f"n => ({ACTIONS})() !== n", arg=before)
+    assert page.is_visible("#summary-dialog[open]")
+    page.click("#summary-dialog [data-review-open]")
+    page.wait_for_selector(REVIEW_READY, timeout=60_000)
+    assert "all four hands" not in page.inner_text("#review-body .review-intro")
+    north = page.locator('#review-body .review-seat[data-seat="2"]')
+    page.click("#review-body [data-review-goto='0']")
+    while not page.is_disabled("#review-body [data-review-prev]"):
+        page.click("#review-body [data-review-prev]")
+    steps = 0
+    while True:
+        assert "sits out" in north.locator("h4").inner_text()
+        assert north.locator("hp-card").count() == 0
+        steps += 1
+        if page.is_disabled("#review-body [data-review-next]"):
+            break
+        page.click("#review-body [data-review-next]")
+    assert steps > 3
 
 
 def test_any_finished_hand_of_the_game_from_the_review_tool(warm_page: Page) -> None:

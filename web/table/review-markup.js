@@ -106,13 +106,15 @@ function cardHTML(code, roles, four) {
 /** A card's element named in words ("The ace of hearts"). */
 const namedCard = (code, roles, four) => cardEl(code, four, capitalise(spokenCard(code, roles)));
 
-function boardHTML(frame, you, four, widow) {
+/** The board of a frame; `out`: the seats that sit this hand out (said at every step:
+ * their cards, never played, stay hidden from the deal on). */
+function boardHTML(frame, you, four, widow, out) {
   const roles = {};
   const seats = [0, 1, 2, 3]
     .map((s) => {
       const notes = [];
       if (frame.dealer === s) notes.push(t("embed.hand.dealer"));
-      if (frame.sitting_out.includes(s)) notes.push(t("embed.hand.sits_out"));
+      if (out.has(s)) notes.push(t("embed.hand.sits_out"));
       const name = capitalise(seatName(s));
       const label = notes.length ? t("embed.hand.seat_notes", { seat: name, notes: formatList(notes) }) : name;
       const cards = frame.hands[s].map((c) => cardHTML(c, roles, four)).join("");
@@ -225,7 +227,7 @@ export function reviewHTML(review, four) {
         <button type="button" data-review-next${at === frames.length - 1 ? " disabled" : ""}>${tx("embed.hand.next")}</button>
       </div>
       ${lines.map((line) => `<p>${escapeHTML(line)}</p>`).join("")}
-      ${boardHTML(frame, answer.seat, four, frames.find((f) => f.widow)?.widow)}
+      ${boardHTML(frame, answer.seat, four, frames.find((f) => f.widow)?.widow, new Set(frames.flatMap((f) => f.sitting_out)))}
       <div class="review-decisions">${here || `<p>${tx("review.no_decision")}</p>`}</div>
       ${whyHTML(review, at)}
     </section>
