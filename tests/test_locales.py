@@ -134,6 +134,22 @@ def test_every_computer_level_has_a_name(code: str) -> None:
     assert len(set(names.values())) == len(LEVELS)
 
 
+@pytest.mark.parametrize("code", languages())
+def test_a_settings_choice_bears_no_other_rule_sets_name(code: str) -> None:
+    """One name per rule set: a field's choice in the settings never bears the name of
+    a rule set (``settings.preset.<id>``) other than pepper's, whose bids it names (a new
+    player's walk found the Traditional rules with "standard" bidding beside the rule set
+    named Standard)."""
+    from hasenpfeffer.rules import PRESETS
+
+    texts = catalogue(code)
+    names = [texts[f"settings.preset.{p}"].casefold() for p in PRESETS if p != "pepper"]
+    choices = {k: v.casefold() for k, v in texts.items() if k.startswith("settings.choice.")}
+    assert choices
+    for key, choice in choices.items():
+        assert not any(name in choice for name in names), (key, choice)
+
+
 @pytest.mark.parametrize("code", OTHERS)
 def test_same_keys_as_english(code: str) -> None:
     en, other = catalogue("en"), catalogue(code)
