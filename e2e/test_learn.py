@@ -196,7 +196,8 @@ def test_the_reviews_sentences_read_with_any_action_in_them(warm_page: Page) -> 
     assert said["hard_trump"] == f"{hard} name spades as trump: T."
     assert said["hard_discard"] == f"{hard} discard the nine of clubs: T."
     assert said["cost_play"] == (
-        "It cost L: with every card visible, your side's margin this hand is B "
+        "It cost L: with every card visible and everyone's best play from then on, your "
+        "side's margin this hand is B "
         "if you play the ace of clubs, and V after your choice."
     )
     assert said["call_bid"].startswith("The hard player would bid 5. ")
