@@ -145,7 +145,13 @@ export function showRemoteMove(answer) {
 /** Show what an action did, tell it in the live region (one sentence each for
  * the action, the trick's winner and the hand's result), then paint the new state.
  * An action that ends the hand: its last trick stays on the table, then the
- * summary (or game-over) dialog, and the next deal only once that is closed. */
+ * summary (or game-over) dialog, and the next deal only once that is closed.
+ *
+ * The prompt follows the same steps (`showing`, state.js; render.js words it): while
+ * a trick's last card flies in, the prompt before it stays; then the trick's winner,
+ * while the trick is on the table; only then whose turn it is next, or at the hand's
+ * end "The hand is over." (from `handOver`), which stays under the summary. The state
+ * already holds the next turn (or deal) all along: the steps say what is on show. */
 async function showEvent(event, game, gen) {
   // (open hands: the others' discards are named, as the engine's event names them)
   const [said, ...after] = eventSentences({ ...event, open_hands: game.open_hands === true }, game.view);
@@ -154,13 +160,14 @@ async function showEvent(event, game, gen) {
   const ends = Boolean(event.hand);
   if (kind === "play") {
     const cards = event.trick ? event.trick.cards : game.view.trick;
-    update({ trick: { cards, roles: event.card_roles, winner: null } });
+    // (set with the new state, in the same task: no frame paints the next turn first)
+    update({ trick: { cards, roles: event.card_roles, winner: null }, showing: event.trick ? "card" : null });
     flush();
     await flyIn(event.seat);
     if (gen !== state.generation) return;
     if (event.trick) {
       const winner = event.trick.winner;
-      update({ trick: { ...state.trick, winner }, message: after[0] });
+      update({ trick: { ...state.trick, winner }, showing: "winner" });
       announce(after.shift());
       await wait(ends ? DELAY.lastTrickPause : DELAY.trickPause);
       if (gen !== state.generation) return;
@@ -178,9 +185,12 @@ async function showEvent(event, game, gen) {
   for (const sentence of after) announce(sentence);
   if (gen !== state.generation) return;
   if (!ends) {
-    update({ trick: null, message: null });
+    update({ trick: null, showing: null });
     return;
   }
+  // the last trick stays on the table, its winner marked; the prompt now says the
+  // hand is over (render.js: `handOver`), before the summary opens over it
+  update({ showing: null });
   emit("handFinished", event.hand, game, state.marks);
   // the deal of the day's first hand is over: open hands, if wanted, may come on now
   if (state.marks.daily && event.hand.number === 0) await applyOpenHands();
@@ -191,7 +201,7 @@ async function showEvent(event, game, gen) {
   await emit("handEnd", event.hand, game, event.card_roles);
   if (gen !== state.generation) return;
   clearSummary();
-  update({ handOver: null, trick: null, message: null });
+  update({ handOver: null, trick: null, showing: null });
 }
 
 /** Let the computer players move until it is the player's turn (or the game ends). */
@@ -276,7 +286,7 @@ export function beginGame(game, marks = undefined) {
   // a new game (its marks given) is the deal of the day only if its marks say so: new
   // rules chosen during one start a game that is not compared (settings-dialog.js)
   const daily = marks && !marks.daily ? { daily: null } : {};
-  setGame(game, { busy: false, interruptible: false, trick: null, message: null, handOver: null, ...(marks ? { marks } : {}), ...daily });
+  setGame(game, { busy: false, interruptible: false, trick: null, showing: null, handOver: null, ...(marks ? { marks } : {}), ...daily });
 }
 
 /**

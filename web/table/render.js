@@ -88,7 +88,7 @@ export function render(state) {
       fontsWarmed();
     }
   }
-  setText(promptEl, promptOf(state, shownPrompt(shown)));
+  setText(promptEl, shownPrompt(state, shown));
   renderTools(state);
   paintDialogs(state);
   paintGuide(state);
@@ -151,12 +151,18 @@ function renderLoader({ loading, language }) {
 // the prompt last painted: kept while the table is still showing the last move
 let lastPrompt = "";
 
-/** The prompt to paint: the player's turn is told only once their cards and
- * calls accept it (not while the table still shows the others' last move: the
- * card flying in, the trick gathered), never a dead invitation to play. */
-function shownPrompt(state) {
-  const waiting = state.game?.human_to_move && state.busy && !state.message && !state.handOver;
-  if (!waiting || !lastPrompt) lastPrompt = promptFor(state);
+/** The prompt to paint (the one place it is set), from the state and the table as
+ * shown (`shown`: the finished hand, or the pass screen's cover). It says things in
+ * the order the table shows them (game-flow.js showEvent's `showing`): while a
+ * trick's last card flies in, the prompt before it stays; then the trick's winner;
+ * then whose turn it is, or "The hand is over." (which stays until the next deal is
+ * on the table). And the player's turn is told only once their cards and calls accept
+ * it (not while the table still shows the others' last move: the card flying in, the
+ * trick gathered), never a dead invitation to play: the prompt before it stays. */
+function shownPrompt(state, shown) {
+  const yourTurnComing = shown.game?.human_to_move && state.busy && !state.showing && !state.handOver;
+  const holding = state.showing === "card" || yourTurnComing;
+  if (!holding || !lastPrompt) lastPrompt = promptOf(state, promptFor(shown));
   return lastPrompt;
 }
 
@@ -164,7 +170,8 @@ function promptFor(state) {
   // (a browser too old: the same words as web/shared/load-guard.js's message above it)
   if (state.loading.error) return t(state.loading.error.code === "browser_too_old" ? "browser.too_old" : "prompt.load_failed");
   if (!state.game) return t("prompt.shuffling");
-  if (state.message) return state.message;
+  // the trick on the table has been won: the same sentence as the live region's (narration.js)
+  if (state.showing === "winner" && state.trick?.winner != null) return bySeat("a11y.wins_trick", state.trick.winner);
   if (state.handOver) return t("prompt.hand_over");
   const { game } = state;
   const v = game.view;

@@ -76,7 +76,12 @@
  * @property {boolean} reducedMotion     the system asks for reduced motion
  * @property {TrickShown|null} trick     the trick area while a trick is shown being won;
  *                                       null: the view's own trick
- * @property {string|null} message       a sentence shown in place of the prompt (a trick's winner)
+ * @property {"card"|"winner"|null} showing   the step of a move on show that the prompt
+ *                                       follows (game-flow.js showEvent): "card", a trick's
+ *                                       last card flying in (the prompt before it stays);
+ *                                       "winner", that trick's winner marked (the prompt
+ *                                       names it); null: the prompt is the table's (whose
+ *                                       turn it is, or the finished hand's end)
  * @property {object|null} handOver      the finished hand the table shows from its last action
  *                                       until the player closes its summary (or game-over)
  *                                       dialog: an engine-like state (the one before that action,
@@ -123,7 +128,7 @@ export function freshTable() {
   return {
     hint: null,
     trick: null,
-    message: null,
+    showing: null,
     handOver: null,
     notice: null,
     summary: null,

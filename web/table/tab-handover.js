@@ -81,7 +81,7 @@ function stopPlay() {
     interruptible: false,
     hinting: false,
     trick: null,
-    message: null,
+    showing: null,
     hint: null,
     handOver: null,
   });
