@@ -53,26 +53,35 @@ export function youPartner() {
   return (youSeat + 2) % 4;
 }
 
-/** A team's two seats, the player's first. */
-function teamSeats(team) {
-  if (team === youTeam()) return [youSeat, youPartner()];
-  return team === 0 ? [2, 0] : [1, 3];
-}
-
-/** A team as a label ("You & North", "West & East"): the catalogue's words from
- * South; from another seat its two names, the player's first ("You and South"). */
+/** A team as a label, the same words from every seat: the player's "You & {partner}"
+ * ("You & North" from South, "You & East" from West), the other team by its two
+ * names ("West & East", "North & South"). */
 export function teamName(team) {
-  if (youSeat === 0) return t(`table.team.${team}`);
-  return capitalise(formatList(teamSeats(team).map(seatName)));
+  if (team === youTeam()) return t("table.team.us", { partner: seatName(youPartner()) });
+  return t(`table.team.${team}`);
 }
 
-/** A team inside a sentence ("you and North", "West and East"). */
+/** A team inside a sentence ("you and North", "West and East"), as teamName. */
 export function teamWords(team) {
-  if (youSeat === 0) return t(`a11y.team.${team}`);
-  const [first, second] = teamSeats(team).map(seatName);
-  // the player's "You" is a label's word: in a sentence it is "you"
-  const lead = team === youTeam() ? first.charAt(0).toLocaleLowerCase(language()) + first.slice(1) : first;
-  return formatList([lead, second]);
+  if (team === youTeam()) return t("a11y.team.us", { partner: seatName(youPartner()) });
+  return t(`a11y.team.${team}`);
+}
+
+// a guest's seat was a computer player's until the guest took it (web/table/guest.js):
+// the hand then in progress and how many of its actions (the view's hand_actions) came first
+let joined = null;
+
+/** The player took their seat at action `actions` of hand `hand` (a guest, when the
+ * host's first view arrives): what the seat did before was a computer player's. */
+export function setJoined(hand, actions) {
+  joined = { hand, actions };
+}
+
+/** Whether the hand's action number `index` (its hand_actions; the auction's calls come
+ * first) of the player's seat was a computer player's, made before the player took the
+ * seat: said with the seat's compass name, never "you". */
+export function beforeYou(seat, hand, index) {
+  return seat === youSeat && joined !== null && hand === joined.hand && index < joined.actions;
 }
 
 /**
@@ -83,6 +92,58 @@ export function teamWords(team) {
  */
 export function bySeat(key, seat, values = {}, name = "seat") {
   return seat === youSeat ? t(`${key}_you`, values) : t(key, { [name]: seatName(seat), ...values });
+}
+
+/** What `say()` returns with no seat the player's: the words for what a computer player
+ * did in a guest's seat before the guest took it (the seat's compass name, never "you"). */
+export function asComputer(say) {
+  const seat = youSeat;
+  youSeat = -1;
+  try {
+    return say();
+  } finally {
+    youSeat = seat;
+  }
+}
+
+/** bySeat for the hand's action number `index` (web/table/guest.js: one a computer
+ * player made in the player's seat before they took it is said with the seat's compass
+ * name, not "you"). */
+export function byActor(key, seat, hand, index, values = {}, name = "seat") {
+  return beforeYou(seat, hand, index) ? asComputer(() => bySeat(key, seat, values, name)) : bySeat(key, seat, values, name);
+}
+
+/** The name of the seat that made the hand's action number `index` (seatName, or the
+ * compass name for a computer player's action in the player's seat: beforeYou). */
+export function actorName(seat, hand, index) {
+  return beforeYou(seat, hand, index) ? compassName(seat) : seatName(seat);
+}
+
+/** Where `seat`'s bid that stands (their last, not a pass) is in `view`'s auction (a
+ * forced bid, none there: at the auction's end). */
+function standingBid(view, seat) {
+  let index = view.auction.length;
+  view.auction.forEach((call, i) => {
+    if (call.seat === seat && bidOf(call.call) !== null) index = i;
+  });
+  return index;
+}
+
+/** Whether the bid of `seat`'s that stands (the high bid, the contract) was a computer
+ * player's, made in a guest's seat before the guest took it (beforeYou). */
+export function bidBeforeYou(view, seat) {
+  return beforeYou(seat, view.hand_number, standingBid(view, seat));
+}
+
+/** The name of the seat whose bid stands: by its compass name, not "You", when a
+ * computer player made it in a guest's seat (bidBeforeYou). */
+export function bidderName(view, seat) {
+  return bidBeforeYou(view, seat) ? compassName(seat) : seatName(seat);
+}
+
+/** bySeat for a sentence about the seat whose bid stands, as bidderName. */
+export function byBidder(key, view, seat, values = {}) {
+  return bidBeforeYou(view, seat) ? asComputer(() => bySeat(key, seat, values)) : bySeat(key, seat, values);
 }
 
 export function suitName(suit) {

@@ -7,7 +7,7 @@
 // guest runs no game of its own and keeps no save), and the player's choices
 // go to the host, whose engine checks them. Loaded only for such a link.
 
-import { errorText, seatName, setYouSeat } from "../shared/i18n-terms.js";
+import { compassName, errorText, seatName, setJoined, setYouSeat } from "../shared/i18n-terms.js";
 import { t } from "../shared/i18n.js";
 import VOCABULARY from "../shared/vocabulary.js";
 import { HOST_MESSAGES_PER_SECOND, RateLimit } from "../together/limits.js";
@@ -76,7 +76,19 @@ function showError(text) {
  * from this seat (web/table/places.js). */
 export function showView(view) {
   const first = !state.game;
-  if (first) notice(t("guest.connected", { seat: seatName(view.seat) }));
+  const { hand_number: hand, hand_actions: actions } = view.view;
+  if (first) {
+    // until now a computer player played this seat: what it did in this hand is its own
+    // (said with the seat's compass name, never "you": web/shared/i18n-terms.js beforeYou)
+    joinedAt = { hand, actions: actions.length };
+    const words = [t("guest.connected", { seat: seatName(view.seat) })];
+    if (actions.some((a) => a.seat === view.seat)) words.push(t("guest.computer_before", { seat: compassName(view.seat) }));
+    notice(words.join(" "));
+  } else if (hand === joinedAt.hand && actions.length < joinedAt.actions) {
+    // the host took back moves made before this guest came: what is made again is the guest's
+    joinedAt = { hand, actions: actions.length };
+  }
+  setJoined(joinedAt.hand, joinedAt.actions);
   // the sentences call this seat "you", South by its name
   setYouSeat(view.seat);
   update({ game: { ...view, human_to_move: view.to_act === view.seat, can_undo: false }, viewer: view.seat, busy: false });
@@ -122,6 +134,9 @@ export function hostMessage(text) {
 
 // the move the host told of: said with the view after it, which comes next
 let told = null;
+
+// the hand this guest took its seat in, and how many of its actions came before
+let joinedAt = { hand: -1, actions: 0 };
 
 // the host's messages this second
 const hostLimit = new RateLimit(HOST_MESSAGES_PER_SECOND);

@@ -19,7 +19,7 @@
 // (its stake, from the engine's hand record). The words of the rules (scoring, a lone
 // defender) are the rules dialog's catalogue texts, chosen by the rules in force.
 
-import { callWord, teamWords } from "../shared/i18n-terms.js";
+import { callWord, seatName, teamWords, youPartner } from "../shared/i18n-terms.js";
 import { formatList, formatSigned, t } from "../shared/i18n.js";
 import { deviceStorage, EMBEDDED } from "../shared/page.js";
 import { $ } from "./dom.js";
@@ -136,7 +136,8 @@ export function handStakeText(hand) {
 /** The words of a tip: its own, and for scoring and lone play the rules in force
  * (scoring: with the finished hand's own numbers first). */
 function tipText(id, rules, hand) {
-  const parts = [t(`guide.text.${id}`)];
+  // (the bid's tip names the player's partner: North from South, East from West)
+  const parts = [t(`guide.text.${id}`, { partner: seatName(youPartner()) })];
   if (id === "alone" && rules.lone_defender) parts.push(t("guide.text.lone_defender"));
   if (id === "scoring") {
     const own = handStakeText(hand);

@@ -6,7 +6,20 @@
 
 import { parseAction } from "../shared/actions.js";
 import { spokenCard } from "../shared/cards.js";
-import { bySeat, callWord, isYou, seatName, suitName, teamWords, youPartner, youTeam } from "../shared/i18n-terms.js";
+import {
+  actorName,
+  asComputer,
+  beforeYou,
+  bidBeforeYou,
+  bySeat,
+  callWord,
+  isYou,
+  seatName,
+  suitName,
+  teamWords,
+  youPartner,
+  youTeam,
+} from "../shared/i18n-terms.js";
 import { formatList, formatNumber, t } from "../shared/i18n.js";
 import VOCABULARY from "../shared/vocabulary.js";
 
@@ -24,11 +37,14 @@ function scoreWords(scores) {
 }
 
 /** The sentence for one action: `event` is the engine's event, `view` the
- * view after it (to tell a maker going alone from a defender). */
+ * view after it (to tell a maker going alone from a defender). With `event.before`,
+ * an action a computer player made in a guest's seat before the guest took it: said
+ * with the seat's compass name, not "you". */
 export function actionSentence(event, view) {
   const { seat, action } = event;
   const roles = event.card_roles;
   const { kind, arg } = parseAction(action);
+  if (event.before) return asComputer(() => actionSentence({ ...event, before: false }, view));
   switch (kind) {
     case "pass":
       return bySeat("a11y.pass", seat);
@@ -103,20 +119,26 @@ export function tableText(st) {
   const n = v.hand_number + 1;
   parts.push(bySeat("a11y.table.dealer", v.dealer, { n }));
   if (v.maker != null && v.trump) {
-    parts.push(
+    // (a contract or a card of a computer player's in a guest's seat, from before the
+    // guest took it: said with the seat's compass name)
+    const contract = () =>
       bySeat("a11y.table.contract", v.maker, {
         bid: callWord(v.bid_call),
         suit: suitName(v.trump),
         alone: v.alone ? t("a11y.table.alone") : "",
-      }),
-    );
+      });
+    parts.push(bidBeforeYou(v, v.maker) ? asComputer(contract) : contract());
   } else if (v.auction.length) {
-    const calls = v.auction.map(({ seat, call }) => {
+    const calls = v.auction.map(({ seat, call }, i) => {
       const passed = parseAction(call).kind === "pass";
-      // the player's call is a sentence of its own ("you passed"): no "you" before a third person's verb
-      if (seat === 0) return passed ? t("a11y.table.passed_you") : t("a11y.table.bid_you", { bid: callWord(call) });
+      // the player's call is a sentence of its own ("you passed"): no "you" before a third
+      // person's verb (a call a computer player made in a guest's seat before the guest
+      // took it is that seat's, by its compass name)
+      if (isYou(seat) && !beforeYou(seat, v.hand_number, i)) {
+        return passed ? t("a11y.table.passed_you") : t("a11y.table.bid_you", { bid: callWord(call) });
+      }
       return t("a11y.table.call", {
-        seat: seatName(seat),
+        seat: actorName(seat, v.hand_number, i),
         call: passed ? t("a11y.table.passed") : t("a11y.table.bid", { bid: callWord(call) }),
       });
     });
@@ -128,7 +150,11 @@ export function tableText(st) {
       v.trick.length
         ? t("a11y.table.trick", {
             cards: formatList(
-              v.trick.map(({ seat, card }) => bySeat("a11y.table.played", seat, { card: spokenCard(card, roles) })),
+              v.trick.map(({ seat, card }, i) => {
+                const played = () => bySeat("a11y.table.played", seat, { card: spokenCard(card, roles) });
+                const index = v.hand_actions.length - v.trick.length + i;
+                return beforeYou(seat, v.hand_number, index) ? asComputer(played) : played();
+              }),
               "unit",
             ),
           })

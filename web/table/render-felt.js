@@ -7,6 +7,9 @@
 import { parseAction } from "../shared/actions.js";
 import { spokenCard, suitIcon } from "../shared/cards.js";
 import {
+  actorName,
+  beforeYou,
+  bidderName,
   callLabel,
   callWord,
   capitalise,
@@ -96,8 +99,9 @@ function tricksTitle(team) {
   return t("table.contract.tricks_title.them", { team: teamWords(team) });
 }
 
-/** The scores, the player's team ("us") first, and the tricks of this hand. */
-export function renderScores(view) {
+/** The score boxes' teams, the player's ("us") first, by their names (before a game
+ * is dealt too: the names come from the seat the table is drawn from). */
+export function renderTeams() {
   const us = youTeam();
   for (const [i, box] of $$(".scores .score").entries()) {
     const team = i === 0 ? us : 1 - us;
@@ -105,6 +109,12 @@ export function renderScores(view) {
     setData($("strong", box), "scoreTeam", String(team));
     setText($(".team-name", box), teamName(team));
   }
+}
+
+/** The scores, the player's team ("us") first, and the tricks of this hand. */
+export function renderScores(view) {
+  const us = youTeam();
+  renderTeams();
   for (const [i, side] of $$(".contract .trick-side").entries()) {
     const team = i === 0 ? us : 1 - us;
     setData($(".trick-count", side), "tricksTeam", String(team));
@@ -127,12 +137,12 @@ export function renderContract(view, state) {
   const bid = $("#contract-bid");
   const trump = $("#contract-trump");
   if (view.maker != null) {
-    const parts = [t("table.contract.value", { bid: callWord(view.bid_call), seat: seatName(view.maker) })];
+    const parts = [t("table.contract.value", { bid: callWord(view.bid_call), seat: bidderName(view, view.maker) })];
     if (view.forced) parts.push(t("table.contract.forced"));
     if (view.multiplier > 1) parts.push(t("table.contract.stake", { n: view.multiplier }));
     setText(bid, parts.join(" · "));
   } else if (view.high_bid != null) {
-    setText(bid, t("table.contract.so_far", { bid: callWord(view.high_bid), seat: seatName(view.high_bidder) }));
+    setText(bid, t("table.contract.so_far", { bid: callWord(view.high_bid), seat: bidderName(view, view.high_bidder) }));
   } else {
     setText(bid, "—");
   }
@@ -161,12 +171,15 @@ export function renderTrump(state) {
   if (!trump) return;
   const four = state.settings.fourColour;
   setHTML($("#trump-suit"), `${suitIcon(trump, four, 22)}<span>${escapeHTML(capitalise(suitName(trump)))}</span>`);
-  const calls = v.hand_actions.filter(({ action }) => ["trump", "discard", "alone"].includes(parseAction(action).kind));
+  // (each with whether a computer player made it in a guest's seat before the guest took it)
+  const calls = v.hand_actions
+    .map(({ seat, action }, i) => ({ seat, action, before: beforeYou(seat, v.hand_number, i) }))
+    .filter(({ action }) => ["trump", "discard", "alone"].includes(parseAction(action).kind));
   const key = JSON.stringify([calls, state.language]);
   if (painted.calls === key) return;
   painted.calls = key;
   const roles = game.card_roles;
-  const text = calls.map(({ seat, action }) => actionSentence({ seat, action, card_roles: roles }, v)).join(" ");
+  const text = calls.map(({ seat, action, before }) => actionSentence({ seat, action, card_roles: roles, before }, v)).join(" ");
   setText($("#calls"), text); // in full at every size (styles.css)
 }
 
@@ -179,8 +192,13 @@ export function renderTrick(state) {
   if (painted.trick !== key) {
     painted.trick = key;
     for (const slot of $$(".slot")) slot.innerHTML = "";
-    for (const { seat, card } of shown.cards) {
-      const label = t("table.trick_card", { seat: seatName(seat), card: spokenCard(card, shown.roles) });
+    // (a card a computer player played in a guest's seat before the guest took it: by
+    // the seat's compass name; a guest's page shows the view's own trick, the last
+    // cards of its hand_actions)
+    const v = state.game.view;
+    const first = v.hand_actions.length - shown.cards.length;
+    for (const [i, { seat, card }] of shown.cards.entries()) {
+      const label = t("table.trick_card", { seat: actorName(seat, v.hand_number, first + i), card: spokenCard(card, shown.roles) });
       $(`.slot[data-slot="${seat}"]`).innerHTML = cardEl(card, four, label);
     }
   }

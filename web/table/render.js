@@ -11,6 +11,7 @@
 
 import { fontsWarmed } from "./font-warmup.js";
 import {
+  byBidder,
   bySeat,
   callWord,
   cardCode,
@@ -31,7 +32,7 @@ import { paintOpenHands } from "./open-hands.js";
 import { lastTrick } from "./card-markup.js";
 import { covered, paintPass, passTo, promptOf } from "./pass.js";
 import { drawnSeat, tableSeat } from "./places.js";
-import { renderContract, renderPlaces, renderScores, renderSeats, renderTrick, renderTrump } from "./render-felt.js";
+import { renderContract, renderPlaces, renderScores, renderSeats, renderTeams, renderTrick, renderTrump } from "./render-felt.js";
 import { renderActions, renderHand, renderNote } from "./render-hand.js";
 import { effectiveSpeed } from "./settings.js";
 
@@ -57,6 +58,7 @@ export function render(state) {
   renderLoader(state);
   painted.game = state.game;
   renderPlaces(tableSeat(state));
+  renderTeams();
   // the table shows the finished hand until the player moves on, else the engine's state
   const finished = state.handOver ? { ...state, game: state.handOver } : state;
   // pass-and-play: behind the pass screen, no hand and no choices (pass.js)
@@ -189,8 +191,8 @@ function promptFor(state) {
   switch (v.phase) {
     case "bidding":
       return v.high_bid
-        ? bySeat("prompt.bid.over", v.high_bidder, { bid: callWord(v.high_bid) })
-        : t("prompt.bid.first");
+        ? byBidder("prompt.bid.over", v, v.high_bidder, { bid: callWord(v.high_bid) })
+        : t("prompt.bid.first", { partner: seatName(youPartner()) });
     case "trump":
       return v.forced
         ? t("prompt.trump.forced", { bid: callWord(v.bid_call) })
