@@ -155,11 +155,13 @@ def test_a_guest_table_is_drawn_from_the_guests_seat(host: Page, base_url: str) 
     assert seat_words(guest, 0) == south
     assert seat_words(guest, 2)["pos"] == "west" and seat_words(guest, 2)["name"] == "North"
     # West's team is "us": first, marked, named from West's side, with its score
-    assert guest.inner_text(".score.us .team-name") == "You and East"
+    # one wording for "us" from every seat: the host's "You & North" is the guest's "You & East"
+    assert host.inner_text(".score.us .team-name") == "You & North"
+    assert guest.inner_text(".score.us .team-name") == "You & East"
     assert guest.get_attribute(".score.us strong", "data-score-team") == "1"
     scores, tricks = view["view"]["scores"], view["view"]["tricks_won"]
     assert guest.inner_text(".score.us strong") == str(scores[1]).replace("-", "\u2212")
-    assert guest.inner_text(".score:not(.us) .team-name") == "North and South"
+    assert guest.inner_text(".score:not(.us) .team-name") == "North & South"
     assert guest.get_attribute(".contract .trick-side", "title") == "Tricks won by you and East"
     assert guest.inner_text('.contract [data-tricks-team="1"]') == str(tricks[1])
 
@@ -167,7 +169,7 @@ def test_a_guest_table_is_drawn_from_the_guests_seat(host: Page, base_url: str) 
     said = guest.evaluate(DIALOGS, view)
     headline = "South — bid 3, hearts trump: North and South fell short with 2 tricks."
     assert said["summary"] == headline
-    assert said["us_row"] == "You and East"
+    assert said["us_row"] == "You & East"
     assert said["trick"].endswith("You led; North won the trick with " + said["card"] + ".")
     assert said["won_title"] == "You win!"
     assert said["lost_title"] == "North and South win."
@@ -184,6 +186,96 @@ def test_a_guest_table_in_arabic_keeps_the_picture(host: Page, base_url: str, la
     assert seat_words(guest, 1)["name"] == "أنت"
     assert seat_words(guest, 0)["name"] == "الجنوب"
     assert guest.inner_text(".score.us .team-name") == "أنت والشرق"
+    assert guest.inner_text(".score:not(.us) .team-name") == "الشمال والجنوب"
+    assert ERRORS == []
+
+
+# West's view of a new game whose first bid is West's (South deals), from an engine of
+# the host's page with West a person's seat: what a host sends a guest at West then
+WEST_FIRST_BID = """async () => {
+  const boot = document.querySelector('script[src*="boot.js"]').src;
+  const { start } = await import(new URL('../engine/start.js', boot).href);
+  const { guestState } = await import(new URL('../together/protocol.js', boot).href);
+  for (let seed = 1; seed < 200; seed++) {
+    const s = await start.engine.call('new_game', { seed, levels: ['human', 'human', 'easy', 'easy'] });
+    if (s.to_act === 1 && s.view.auction.length === 0) {
+      return guestState(await start.engine.call('state', { seat: 1 }));
+    }
+  }
+  return null;
+}"""
+
+GUIDE_TEXT = "() => document.querySelector('#guide .guide-tip p')?.textContent ?? ''"
+
+
+def test_a_guest_at_west_is_told_of_its_own_partner(host: Page, base_url: str) -> None:
+    """The bid's tip and the first bid's prompt name West's partner, East (never the
+    host's North), both at the guest's own bid and while another seat bids."""
+    reset(host, "?speed=instant&bots=easy&seed=5")
+    view = host.evaluate(WEST_FIRST_BID)
+    assert view is not None and view["to_act"] == 1 and view["view"]["phase"] == "bidding"
+    guest = guest_page(host, base_url, view, "en")
+    guest.wait_for_selector('#table[data-human="1"]')
+    prompt = guest.inner_text("#prompt")
+    assert "How many tricks will you and East take?" in prompt, prompt
+    guest.wait_for_function(f"() => ({GUIDE_TEXT})().includes('you and East promise')")
+    assert "North" not in guest.evaluate(GUIDE_TEXT)
+    # South to bid (the host): the tip still names East
+    waiting = copy.deepcopy(view)
+    waiting["to_act"] = 0
+    waiting["view"]["to_act"] = 0
+    guest.evaluate(SHOW, waiting)
+    guest.wait_for_selector('#table[data-human="0"]')
+    assert "that you and East promise to take" in guest.evaluate(GUIDE_TEXT)
+    # the host at South is told of North, as always
+    host.wait_for_selector(WAITING)
+    assert host.inner_text(".score.us .team-name") == "You & North"
+    assert ERRORS == []
+
+
+def west_bid_first(page: Page) -> dict[str, Any]:
+    """West's view at South's first bid of a game whose high bid is West's, made by its
+    computer player: what a guest who takes West then is sent first."""
+    for seed in range(1, 60):
+        reset(page, f"?speed=instant&bots=easy&seed={seed}")
+        page.wait_for_selector(WAITING, timeout=30_000)
+        if phase(page) != "bidding":
+            continue
+        view: dict[str, Any] = page.evaluate(WEST_VIEW)
+        if view["view"]["high_bidder"] == 1:
+            return view
+    raise AssertionError("no game whose high bid was West's before South's turn")
+
+
+def test_what_the_computer_did_before_the_guest_came_is_not_the_guests(
+    host: Page, base_url: str
+) -> None:
+    """The guest takes West after West's computer player bid: that bid is West's, not
+    "You", on the felt, in the table read aloud, and the guest is told why; a bid the
+    guest makes itself is "You"."""
+    view = west_bid_first(host)
+    bid = view["view"]["high_bid"].split()[-1]
+    guest = guest_page(host, base_url, view, "en")
+    assert guest.inner_text("#contract-bid") == f"{bid} · West so far"
+    told = guest.inner_text("#notice-text")
+    assert told.startswith("Connected: you play West.")
+    assert "Until you joined, a computer player played West" in told
+    # the table read aloud: West's call by its name, no "you" before it
+    before = guest.locator("#announcements p").count()
+    guest.keyboard.press("t")
+    guest.wait_for_function(f"() => document.querySelectorAll('#announcements p').length > {before}")
+    said = guest.inner_text("#announcements p:last-child")
+    assert f"West bid {bid}" in said and "You bid" not in said, said
+    # the guest's own bid, after it joined: "You"
+    mine = copy.deepcopy(view)
+    own = {"seat": 1, "call": "bid 6"}
+    mine["view"]["auction"].append(own)
+    mine["view"]["hand_actions"].append({"seat": 1, "action": "bid 6", "phase": "bidding"})
+    mine["view"]["high_bid"], mine["view"]["high_bidder"] = "bid 6", 1
+    guest.evaluate(SHOW, mine)
+    guest.wait_for_function(
+        "() => document.querySelector('#contract-bid').textContent === '6 · You so far'"
+    )
     assert ERRORS == []
 
 

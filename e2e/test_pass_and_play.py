@@ -238,7 +238,7 @@ def check_drawn_from_north(page: Page) -> None:
     assert centre(page, 2)[1] > centre(page, 0)[1] and centre(page, 3)[0] < centre(page, 1)[0]
     assert sorted(hand(page)) == sorted(state["view"]["hand"])
     # the score: North's team (North and South) is "us", first and marked
-    assert page.inner_text(".score.us .team-name") == "You and South"
+    assert page.inner_text(".score.us .team-name") == "You & South"
     assert page.get_attribute(".score.us strong", "data-score-team") == "0"
     tricks_title = page.get_attribute(".contract .trick-side", "title")
     assert tricks_title == "Tricks won by you and South"
