@@ -190,14 +190,14 @@ def test_a_guest_table_in_arabic_keeps_the_picture(host: Page, base_url: str, la
     assert ERRORS == []
 
 
-# West's view of a new game whose first bid is West's (South deals), from an engine of
-# the host's page with West a person's seat: what a host sends a guest at West then
+# West's view of a new game whose first bid is West's (South deals), from the engine of
+# the host's page before anyone has moved: what a host sends a guest at West then
 WEST_FIRST_BID = """async () => {
   const boot = document.querySelector('script[src*="boot.js"]').src;
   const { start } = await import(new URL('../engine/start.js', boot).href);
   const { guestState } = await import(new URL('../together/protocol.js', boot).href);
   for (let seed = 1; seed < 200; seed++) {
-    const s = await start.engine.call('new_game', { seed, levels: ['human', 'human', 'easy', 'easy'] });
+    const s = await start.engine.call('new_game', { seed });
     if (s.to_act === 1 && s.view.auction.length === 0) {
       return guestState(await start.engine.call('state', { seat: 1 }));
     }
@@ -263,7 +263,9 @@ def test_what_the_computer_did_before_the_guest_came_is_not_the_guests(
     # the table read aloud: West's call by its name, no "you" before it
     before = guest.locator("#announcements p").count()
     guest.keyboard.press("t")
-    guest.wait_for_function(f"() => document.querySelectorAll('#announcements p').length > {before}")
+    guest.wait_for_function(
+        f"() => document.querySelectorAll('#announcements p').length > {before}"
+    )
     said = guest.inner_text("#announcements p:last-child")
     assert f"West bid {bid}" in said and "You bid" not in said, said
     # the guest's own bid, after it joined: "You"

@@ -489,7 +489,7 @@ NEVER_THE_PLAYER = {
     "together.seat_status": "a guest's seat, no verb: '{seat}: {status}'",
     "together.scan_title": "a guest's seat: West, North or East",
     "guest.connected": "a guest's seat: West, North or East (its compass name)",
-    "guest.computer_before": "a guest's seat, by its compass name: the computer player's until then",
+    "guest.computer_before": "a guest's seat by its compass name (a computer player's until then)",
     "guest.seat": "the seat an invitation is for: West, North or East (no verb)",
     # the table drawn from another seat than South (web/table/places.js): labels
     "seat.aria.you": "no verb: a compass name, 'West, you'",

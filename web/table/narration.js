@@ -152,7 +152,7 @@ export function tableText(st) {
             cards: formatList(
               v.trick.map(({ seat, card }, i) => {
                 const played = () => bySeat("a11y.table.played", seat, { card: spokenCard(card, roles) });
-                const index = v.hand_actions.length - v.trick.length + i;
+                const index = (v.hand_actions?.length ?? 0) - v.trick.length + i;
                 return beforeYou(seat, v.hand_number, index) ? asComputer(played) : played();
               }),
               "unit",

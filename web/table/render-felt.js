@@ -196,7 +196,7 @@ export function renderTrick(state) {
     // the seat's compass name; a guest's page shows the view's own trick, the last
     // cards of its hand_actions)
     const v = state.game.view;
-    const first = v.hand_actions.length - shown.cards.length;
+    const first = (v.hand_actions?.length ?? 0) - shown.cards.length;
     for (const [i, { seat, card }] of shown.cards.entries()) {
       const label = t("table.trick_card", { seat: actorName(seat, v.hand_number, first + i), card: spokenCard(card, shown.roles) });
       $(`.slot[data-slot="${seat}"]`).innerHTML = cardEl(card, four, label);
