@@ -72,7 +72,8 @@ def test_a_tip_at_each_new_moment_of_a_first_game(page: Page, base_url: str) -> 
     heading = page.locator(f"{TIP} h2")
     assert "What a bid counts" in heading.inner_text()
     assert page.get_attribute(TIP, "aria-labelledby") == heading.get_attribute("id")
-    assert "tricks" in page.inner_text(f"{TIP} p")
+    # (the tricks in a hand are the engine's number, not a translator's word)
+    assert "tricks, of the 6 in a hand, that you and North" in page.inner_text(f"{TIP} p")
     # it does not take the focus: that stays on the player's choices
     assert page.evaluate("Boolean(document.activeElement.closest('#actions'))")
     assert_accessible(page, "#guide")

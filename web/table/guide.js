@@ -22,6 +22,7 @@
 import { callWord, seatName, teamWords, youPartner } from "../shared/i18n-terms.js";
 import { formatList, formatSigned, t } from "../shared/i18n.js";
 import { deviceStorage, EMBEDDED } from "../shared/page.js";
+import VOCABULARY from "../shared/vocabulary.js";
 import { $ } from "./dom.js";
 import { focusFirstControl } from "./keyboard.js";
 import { state, update } from "./state.js";
@@ -136,8 +137,10 @@ export function handStakeText(hand) {
 /** The words of a tip: its own, and for scoring and lone play the rules in force
  * (scoring: with the finished hand's own numbers first). */
 function tipText(id, rules, hand) {
-  // (the bid's tip names the player's partner: North from South, East from West)
-  const parts = [t(`guide.text.${id}`, { partner: seatName(youPartner()) })];
+  // (the bid's tip names the player's partner: North from South, East from West; and
+  // the tricks in a hand, the engine's number, the same under every rule set)
+  const tricks = VOCABULARY.rule_sets.seed.numbers.hand;
+  const parts = [t(`guide.text.${id}`, { partner: seatName(youPartner()), hand: tricks })];
   if (id === "alone" && rules.lone_defender) parts.push(t("guide.text.lone_defender"));
   if (id === "scoring") {
     const own = handStakeText(hand);
