@@ -58,6 +58,13 @@ report.numbers.ar_eg_signed = [
   i18n.formatSigned(0, { signDisplay: "negative" }),
 ];
 
+// lists in each language's words ("or" too: Frisian's is Dutch's, its data has none)
+report.lists = {};
+for (const lang of i18n.LANGUAGES) {
+  await i18n.setLanguage(lang.code, { browser: [] });
+  report.lists[lang.code] = [i18n.formatList(["1", "2"]), i18n.formatList(["1", "2"], "disjunction")];
+}
+
 // a key that only English has: English text, and recorded as missing
 await i18n.setLanguage("it", { browser: [] });
 report.fallback = {
