@@ -106,7 +106,7 @@ def test_a_tip_at_each_new_moment_of_a_first_game(page: Page, base_url: str) -> 
     hand = page.evaluate("window.hasenpfeffer.state.view.last_hand")
     team = hand["maker"] % 2
     words = page.inner_text(f"{scoring} p")
-    assert f"took {hand['tricks_won'][team]} of the six tricks" in words, words
+    assert f"took {hand['tricks_won'][team]} of the 6 tricks" in words, words
     assert f"{abs(hand['points'][team])} points" in words, words
     top = [page.inner_text(f'[data-score-team="{t}"]') for t in (0, 1)]
     assert [int(x.replace("\u2212", "-")) for x in top] == hand["scores"], (top, hand["scores"])

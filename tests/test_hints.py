@@ -230,6 +230,21 @@ def test_a_bid_chosen_for_the_game_is_not_said_to_pay_when_passing_scores_more()
     assert best["compare_code"] == "close"
 
 
+def test_a_call_that_is_the_only_choice_says_so() -> None:
+    # (the reason's parameter is named as its sentence names it: {action})
+    view = position(
+        ["TC QC 9D QD KD AS", "TH JH KH 9S KS JK", "9C TD 9H QH TS QS", "JC KC AC AD AH JS"],
+        "JD",
+        dealer=1,
+        actions="pass bid 5",
+    )
+    view = {**view, "legal_actions": ["pass"]}
+    (only,) = hint(view)
+    assert only["reason_code"] == "only_choice"
+    assert only["reason_params"] == {"action": "pass"}
+    assert only["reason"].startswith("pass is the only choice")
+
+
 def test_the_same_war_is_not_claimed_where_a_failed_bid_costs_the_bid() -> None:
     view = position(
         ["9C TC 9D TD 9S TS", "JK JH JD AH KH QH", "JC QC KC AC QD KD", "AD JS QS KS AS TH"],

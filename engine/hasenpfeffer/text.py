@@ -271,22 +271,23 @@ HINT_COMPARE_TEXT: Final = {
     "more_points": "{other}: about {gap} points more",
     "fewer_tricks": "{other}: about {gap} tricks fewer",
     "more_tricks": "{other}: about {gap} tricks more",
-    "same": "{other} does about as well",
-    "close": "a close call: {other} may do as well, the deals played out cannot tell them apart",
-    "chance_lower": "{other} scores about as many points but lowers your chance of winning "
-    "the game from {chance} to {other_chance}",
-    "chance_higher": "{other} scores about as many points and raises your chance of winning "
-    "the game from {chance} to {other_chance}",
-    "points_for_chance": "{other} would give about {gap} points more this hand but lower "
-    "your chance of winning the game from {chance} to {other_chance}",
-    "chance_for_points": "{other} gives about {gap} points less this hand but raises your "
-    "chance of winning the game from {chance} to {other_chance}",
+    "same": "{other}: about the same",
+    "close": "a close call: if you {other}, you may do as well; the deals played out cannot tell "
+    "them apart",
+    "chance_lower": "{other}: about as many points, but your chance of winning the game falls from "
+    "{chance} to {other_chance}",
+    "chance_higher": "{other}: about as many points, and your chance of winning the game rises "
+    "from {chance} to {other_chance}",
+    "points_for_chance": "{other}: about {gap} points more this hand, but your chance of winning "
+    "the game falls from {chance} to {other_chance}",
+    "chance_for_points": "{other}: about {gap} points less this hand, but your chance of winning "
+    "the game rises from {chance} to {other_chance}",
 }
 #: An action said as in "{other}: about 1.0 points less".
 ACTION_TEXT: Final = {
     "play": "play {card}",
     "discard": "discard {card}",
-    "trump": "{suit} as trump",
+    "trump": "name {suit} as trump",
     "alone": "go alone",
     "decline": "play with your partner",
     "pass": "pass",

@@ -27,6 +27,10 @@ import { $ } from "./dom.js";
 import { focusFirstControl } from "./keyboard.js";
 import { state, update } from "./state.js";
 
+// the tricks in a hand, the engine's number (the same under every rule set): rule
+// sentences take their numbers from the engine, never from a translator
+const TRICKS_IN_A_HAND = VOCABULARY.rule_sets.seed.numbers.hand;
+
 const STORAGE_KEY = "hasenpfeffer.guide.v1";
 const guideEl = $("#guide");
 
@@ -124,6 +128,7 @@ export function handStakeText(hand) {
       team: teamWords(team),
       bid: callWord(hand.bid_call),
       tricks: hand.tricks_won[team],
+      hand: TRICKS_IN_A_HAND,
       points: formatSigned(hand.points[team]),
     }),
   ];
@@ -138,9 +143,8 @@ export function handStakeText(hand) {
  * (scoring: with the finished hand's own numbers first). */
 function tipText(id, rules, hand) {
   // (the bid's tip names the player's partner: North from South, East from West; and
-  // the tricks in a hand, the engine's number, the same under every rule set)
-  const tricks = VOCABULARY.rule_sets.seed.numbers.hand;
-  const parts = [t(`guide.text.${id}`, { partner: seatName(youPartner()), hand: tricks })];
+  // the tricks in a hand)
+  const parts = [t(`guide.text.${id}`, { partner: seatName(youPartner()), hand: TRICKS_IN_A_HAND })];
   if (id === "alone" && rules.lone_defender) parts.push(t("guide.text.lone_defender"));
   if (id === "scoring") {
     const own = handStakeText(hand);

@@ -306,7 +306,7 @@ class _Hint:
 
     def _only(self, action: str) -> tuple[str, dict[str, Any]]:
         if self.phase != "play":
-            return "only_choice", {"call": action}
+            return "only_choice", {"action": action}
         card = action[5:]
         if len(self.view["hand"]) == 1:
             return "last_card", {"card": card}
