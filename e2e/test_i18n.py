@@ -134,7 +134,8 @@ def test_every_catalogue_loads_and_formats_in_chromium(page: Page, version_url: 
     # an uncertain share is said as its range, never "about 100%"; a close call says so
     assert "a bid of 3 is made about 90% \u2013 100% of the time" in out["en"]["ranged"]
     assert out["en"]["ranged"].endswith(
-        "a close call: if you pass, you may do as well; the deals played out cannot tell them apart"
+        "a close call: you may do just as well if you pass, since the deals played out "
+        "cannot tell the two apart"
     )
     for code in ("en", "it", "fy", "ar", "hi"):
         ranged = out[code]["ranged"]

@@ -272,8 +272,8 @@ HINT_COMPARE_TEXT: Final = {
     "fewer_tricks": "{other}: about {gap} tricks fewer",
     "more_tricks": "{other}: about {gap} tricks more",
     "same": "{other}: about the same",
-    "close": "a close call: if you {other}, you may do as well; the deals played out cannot tell "
-    "them apart",
+    "close": "a close call: you may do just as well if you {other}, since the deals played out "
+    "cannot tell the two apart",
     "chance_lower": "{other}: about as many points, but your chance of winning the game falls from "
     "{chance} to {other_chance}",
     "chance_higher": "{other}: about as many points, and your chance of winning the game rises "
