@@ -262,6 +262,10 @@ def test_the_rule_sets_numbers_follow_the_switch_and_read_right_to_left(
     assert "أو" in page.inner_text(stakes)
     page.select_option("[data-ruleset-switch]", "pepper")
     assert page.evaluate(numbers) == ["1", "2"]
+    # Frisian's "or" (its browser data has none: Dutch's, as Frisian writes it)
+    open_rules(page, f"{base_url}rules.html?lang=fy&rules=seed-pepper#scoring")
+    assert page.inner_text(stakes).split() == ["1,", "2,", "4", "of", "8"]
+    open_rules(page, f"{base_url}rules.html?lang=ar&rules=pepper#scoring")
     # the rule-set table's cells are the engine's for each column
     cell = page.eval_on_selector(
         '#rulesets td[data-preset="pepper"][data-value]', "e => e.dataset.value"

@@ -21,7 +21,7 @@
 
 import { keepPageOffline } from "../pwa/keep.js";
 import { RANK_SHOWN, SUIT_SYMBOL, cardLabel } from "../shared/i18n-terms.js";
-import { LANGUAGES, RULES_DIGITS, detectLanguage, formatSigned, matchLanguage } from "../shared/i18n.js";
+import { LANGUAGES, RULES_DIGITS, detectLanguage, formatSigned, listLocale, matchLanguage } from "../shared/i18n.js";
 import { escapeHTML } from "../shared/html.js";
 import VOCABULARY from "../shared/vocabulary.js";
 
@@ -65,7 +65,7 @@ function numberHTML(name, rules) {
   if (!Array.isArray(value)) return num(String(value));
   let parts;
   try {
-    parts = new Intl.ListFormat(text.lang, { type: "disjunction" }).formatToParts(value.map(String));
+    parts = new Intl.ListFormat(listLocale("disjunction", text.lang), { type: "disjunction" }).formatToParts(value.map(String));
   } catch {
     parts = value.flatMap((n, i) => [...(i ? [{ type: "literal", value: ", " }] : []), { type: "element", value: String(n) }]);
   }

@@ -380,12 +380,13 @@ export function formatDate(day, options = { dateStyle: "long" }) {
   }
 }
 
-/** The locale lists of `type` are formatted in: intlLocale's, or the language's stand-in
+/** The locale lists of `type` are formatted in for language `code` (the current one):
+ * intlLocale's, or the language's stand-in
  * where the browser's data has no words of its own for that type and gives English's
  * (Frisian has "a en b" but its "or" falls back to the root's: "a or b"). */
-function listLocale(type) {
-  const tag = intlLocale(current, Intl.ListFormat);
-  const standIn = byCode.get(current)?.intl;
+export function listLocale(type, code = current) {
+  const tag = intlLocale(code, Intl.ListFormat);
+  const standIn = byCode.get(code)?.intl;
   if (tag === "en" || !standIn || !supported(standIn, Intl.ListFormat)) return tag;
   const probe = (t) => new Intl.ListFormat(t, { style: "long", type }).format(["a", "b"]);
   return probe(tag) === probe("en") ? standIn : tag;
