@@ -12,9 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hasenpfeffer import Game, Rules
-from hasenpfeffer.bots.decision import Outcome
+from hasenpfeffer.bots.decision import Decision, Outcome
 from hasenpfeffer.bots.hard import HardPlayer
-from hasenpfeffer.bots.hints import SPAN_STEP, UNITS, close_call, span, suggest
+from hasenpfeffer.bots.hints import SPAN_STEP, UNITS, close_call, explain, span, suggest
 from hasenpfeffer.bots.medium import MediumPlayer
 from hasenpfeffer.cards import EFFECTIVE_SUIT, JOKER, POWER, SUITS, Card
 from hasenpfeffer.text import HINT_COMPARE_TEXT, HINT_TEXT, hint_sentence
@@ -243,6 +243,38 @@ def test_a_call_that_is_the_only_choice_says_so() -> None:
     assert only["reason_code"] == "only_choice"
     assert only["reason_params"] == {"action": "pass"}
     assert only["reason"].startswith("pass is the only choice")
+
+
+def test_chances_said_the_same_in_whole_percents_are_not_said_to_differ() -> None:
+    # "lower your chance of winning the game from 62% to 62%" (the English review):
+    # chances the page shows as the same whole percent are no reason; the points are
+    view = position(
+        ["TC QC 9D QD KD AS", "TH JH KH 9S KS JK", "9C TD 9H QH TS QS", "JC KC AC AD AH JS"],
+        "JD",
+        dealer=1,
+        actions="pass bid 5",
+    )
+
+    def outcomes(chance: float, other_chance: float) -> dict[str, Outcome]:
+        return {
+            "bid 6": Outcome(
+                chance, margin=-3.0, points=0.0, chance=chance, makers=1.0, made_ours=0.3, deals=24
+            ),
+            "pass": Outcome(
+                other_chance, margin=-2.0, points=0.0, chance=other_chance, makers=0.0, deals=24
+            ),
+        }
+
+    def compared(chance: float, other_chance: float) -> tuple[str, str]:
+        decision = Decision("bid 6", "rollouts", "chance", outcomes(chance, other_chance))
+        best, other = explain(view, decision, MediumPlayer(0))[:2]
+        assert (best["action"], other["action"]) == ("bid 6", "pass")
+        return best["compare_code"], other["compare_code"]
+
+    # 62.1 % and 61.8 %: both said 62 %
+    assert compared(0.621, 0.618) == ("more_points", "fewer_points")
+    # 62.4 % and 57.0 %: the chances decide
+    assert compared(0.624, 0.570) == ("points_for_chance", "chance_for_points")
 
 
 def test_the_same_war_is_not_claimed_where_a_failed_bid_costs_the_bid() -> None:

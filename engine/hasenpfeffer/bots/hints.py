@@ -191,6 +191,11 @@ def explain(
     return out
 
 
+def _percent(chance: float) -> int:
+    """A chance as the page says it: in whole percents."""
+    return round(chance * 100)
+
+
 def _pays(bid: Outcome | None, passing: Outcome) -> bool:
     """Whether a bid's expected margin this hand is at least passing's (within
     ``SAME_POINTS``)."""
@@ -266,12 +271,16 @@ class _Hint:
             chances = {"chance": round(a.chance, 3), "other_chance": round(b.chance, 3)}
             first = action == self.decision.action
             # the action was chosen by the game's chances: say so where they
-            # and the hand's points disagree, or the points are the same
-            if first and gap < -SAME_POINTS:
+            # and the hand's points disagree, or the points are the same; never
+            # "from 62% to 62%" (chances are said in whole percents)
+            apart = abs(a.chance - b.chance) >= SAME_CHANCE and _percent(a.chance) != _percent(
+                b.chance
+            )
+            if apart and first and gap < -SAME_POINTS:
                 return "points_for_chance", {**params, "gap": round(-gap, 1), **chances}
-            if not first and gap > SAME_POINTS:
+            if apart and not first and gap > SAME_POINTS:
                 return "chance_for_points", {**params, "gap": round(gap, 1), **chances}
-            if abs(gap) < SAME_POINTS and abs(a.chance - b.chance) >= SAME_CHANCE:
+            if abs(gap) < SAME_POINTS and apart:
                 code = "chance_lower" if a.chance > b.chance else "chance_higher"
                 return code, {**params, **chances}
         else:
