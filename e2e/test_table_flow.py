@@ -403,6 +403,11 @@ def test_a_new_rule_set_mid_game_keeps_the_game_and_applies_to_the_next(warm_pag
     open_settings(page)
     rules_part = page.inner_text("#settings-dialog fieldset:nth-of-type(2)")
     assert "applies from the next game" in rules_part
+    # the bidding's choices state the engine's numbers, and bear no rule set's name
+    options = page.eval_on_selector_all(
+        '#settings-dialog [data-rule="bidding"] option', "os => os.map((o) => o.textContent)"
+    )
+    assert options == ["by number (1 to 6)", "pepper (1 to 5, little, big)"]
     page.select_option("#settings-dialog [data-preset]", "traditional")
     page.select_option('[data-level-seat="3"]', "hard")
     page.click('#settings-dialog [data-action="save"]')

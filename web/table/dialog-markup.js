@@ -303,8 +303,18 @@ export function rulesHTML(rules, info, four) {
 
 // ---- settings --------------------------------------------------------------------
 
+// The numbers the settings' words state, the engine's (web/shared/vocabulary.js): a
+// translator never types one. Bids by number as the default rule set has them, pepper
+// bids and the points a failed bid costs under "six" as the pepper rule set has them.
+const SETTINGS_NUMBERS = {
+  min_bid: VOCABULARY.rule_sets.seed.numbers.min_bid,
+  top_bid: VOCABULARY.rule_sets.seed.numbers.top_bid,
+  pepper_min_bid: VOCABULARY.rule_sets.pepper.numbers.min_bid,
+  pepper_top_bid: VOCABULARY.rule_sets.pepper.numbers.top_bid,
+  fail_points: VOCABULARY.rule_sets.pepper.numbers.fail_points,
+};
 /** The catalogue's text for `key`, or the engine's own when the catalogue has none. */
-const byName = (key, fallback) => (hasKey(key) ? t(key) : (fallback ?? key));
+const byName = (key, fallback) => (hasKey(key) ? t(key, SETTINGS_NUMBERS) : (fallback ?? key));
 
 function presetLabel(preset) {
   return byName(`settings.preset.${preset.name}`, preset.label);
