@@ -71,21 +71,27 @@ def test_calls_by_a_level_measure_only_the_answers_to_a_lone_maker() -> None:
 
 
 def test_the_fit_finds_the_shares_a_run_was_drawn_from() -> None:
-    # outcomes drawn with logit(p) = a + b x + c x^2, x = logit(share): the fit
-    # recovers the curve, and a straight line as one (c near 0)
+    # outcomes drawn with p = top * sigmoid(a + b x + c x^2), x = logit(share): the
+    # fit recovers the curve, a straight line as one (c near 0), and a top below 1
     import math
     import random
 
-    for a, b, c in ((0.4, 0.6, 0.08), (-0.3, 0.9, 0.0)):
+    for a, b, c, top in ((0.4, 0.6, 0.08, 1.0), (-0.3, 0.9, 0.0, 1.0), (0.2, 1.2, 0.0, 0.85)):
         rng = random.Random(3)
         rows = []
         for i in range(6000):
             share = rng.choice([k / 24 for k in range(25)])
             x = calibration.logit(share)
-            made = rng.random() < 1 / (1 + math.exp(-(a + b * x + c * x * x)))
+            made = rng.random() < top / (1 + math.exp(-(a + b * x + c * x * x)))
             rows.append(Row("bid", share, made, i, share))
-        fa, fb, fc = calibration.fit(rows)["bid"]
-        assert abs(fa - a) < 0.1 and abs(fb - b) < 0.08 and abs(fc - c) < 0.03, (fa, fb, fc)
+        got = calibration.fit(rows)["bid"]
+        fa, fb, fc, ftop = got
+        assert abs(fa - a) < 0.25 and abs(fb - b) < 0.15 and abs(fc - c) < 0.03, got
+        assert abs(ftop - top) <= 0.03, got
+        # the surest calls said no surer than they were drawn
+        assert calibration.fitted(1.0, got) == pytest.approx(
+            calibration.fitted(1.0, (a, b, c, top)), abs=0.02
+        )
         assert "alone" not in calibration.fit(rows)  # no call of that kind: no fit
 
 

@@ -44,6 +44,7 @@ import json
 import math
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
@@ -54,7 +55,7 @@ from hasenpfeffer.bots.duplicate import MAX_HAND_ACTIONS, bot_seed
 from hasenpfeffer.bots.hints import span
 from hasenpfeffer.bots.players import make_player
 from hasenpfeffer.bots.rollouts import ROLLOUT_PHASES
-from hasenpfeffer.bots.shown_chances import KINDS, fitted, logit, shown_chance
+from hasenpfeffer.bots.shown_chances import KINDS, Fit, fitted, logit, shown_chance
 from hasenpfeffer.game import Game
 from hasenpfeffer.rules import PRESETS
 
@@ -143,53 +144,88 @@ def read_records(path: str, rules_name: str) -> list[Row]:
     return rows
 
 
-def fit(rows: Sequence[Row]) -> dict[str, tuple[float, float, float]]:
-    """Per kind of call, the logistic fit ``(a, b, c)`` of the outcome on the
-    played-out share's log-odds ``x`` and its square (``shown_chances``:
-    ``logit(said) = a + b x + c x^2``): maximum likelihood by Newton's method."""
-    fits = {}
+#: The tops tried per kind of call (``shown_chances``: the most a fit says), 1 down to 0.8.
+TOPS: tuple[float, ...] = tuple(round(1 - k / 100, 2) for k in range(21))
+
+
+def fit(rows: Sequence[Row]) -> dict[str, Fit]:
+    """Per kind of call, the fit ``(a, b, c, top)`` of the outcome on the
+    played-out share's log-odds ``x`` (``shown_chances``: said = top *
+    sigmoid(a + b x + c x^2)): for each top in ``TOPS`` the most likely a, b, c
+    (Newton's method), and of those the most likely top."""
+    fits: dict[str, Fit] = {}
     for kind in KINDS:
-        points = [(logit(r.raw), 1.0 if r.made else 0.0) for r in rows if r.kind == kind]
-        if len(points) < 20:
+        counted = Counter((logit(r.raw), 1.0 if r.made else 0.0) for r in rows if r.kind == kind)
+        if sum(counted.values()) < 20:
             continue
-        w = [0.0, 1.0, 0.0]
-        for _ in range(60):
-            grad = [0.0, 0.0, 0.0]
-            hess = [[0.0] * 3 for _ in range(3)]
-            for x, y in points:
-                f = (1.0, x, x * x)
-                p = _curve(w, x)
-                for i in range(3):
-                    grad[i] += (y - p) * f[i]
-                    for j in range(3):
-                        hess[i][j] += p * (1 - p) * f[i] * f[j]
-            step = _solve3(hess, grad)
-            if step is None:
-                break
-            # halved until the likelihood does not fall (a full step can overshoot)
-            before = _log_likelihood(w, points)
-            for _ in range(40):
-                tried = [wi + si for wi, si in zip(w, step, strict=True)]
-                if _log_likelihood(tried, points) >= before:
-                    break
-                step = [si / 2 for si in step]
-            w = tried
-            if sum(abs(si) for si in step) < 1e-10:
-                break
-        fits[kind] = (round(w[0], 3), round(w[1], 3), round(w[2], 3))
+        points = [(x, y, n) for (x, y), n in counted.items()]
+        best: tuple[float, list[float], float] | None = None
+        start = [0.0, 1.0, 0.0]
+        for top in TOPS:
+            w = _fit_curve(points, top, start)
+            likelihood = _log_likelihood(w, top, points)
+            if best is None or likelihood > best[0]:
+                best = (likelihood, w, top)
+            start = w
+        assert best is not None
+        _, w, top = best
+        fits[kind] = (round(w[0], 3), round(w[1], 3), round(w[2], 3), top)
     return fits
 
 
-def _curve(w: Sequence[float], x: float) -> float:
+Points = Sequence[tuple[float, float, int]]
+
+
+def _fit_curve(points: Points, top: float, start: list[float]) -> list[float]:
+    """The most likely (a, b, c) for outcomes ``points`` (x, made, how many) under
+    p = top * sigmoid(a + b x + c x^2), by Newton's method from ``start``."""
+    w = list(start)
+    for _ in range(60):
+        grad = [0.0, 0.0, 0.0]
+        hess = [[0.0] * 3 for _ in range(3)]
+        for x, y, n in points:
+            f = (1.0, x, x * x)
+            s = _curve(w, 1.0, x)
+            p = min(max(top * s, 1e-12), 1 - 1e-12)
+            # d(log-likelihood)/dz and minus its derivative, z = a + b x + c x^2
+            slope = y * (1 - s) - (1 - y) * top * s * (1 - s) / (1 - p)
+            bend = (
+                y * s * (1 - s)
+                + (1 - y) * top * s * (1 - s) * (1 - 2 * s + top * s * s) / (1 - p) ** 2
+            )
+            for i in range(3):
+                grad[i] += n * slope * f[i]
+                for j in range(3):
+                    hess[i][j] += n * bend * f[i] * f[j]
+        step = _solve3(hess, grad)
+        if step is None:
+            break
+        # halved until the likelihood does not fall (a full step can overshoot)
+        before = _log_likelihood(w, top, points)
+        tried = w
+        for _ in range(40):
+            tried = [wi + si for wi, si in zip(w, step, strict=True)]
+            if _log_likelihood(tried, top, points) >= before:
+                break
+            step = [si / 2 for si in step]
+        else:
+            break
+        w = tried
+        if sum(abs(si) for si in step) < 1e-10:
+            break
+    return w
+
+
+def _curve(w: Sequence[float], top: float, x: float) -> float:
     z = min(max(w[0] + w[1] * x + w[2] * x * x, -30.0), 30.0)
-    return 1 / (1 + math.exp(-z))
+    return top / (1 + math.exp(-z))
 
 
-def _log_likelihood(w: Sequence[float], points: Sequence[tuple[float, float]]) -> float:
+def _log_likelihood(w: Sequence[float], top: float, points: Points) -> float:
     total = 0.0
-    for x, y in points:
-        p = min(max(_curve(w, x), 1e-15), 1 - 1e-15)
-        total += math.log(p) if y else math.log(1 - p)
+    for x, y, n in points:
+        p = min(max(_curve(w, top, x), 1e-15), 1 - 1e-15)
+        total += n * (math.log(p) if y else math.log(1 - p))
     return total
 
 
@@ -210,7 +246,7 @@ def _solve3(m: list[list[float]], v: list[float]) -> list[float] | None:
     return [a[i][3] / a[i][i] for i in range(3)]
 
 
-def said_by(fits: dict[str, tuple[float, float, float]], row: Row) -> Row:
+def said_by(fits: dict[str, Fit], row: Row) -> Row:
     """``row`` with its chance said by ``fits`` (per kind; the played-out share
     where a kind has no fit)."""
     if row.kind not in fits:
