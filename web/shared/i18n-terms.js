@@ -106,13 +106,6 @@ export function asComputer(say) {
   }
 }
 
-/** bySeat for the hand's action number `index` (web/table/guest.js: one a computer
- * player made in the player's seat before they took it is said with the seat's compass
- * name, not "you"). */
-export function byActor(key, seat, hand, index, values = {}, name = "seat") {
-  return beforeYou(seat, hand, index) ? asComputer(() => bySeat(key, seat, values, name)) : bySeat(key, seat, values, name);
-}
-
 /** The name of the seat that made the hand's action number `index` (seatName, or the
  * compass name for a computer player's action in the player's seat: beforeYou). */
 export function actorName(seat, hand, index) {

@@ -392,10 +392,20 @@ export function listLocale(type, code = current) {
   return probe(tag) === probe("en") ? standIn : tag;
 }
 
+// One Intl.ListFormat per language and type ("conjunction", "disjunction"), made once:
+// listLocale probes the browser's data with two more.
+const listFormats = new Map();
+
 /** "a, b and c" in the current language. */
 export function formatList(items, type = "conjunction") {
   try {
-    return new Intl.ListFormat(listLocale(type), { style: "long", type }).format(items.map(String));
+    const key = `${current}|${type}`;
+    let format = listFormats.get(key);
+    if (!format) {
+      format = new Intl.ListFormat(listLocale(type), { style: "long", type });
+      listFormats.set(key, format);
+    }
+    return format.format(items.map(String));
   } catch {
     return items.join(", ");
   }

@@ -111,10 +111,10 @@ export function renderTeams() {
   }
 }
 
-/** The scores, the player's team ("us") first, and the tricks of this hand. */
+/** The scores, the player's team ("us") first, and the tricks of this hand (the
+ * teams' names: renderTeams, which render() calls first). */
 export function renderScores(view) {
   const us = youTeam();
-  renderTeams();
   for (const [i, side] of $$(".contract .trick-side").entries()) {
     const team = i === 0 ? us : 1 - us;
     setData($(".trick-count", side), "tricksTeam", String(team));
