@@ -278,6 +278,34 @@ def test_what_the_computer_did_before_the_guest_came_is_not_the_guests(
     guest.wait_for_function(
         "() => document.querySelector('#contract-bid').textContent === '6 · You so far'"
     )
+    # the hand's summary: West's computer bid the contract before the guest came (West,
+    # not "You (West)"); the widow's card was put away after, by the guest ("you")
+    hand = {
+        "number": view["view"]["hand_number"],
+        "dealer": view["view"]["dealer"],
+        "auction": view["view"]["auction"],
+        "maker": 1,
+        "made": True,
+        "bid_call": view["view"]["high_bid"],
+        "trump": "H",
+        "forced": False,
+        "alone": False,
+        "lone_defender": None,
+        "thrown_in": False,
+        "widow": "9C",
+        "discard": "TC",
+        "tricks_won": [2, 4],
+        "tricks": [],
+        "points": [0, 4],
+        "scores": [0, 4],
+    }
+    guest.evaluate(HAND_END, [view, hand])
+    guest.wait_for_selector("#summary-dialog[open]")
+    headline = guest.inner_text("#summary-dialog .headline")
+    assert headline.startswith(f"West — bid {bid},"), headline
+    assert "your side made it" in headline, headline
+    widow = guest.inner_text("#summary-dialog .summary-widow")
+    assert "you discarded the ten of clubs" in widow, widow
     assert ERRORS == []
 
 

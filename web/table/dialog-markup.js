@@ -8,6 +8,9 @@
 
 import { spokenCard, suitIcon } from "../shared/cards.js";
 import {
+  asComputer,
+  beforeYou,
+  bidBeforeYou,
   bySeat,
   callWord,
   RANK_SHOWN,
@@ -59,20 +62,33 @@ export function handHeadline(hand) {
   const extras = [];
   if (hand.forced) extras.push(t("summary.forced"));
   if (hand.alone) extras.push(t("summary.alone"));
-  if (hand.lone_defender != null) extras.push(bySeat("summary.defended_alone", hand.lone_defender));
+  if (hand.lone_defender != null) {
+    const defended = () => bySeat("summary.defended_alone", hand.lone_defender);
+    extras.push(beforeYou(hand.lone_defender, hand.number, handIndex(hand, "defend_alone")) ? asComputer(defended) : defended());
+  }
   const team = hand.maker % 2;
   const us = team === youTeam();
   // from South the catalogue's own words; from another seat the other team by its names
   const side = us ? "us" : drawnSeat() === 0 ? "them" : "team";
   const key = `summary.${hand.made ? "made" : "failed"}.${side}`;
+  // the bid a computer player made in a guest's seat before the guest took it: by the
+  // seat's compass name (web/shared/i18n-terms.js beforeYou)
+  const computers = bidBeforeYou({ auction: hand.auction ?? [], hand_number: hand.number }, hand.maker);
   return tx(key, {
-    maker: longName(hand.maker),
+    maker: computers ? compassName(hand.maker) : longName(hand.maker),
     team: teamWords(team),
     bid: callWord(hand.bid_call),
     extras: extras.length ? t("summary.extras", { list: formatList(extras) }) : "",
     trump: t("suit.trump", { suit: suitName(hand.trump) }),
     tricks: t("summary.tricks", { count: hand.tricks_won[team] }),
   });
+}
+
+/** The number of a hand's action in its hand_actions (after the auction's calls: the
+ * maker's trump, discard, alone or partner, then a defender's answer to a lone maker). */
+function handIndex(hand, phase) {
+  const after = { trump: 0, discard: 1, alone: 2, defend_alone: 3 }[phase];
+  return (hand.auction?.length ?? 0) + after;
 }
 
 /** A seat's long name ("You (South)", "North (partner)"), from the seat the table is drawn from. */
@@ -97,7 +113,8 @@ const score = (n) => formatSigned(n, { signDisplay: "negative" });
 function widowLine(hand, roles) {
   if (!hand.widow || !hand.discard) return "";
   const cards = { widow: spokenCard(hand.widow, roles), discard: spokenCard(hand.discard, roles) };
-  const text = bySeat("summary.widow", hand.maker, cards);
+  const took = () => bySeat("summary.widow", hand.maker, cards);
+  const text = beforeYou(hand.maker, hand.number, handIndex(hand, "discard")) ? asComputer(took) : took();
   return `<p class="summary-widow">${escapeHTML(text)}</p>`;
 }
 
