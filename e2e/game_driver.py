@@ -201,6 +201,18 @@ def _click_a_move(
     return label
 
 
+def choose_speed(page: Page, speed: str) -> None:
+    """The pace chosen in Settings, as a player would change it in the middle of a hand."""
+    page.click('[data-tool="settings"]')
+    page.select_option("#settings-dialog[open] [data-speed-select]", speed)
+    page.click('#settings-dialog [data-action="save"]')
+    page.wait_for_function(
+        "(speed) => window.hasenpfeffer.settings.speed === speed"
+        " && !document.querySelector('#settings-dialog[open]')",
+        arg=speed,
+    )
+
+
 def dismiss_dialogs(page: Page) -> None:
     """Close a hand summary or game-over screen, as a player would before
     reaching for the tools."""

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page
 
 from axe import assert_accessible
 from conftest import PageProblems, open_page
-from game_driver import FRAMES, WAITING, phase, reload, reset, start, step
+from game_driver import FRAMES, WAITING, choose_speed, phase, reload, reset, start, step
 
 HUMAN = '#table[data-human="1"]'
 TIP = "#guide section"
@@ -118,6 +118,34 @@ def test_a_tip_at_each_new_moment_of_a_first_game(page: Page, base_url: str) -> 
     assert shown == ["bid", "widow", "trump", "alone", "follow", "scoring"], shown
     # nothing more to say at the second bidding
     assert human_bidding(page) and tip(page) is None
+
+
+# Every change of the tip on show, none ("") included (installed before the page loads).
+RECORD_TIP_CHANGES = """
+window.__tipChanges = [];
+new MutationObserver(() => {
+  const tip = document.querySelector("#guide section")?.dataset.tip ?? "";
+  if (tip !== window.__tipChanges[window.__tipChanges.length - 1]) window.__tipChanges.push(tip);
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def test_the_going_alone_tip_stays_while_the_defenders_answer(page: Page, base_url: str) -> None:
+    """The player goes alone: the tip about it stays on while West and East decide
+    whether to defend alone (at a pace that shows their turn), into the first trick;
+    it never goes and comes back."""
+    page.add_init_script(RECORD_TIP_CHANGES)
+    start(page, base_url, "?speed=instant&bots=random&seed=5")
+    rng = random.Random(4)
+    play_until(page, lambda p: p.is_visible(HUMAN) and phase(p) == "alone", rng, got_it=True)
+    page.wait_for_selector(f'{TIP}[data-tip="alone"]')
+    choose_speed(page, "fast")
+    page.click('#actions [data-alone="alone"]')
+    page.wait_for_selector('#table[data-phase="play"]')
+    page.evaluate(FRAMES)
+    changes = page.evaluate("window.__tipChanges")
+    assert changes[changes.index("alone") :] == ["alone"], changes
+    assert page.evaluate("window.hasenpfeffer.state.view.alone") is True
 
 
 def test_a_tip_left_unread_waits_for_its_next_moment_not_the_hand_s_end(

@@ -23,6 +23,7 @@ from playwright.sync_api import Page
 from game_driver import (
     LOAD_TIMEOUT_MS,
     WAITING,
+    choose_speed,
     hand,
     phase,
     reload,
@@ -128,18 +129,6 @@ LAST_CARD_OR_SAT_OUT = """() => {
   if (view.phase !== "play") return false;
   return view.sitting_out.includes(0) || (view.to_act === 0 && view.hand.length === 1);
 }"""
-
-
-def choose_speed(page: Page, speed: str) -> None:
-    """The pace chosen in Settings, as a player would change it in the middle of a hand."""
-    page.click('[data-tool="settings"]')
-    page.select_option("#settings-dialog[open] [data-speed-select]", speed)
-    page.click('#settings-dialog [data-action="save"]')
-    page.wait_for_function(
-        "(speed) => window.hasenpfeffer.settings.speed === speed"
-        " && !document.querySelector('#settings-dialog[open]')",
-        arg=speed,
-    )
 
 
 def watch(page: Page) -> None:

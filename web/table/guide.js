@@ -44,10 +44,14 @@ const TIPS = [
   { id: "widow", due: ({ view }) => view.phase === "bidding" },
   // it tells the maker what to name: when the player names trump
   { id: "trump", due: ({ view, human_to_move }) => view.phase === "trump" && human_to_move },
+  // the player's own alone call, then the hand of a lone player: from a maker's
+  // "alone" through the defenders' answer (whoever gives it: a defence comes only
+  // after a lone call) to the hand's end
   {
     id: "alone",
     due: ({ view, human_to_move }) =>
-      (["alone", "defend_alone"].includes(view.phase) && human_to_move) ||
+      (view.phase === "alone" && human_to_move) ||
+      view.phase === "defend_alone" ||
       (view.phase === "play" && (view.alone || view.lone_defender != null)),
   },
   { id: "follow", due: ({ view }) => view.phase === "play" },
