@@ -153,10 +153,11 @@ def test_a_settings_choice_bears_no_other_rule_sets_name(code: str) -> None:
 @pytest.mark.parametrize("code", languages())
 def test_the_settings_rule_words_type_no_number(code: str) -> None:
     """The settings' rule words (a field, its help, its choices, a rule set's name)
-    take their numbers from the engine (``{min_bid}``...: web/table/dialog-markup.js),
-    in the reader's digits; none is typed (the Arabic reviewer found "1 إلى 6" typed
-    beside the engine's Arabic-Indic "٦" in the tips)."""
-    prefixes = ("settings.choice.", "settings.field.", "settings.preset.")
+    and the refusals' (why a move is not legal) take their numbers from the engine
+    (``{min_bid}``...: web/table/dialog-markup.js; a refusal's parameters), in the
+    reader's digits; none is typed (the Arabic reviewer found "1 إلى 6" typed beside
+    the engine's Arabic-Indic "٦" in the tips)."""
+    prefixes = ("settings.choice.", "settings.field.", "settings.preset.", "reason.")
     for key, value in catalogue(code).items():
         if key.startswith(prefixes):
             text = re.sub(r"\{\w+\}", "", json.dumps(value, ensure_ascii=False))

@@ -139,10 +139,13 @@ def test_illegal_act_error_carries_the_code() -> None:
 def test_pepper_bid_codes() -> None:
     ok({"op": "new_game", "seed": 3, "rules": "seed-pepper", "levels": ALL_BOTS})
     game = api.sessions.current().game  # type: ignore[union-attr]
-    assert game.reason_code("bid 6") == ("pepper_no_six", {})
+    assert game.reason_code("bid 6") == ("pepper_no_six", {"bid": 6})
     ok({"op": "new_game", "seed": 3, "rules": "seed", "levels": ALL_BOTS})
     game = api.sessions.current().game  # type: ignore[union-attr]
-    assert game.reason_code("bid big") == ("pepper_only", {"call": "big"})
+    assert game.reason_code("bid big") == (
+        "pepper_only",
+        {"call": "big", "min_bid": 1, "top_bid": 6},
+    )
     assert game.reason_code("dance")[0] == "not_an_action"
 
 

@@ -447,7 +447,8 @@ class Game(GameState):
         (for a message in the player's language; ``text.illegal_text`` says the same
         in English). ``("", {})`` when it is legal. Codes: ``not_an_action``,
         ``game_over``, ``not_now`` (wrong kind of decision for the phase:
-        ``phase``, ``seat``), ``pepper_no_six``, ``pepper_only`` (``call``),
+        ``phase``, ``seat``), ``pepper_no_six`` (``bid``: the numbered bid pepper bidding
+        lacks), ``pepper_only`` (``call``; ``min_bid``, ``top_bid``: the numbered bids),
         ``bid_too_low`` (``call``: the bid to beat), ``not_in_hand`` (``card``,
         ``seat``), ``must_follow`` (see ``rules.follow_violation``), ``game_full``
         (``max``: the game holds ``MAX_SAVE_ACTIONS`` actions, the most a save
@@ -468,9 +469,14 @@ class Game(GameState):
             return "not_now", {"action": str(a), "phase": phase, "seat": seat}
         if phase == "bidding":
             if self.rules.bidding == "pepper" and a is BID[6]:
-                return "pepper_no_six", {}
+                return "pepper_no_six", {"bid": a.value}
             if self.rules.bidding == "standard" and a.value >= LITTLE:
-                return "pepper_only", {"call": call_text(a)}
+                numbered = [c.value for c in auction_calls("standard", 0) if c is not PASS]
+                return "pepper_only", {
+                    "call": call_text(a),
+                    "min_bid": min(numbered),
+                    "top_bid": max(numbered),
+                }
             return "bid_too_low", {"call": call_text(self._high_action)}
         card = CARDS[a.value]
         if not self._hands[seat] >> a.value & 1:

@@ -127,9 +127,12 @@ def illegal_text(code: str, params: Mapping[str, Any], action: str, legal: str) 
         who = SEAT_NAMES[params["seat"]]
         return f"{action} is not possible now: waiting for {expected} from {who}; legal: {legal}"
     if code == "pepper_no_six":
-        return "in pepper bidding there is no 'bid 6': bid little or bid big"
+        return f"in pepper bidding there is no 'bid {params['bid']}': bid little or bid big"
     if code == "pepper_only":
-        return f"{action} belongs to pepper bidding; these rules use bids 1 to 6"
+        return (
+            f"{action} belongs to pepper bidding; these rules use bids "
+            f"{params['min_bid']} to {params['top_bid']}"
+        )
     if code == "bid_too_low":
         return f"{action} must be higher than the current bid of {params['call']}; legal: {legal}"
     if code == "not_in_hand":
