@@ -86,7 +86,9 @@ def test_the_fit_finds_the_shares_a_run_was_drawn_from() -> None:
             rows.append(Row("bid", share, made, i, share))
         got = calibration.fit(rows)["bid"]
         fa, fb, fc, ftop = got
-        assert abs(fa - a) < 0.25 and abs(fb - b) < 0.15 and abs(fc - c) < 0.03, got
+        # (below a top of 1 the curve's a and b trade off against the top a little)
+        da, db = (0.1, 0.08) if top == 1 else (0.25, 0.15)
+        assert abs(fa - a) < da and abs(fb - b) < db and abs(fc - c) < 0.03, got
         assert abs(ftop - top) <= 0.03, got
         # the surest calls said no surer than they were drawn
         assert calibration.fitted(1.0, got) == pytest.approx(

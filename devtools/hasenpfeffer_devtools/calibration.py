@@ -144,8 +144,8 @@ def read_records(path: str, rules_name: str) -> list[Row]:
     return rows
 
 
-#: The tops tried per kind of call (``shown_chances``: the most a fit says), 1 down to 0.8.
-TOPS: tuple[float, ...] = tuple(round(1 - k / 100, 2) for k in range(21))
+#: The tops tried per kind of call (``shown_chances``: the most a fit says), 1 down to 0.5.
+TOPS: tuple[float, ...] = tuple(round(1 - k / 100, 2) for k in range(51))
 
 
 def fit(rows: Sequence[Row]) -> dict[str, Fit]:
