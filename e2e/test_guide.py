@@ -120,13 +120,15 @@ def test_a_tip_at_each_new_moment_of_a_first_game(page: Page, base_url: str) -> 
     assert human_bidding(page) and tip(page) is None
 
 
-# Every change of the tip on show, none ("") included (installed before the page loads).
+# Every change of the table's phase or of the tip on show (none: ""), as "phase:tip"
+# (installed before the page loads).
 RECORD_TIP_CHANGES = """
 window.__tipChanges = [];
 new MutationObserver(() => {
   const tip = document.querySelector("#guide section")?.dataset.tip ?? "";
-  if (tip !== window.__tipChanges[window.__tipChanges.length - 1]) window.__tipChanges.push(tip);
-}).observe(document, { childList: true, subtree: true });
+  const now = `${document.querySelector("#table")?.dataset.phase ?? ""}:${tip}`;
+  if (now !== window.__tipChanges[window.__tipChanges.length - 1]) window.__tipChanges.push(now);
+}).observe(document, { childList: true, subtree: true, attributes: true });
 """
 
 
@@ -144,7 +146,10 @@ def test_the_going_alone_tip_stays_while_the_defenders_answer(page: Page, base_u
     page.wait_for_selector('#table[data-phase="play"]')
     page.evaluate(FRAMES)
     changes = page.evaluate("window.__tipChanges")
-    assert changes[changes.index("alone") :] == ["alone"], changes
+    since = changes[changes.index("alone:alone") :]
+    # the defenders' turn was on the table, the tip with it, and it never went
+    assert "defend_alone:alone" in since and "play:alone" in since, changes
+    assert all(change.endswith(":alone") for change in since), changes
     assert page.evaluate("window.hasenpfeffer.state.view.alone") is True
 
 

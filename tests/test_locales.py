@@ -151,7 +151,7 @@ def test_a_settings_choice_bears_no_other_rule_sets_name(code: str) -> None:
 
 
 @pytest.mark.parametrize("code", languages())
-def test_the_settings_rule_words_type_no_number(code: str) -> None:
+def test_rule_words_and_refusals_type_no_number(code: str) -> None:
     """The settings' rule words (a field, its help, its choices, a rule set's name)
     and the refusals' (why a move is not legal) take their numbers from the engine
     (``{min_bid}``...: web/table/dialog-markup.js; a refusal's parameters), in the

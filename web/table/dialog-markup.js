@@ -64,7 +64,7 @@ export function handHeadline(hand) {
   if (hand.alone) extras.push(t("summary.alone"));
   if (hand.lone_defender != null) {
     const defended = () => bySeat("summary.defended_alone", hand.lone_defender);
-    extras.push(beforeYou(hand.lone_defender, hand.number, handIndex(hand, "defend_alone")) ? asComputer(defended) : defended());
+    extras.push(beforeYou(hand.lone_defender, hand.number, handIndex(hand, "lone_defence")) ? asComputer(defended) : defended());
   }
   const team = hand.maker % 2;
   const us = team === youTeam();
@@ -84,11 +84,14 @@ export function handHeadline(hand) {
   });
 }
 
-/** The number of a hand's action in its hand_actions (after the auction's calls: the
- * maker's trump, discard, alone or partner, then a defender's answer to a lone maker). */
-function handIndex(hand, phase) {
-  const after = { trump: 0, discard: 1, alone: 2, defend_alone: 3 }[phase];
-  return (hand.auction?.length ?? 0) + after;
+/** The number of a hand's action in its hand_actions (engine/hasenpfeffer/game.py's
+ * order after the auction's calls: the maker's trump, discard, alone or partner, then the
+ * defenders' answers to a lone maker, the maker's left first): the maker's discard, or
+ * the lone defender's answer (after the other defender's "no" where that came first). */
+function handIndex(hand, action) {
+  const calls = hand.auction?.length ?? 0;
+  if (action === "discard") return calls + 1;
+  return calls + (hand.lone_defender === (hand.maker + 1) % 4 ? 3 : 4);
 }
 
 /** A seat's long name ("You (South)", "North (partner)"), from the seat the table is drawn from. */
