@@ -467,6 +467,33 @@ def test_a_cards_code_and_label_reach_the_page_escaped(warm_page: Page) -> None:
     assert page.evaluate(INJECTED) == 0
 
 
+# What the screen reader is told at the game's end, seen from seat `seat` (a guest's):
+# the game-ending card of a hand thrown in, then the game's end and its score.
+GAME_END_WORDS = """async (seat) => {
+  const boot = document.querySelector('script[src*="boot.js"]').src;
+  const { eventSentences } = await import(new URL('narration.js', boot).href);
+  const terms = await import(new URL('../shared/i18n-terms.js', boot).href);
+  terms.setYouSeat(seat);
+  try {
+    const event = { seat: 1, action: 'play 9C', trick: { winner: 1 }, hand: { thrown_in: true } };
+    return eventSentences(event, { phase: 'game_over', winner: 1, scores: [8, 10] });
+  } finally {
+    terms.setYouSeat(0);
+  }
+}"""
+
+
+def test_the_score_at_a_guests_game_end_is_a_sentence_that_starts_with_a_capital(
+    warm_page: Page,
+) -> None:
+    """A guest at North hears the final score as a sentence of its own, its team first:
+    "You and South 8, West and East 10", not "you and South…"."""
+    page = reset(warm_page, "?speed=instant&seed=5")
+    said = page.evaluate(GAME_END_WORDS, 2)
+    assert said[-2] == "Game over — West and East win.", said
+    assert said[-1] == "You and South 8, West and East 10", said
+
+
 def test_together_and_a_join_link_are_off_inside_another_page(page: Page, base_url: str) -> None:
     """A page that frames the game (another site's, or the game embed) cannot make it
     a guest or a host: the Join dialog does not open, Together is not offered."""

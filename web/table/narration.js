@@ -13,6 +13,7 @@ import {
   bidBeforeYou,
   bySeat,
   callWord,
+  capitalise,
   isYou,
   seatName,
   suitName,
@@ -100,7 +101,7 @@ export function eventSentences(event, view) {
       // from another seat: the prompt's words (its team wins, or the other team), then the score
       const partner = seatName(youPartner());
       out.push(view.winner === us ? t("prompt.game_over.you_win", { partner }) : t("prompt.game_over.team_wins", { team: teamWords(view.winner) }));
-      out.push(scoreWords(view.scores));
+      out.push(capitalise(scoreWords(view.scores))); // a sentence of its own ("You and South 10, …")
     }
   }
   return out.filter(Boolean);
